@@ -1,0 +1,190 @@
+"""The ``tournament-elo`` command: a thin layer over the library.
+
+Exit codes: 0 success; 2 bad input or usage (one message on standard error, naming
+the place); 1 an internal error (a bug: please report it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+import click
+
+from .engine import RatingResult, rate
+from .errors import TournamentEloError
+from .io.detect import FORMATS, read_event
+from .io.ratinglist import read_rating_list
+from .performance import AverageRule
+from .result import to_json
+from .systems.registry import FIDE_EDITIONS
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="tournament-elo")
+def cli() -> None:
+    """Rate chess events exactly as the rating body computes them.
+
+    \b
+    Example:
+      tournament-elo rate sample_events/held_c07_swiss5.trf
+      tournament-elo rate event.trf --system fide-2024 --format json
+    """
+
+
+@cli.command("rate")
+@click.argument("event", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("--system", "system", default="fide", show_default=True, metavar="NAME",
+              help="Rating system: 'fide' picks the edition in force at the event's end date; "
+              "or fide-2009, fide-2014, fide-2022, fide-2024, fide-2025 (and -rapid/-blitz).")
+@click.option("--ratings", type=click.Path(exists=True, dir_okay=False),
+              help="Rating list (CSV/XLSX: id, fide_id, name, rating, games, birth, ever_2400, k).")
+@click.option("--format", "output_format", type=click.Choice(["table", "json", "csv"]),
+              default="table", show_default=True, help="What to print on standard output.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False),
+              help="Write the report set (HTML, XLSX, CSV, JSON) into this directory.")
+@click.option("--lang", type=click.Choice(["en", "vi"]), default="en", show_default=True,
+              help="Language of the reports and the table.")
+@click.option("--encoding", help="Encoding of a text input (default: detected).")
+@click.option("--input-format", type=click.Choice(FORMATS),
+              help="Input format (default: detected from the content).")
+@click.option("--ra", "average_rule", type=click.Choice([r.value for r in AverageRule]),
+              default="plain", show_default=True,
+              help="Average of opponents: plain (Swiss-Manager) or capped at 400 from own rating.")
+def rate_command(
+    event: str,
+    system: str,
+    ratings: str | None,
+    output_format: str,
+    out_dir: str | None,
+    lang: str,
+    encoding: str | None,
+    input_format: str | None,
+    average_rule: str,
+) -> None:
+    """Rate EVENT (a TRF file, a CSV/XLSX sheet, or - for standard input).
+
+    \b
+    Examples:
+      tournament-elo rate event.trf
+      tournament-elo rate event.trf --ratings list.csv --out report/
+      tournament-elo rate games.csv --system fide-2024 --format json
+    """
+    with _input_file(event) as path:
+        parsed = read_event(path, input_format, encoding)
+    rating_list = read_rating_list(ratings) if ratings else None
+    result = rate(parsed, system, rating_list, average_rule)
+    for warning in result.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    if out_dir is not None:
+        from .report import write_reports
+
+        written = write_reports(result, Path(out_dir), lang)
+        click.echo(f"wrote {len(written)} files to {out_dir}", err=True)
+    if output_format == "json":
+        click.echo(json.dumps(to_json(result), ensure_ascii=False, indent=2))
+    elif output_format == "csv":
+        click.echo(result.players.to_csv(index=False), nl=False)
+    else:
+        _print_table(result, lang)
+
+
+@cli.command("systems")
+def systems_command() -> None:
+    """List the built-in rating systems.
+
+    \b
+    Example:
+      tournament-elo systems
+    """
+    click.echo("fide          the FIDE edition in force at the event's end date")
+    click.echo("fide-rapid    the same, rapid")
+    click.echo("fide-blitz    the same, blitz")
+    for name, edition in FIDE_EDITIONS.items():
+        click.echo(f"{name:<18}{edition.description}")
+
+
+@contextmanager
+def _input_file(name: str) -> Iterator[str]:
+    """The event's path; standard input (``-``) is first saved to a private file."""
+    if name != "-":
+        yield name
+        return
+    folder = tempfile.mkdtemp(prefix="tournament-elo-")
+    try:
+        path = os.path.join(folder, "stdin")
+        with open(path, "wb") as handle:
+            shutil.copyfileobj(sys.stdin.buffer, handle)
+        yield path
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _print_table(result: RatingResult, lang: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from .labels import labels
+
+    words = labels(lang)
+    event = result.event
+    title = f"{event.name} — {result.system.name}"
+    if event.rounds_played < event.rounds:
+        title += f" — {words['after_round']} {event.rounds_played}/{event.rounds}"
+    table = Table(title=title)
+    columns = ("rank", "id", "name", "rating", "points", "games_rated", "score_rated",
+               "expected", "k", "change", "new_rating", "need", "ra", "dp", "rp")
+    for column in columns:
+        table.add_column(words[column], justify="left" if column == "name" else "right")
+    ordered = result.players.sort_values(["rank", "id"], kind="stable", key=_sort_key)
+    for row in ordered.itertuples(index=False):
+        table.add_row(*(_cell(getattr(row, c)) for c in columns))
+    Console(width=max(shutil.get_terminal_size().columns, 140)).print(table)
+
+
+def _sort_key(series):  # type: ignore[no-untyped-def]
+    return series.astype(str).str.zfill(8) if series.name == "id" else series
+
+
+def _cell(value: object) -> str:
+    from .result import plain
+
+    value = plain(value)
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point: run the command and turn errors into exit codes."""
+    try:
+        cli.main(args=argv, prog_name="tournament-elo", standalone_mode=False)
+    except click.exceptions.NoArgsIsHelpError as exc:
+        click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+        return 2
+    except click.ClickException as exc:
+        exc.show()
+        return 2
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        return 1
+    except TournamentEloError as exc:
+        click.echo(f"error: {exc}", err=True)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug: say so plainly, without a traceback
+        click.echo(f"internal error: {type(exc).__name__}: {exc} "
+                   "(please report this with the input file)", err=True)
+        return 1
+    return 0

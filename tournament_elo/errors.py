@@ -1,0 +1,85 @@
+"""Errors raised by tournament_elo.
+
+Every error the library raises on purpose derives from one root, so a caller can
+catch them all with one ``except``::
+
+    TournamentEloError
+    ├── InputError            the user's input is wrong: a file, a cell, an option
+    │   └── SystemDefinitionError   a rating-system name or definition file is wrong
+    └── (internal errors are ordinary exceptions: bugs, exit code 1)
+
+An :class:`InputError` carries where the problem is (file, line or sheet and cell),
+what was found and what was expected, so the command line can print one readable
+message and exit with code 2.  Problems that do not stop the work (a points column
+that disagrees with the results, a double forfeit) are :class:`InputWarning` values
+collected on the event, never exceptions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where something was found: a file and, when known, a line or a sheet cell."""
+
+    file: str | None = None
+    line: int | None = None
+    sheet: str | None = None
+    cell: str | None = None
+
+    def __str__(self) -> str:
+        parts = [self.file or "<input>"]
+        if self.sheet is not None:
+            parts.append(f"sheet {self.sheet!r}")
+        if self.cell is not None:
+            parts.append(f"cell {self.cell}")
+        if self.line is not None:
+            parts.append(f"line {self.line}")
+        return ", ".join(parts)
+
+
+class TournamentEloError(Exception):
+    """Root of every error tournament_elo raises on purpose."""
+
+
+class InputError(TournamentEloError):
+    """Bad input: the message names the place, what was found and what was expected."""
+
+    def __init__(
+        self,
+        message: str,
+        place: Place | None = None,
+        *,
+        found: str | None = None,
+        expected: str | None = None,
+    ) -> None:
+        self.place = place or Place()
+        self.reason = message
+        self.found = found
+        self.expected = expected
+        super().__init__(self._render())
+
+    def _render(self) -> str:
+        text = f"{self.place}: {self.reason}"
+        if self.found is not None:
+            text += f"; found {self.found}"
+        if self.expected is not None:
+            text += f", expected {self.expected}"
+        return text
+
+
+class SystemDefinitionError(InputError):
+    """An unknown rating-system name, or a definition file that is wrong."""
+
+
+@dataclass(frozen=True)
+class InputWarning:
+    """A problem that does not stop the work, reported with its place."""
+
+    place: Place
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.place}: {self.message}"

@@ -1,0 +1,231 @@
+"""What every reader shares: dates, the consistency checks, the event type.
+
+A reader turns its format into players and pairing columns; :func:`check_pairings`
+then verifies what FIDE's TRF rules (and common sense) demand of any event, so the
+same mistake gets the same message whichever format it came in.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from datetime import date
+
+import numpy as np
+
+from ..errors import InputError, InputWarning, Place
+from ..model import MIRROR, TRF_CODE, EventType, Pairings, Player, Result
+
+_ISO = re.compile(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$")
+_DAY_FIRST = re.compile(r"^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$")
+_SHORT_YEAR = re.compile(r"^(\d{2})[-/.](\d{1,2})[-/.](\d{1,2})$")
+
+
+def parse_date(text: str, place: Place, what: str = "date") -> date | None:
+    """Read the date spellings seen in real files; blank is ``None``, junk an error.
+
+    Accepted: ``2024/11/23``, ``2024-11-23``, ``2024.11.23``, ``23.11.2024``,
+    ``23/11/2024`` (day first, as European pairing programs write it),
+    ``28. 07. 2005`` and the TRF round-date form ``24/11/23`` (year first).
+    """
+    compact = re.sub(r"\s+", "", text)
+    if not compact:
+        return None
+    for pattern, order in ((_ISO, "ymd"), (_DAY_FIRST, "dmy"), (_SHORT_YEAR, "ymd")):
+        match = pattern.match(compact)
+        if not match:
+            continue
+        parts = dict(zip(order, (int(g) for g in match.groups()), strict=True))
+        year = parts["y"] + 2000 if parts["y"] < 100 else parts["y"]
+        try:
+            return date(year, parts["m"], parts["d"])
+        except ValueError:
+            break
+    raise InputError(
+        f"unreadable {what}", place, found=repr(text.strip()),
+        expected="a date such as 2024/11/23, 2024-11-23 or 23.11.2024",
+    )
+
+
+def parse_birth(text: str) -> tuple[date | None, int | None]:
+    """A birth field gives a full date, only a year (``1987/00/00``, ``1978``) or nothing."""
+    digits = re.findall(r"\d+", text)
+    if not digits:
+        return None, None
+    if len(digits[0]) == 4:
+        year, rest = int(digits[0]), [int(d) for d in digits[1:3]]
+    elif len(digits) == 3 and len(digits[2]) == 4:
+        year, rest = int(digits[2]), [int(digits[1]), int(digits[0])]
+    else:
+        return None, None
+    if year == 0:
+        return None, None
+    if len(rest) == 2 and all(rest):
+        try:
+            return date(year, rest[0], rest[1]), year
+        except ValueError:
+            return None, year
+    return None, year
+
+
+_ROUND_ROBIN_WORDS = ("robin", "rundenturnier", "vong tron", "vòng tròn", "berger", "scheveningen")
+_SWISS_WORDS = ("swiss", "schweizer", "dutch", "dubov", "burstein", "lim", "monrad", "thụy sĩ")
+
+
+def event_type_from_text(text: str) -> EventType | None:
+    """The event type named in a TRF 092/192 record or a sheet, if it names one."""
+    lowered = text.lower().replace("_", " ").replace("-", " ")
+    if any(word in lowered for word in _ROUND_ROBIN_WORDS) or "roundrobin" in lowered:
+        return EventType.ROUND_ROBIN
+    if any(word in lowered for word in _SWISS_WORDS):
+        return EventType.SWISS
+    return None
+
+
+def detect_event_type(pairings: Pairings, n_players: int, rounds: int) -> EventType:
+    """Round robin when every pair of players meets equally often, once or twice.
+
+    A live round robin (fewer rounds played) is recognised by its round count: the
+    schedule needs n − 1 rounds for an even field, n for an odd one.
+    """
+    if n_players < 2:
+        return EventType.SWISS
+    needed = n_players - 1 if n_players % 2 == 0 else n_players
+    if rounds not in (needed, 2 * needed):
+        return EventType.SWISS
+    met = pairings.opponent >= 0
+    pairs = np.unique(pairings.player[met] * n_players + pairings.opponent[met])
+    return EventType.ROUND_ROBIN if len(pairs) <= n_players * (n_players - 1) else EventType.SWISS
+
+
+def index_players(
+    ids: Sequence[int | str], places: Sequence[Place], what: str = "starting rank"
+) -> dict[int | str, int]:
+    """Map each player id to his row; a repeated id is an error at its second place."""
+    index: dict[int | str, int] = {}
+    for row, pid in enumerate(ids):
+        if pid in index:
+            raise InputError(
+                f"{what} {pid} is used twice", places[row],
+                found=f"a second player with {what} {pid} (the first at {places[index[pid]]})",
+                expected=f"each {what} once",
+            )
+        index[pid] = row
+    return index
+
+
+def check_unique_fide_ids(
+    players: Sequence[Player], place_of: Callable[[int], Place]
+) -> list[InputWarning]:
+    """Warn where two entries carry one FIDE id (real team files do: one person, two teams)."""
+    seen: dict[str, Player] = {}
+    warnings = []
+    for player in players:
+        if not player.fide_id:
+            continue
+        first = seen.setdefault(player.fide_id, player)
+        if first is not player:
+            warnings.append(InputWarning(
+                place_of(player.index),
+                f"FIDE id {player.fide_id} is given to two players: {first.name!r} "
+                f"(player {first.id}) and {player.name!r} (player {player.id})",
+            ))
+    return warnings
+
+
+def check_pairings(
+    pairings: Pairings,
+    players: Sequence[Player],
+    place_of_row: Callable[[int], Place],
+) -> list[InputWarning]:
+    """Check that each pairing is mirrored on both sides; return the warnings.
+
+    Errors (raised): self-pairing, an opponent who has another opponent that round,
+    colours that are not opposite, results that do not mirror.  Warnings: double
+    forfeits (legal, but rated for nobody and worth a look).
+    """
+    n_rounds = int(pairings.round.max()) if len(pairings) else 0
+    slot = np.full((len(players), n_rounds + 1), -1, dtype=np.int64)
+    slot[pairings.player, pairings.round] = np.arange(len(pairings))
+    paired = np.flatnonzero(pairings.opponent >= 0)
+    selfish = paired[pairings.opponent[paired] == pairings.player[paired]]
+    if len(selfish):
+        row = int(selfish[0])
+        raise InputError(
+            f"player {players[pairings.player[row]].id} is paired with himself in round "
+            f"{pairings.round[row]}", place_of_row(row),
+            found="his own number as opponent", expected="another player's number",
+        )
+    back = slot[pairings.opponent[paired], pairings.round[paired]]
+    their_opponent = np.where(back >= 0, pairings.opponent[np.maximum(back, 0)], -1)
+    bad = paired[their_opponent != pairings.player[paired]]
+    if len(bad):
+        row = int(bad[0])
+        me, opp, rnd = _who(pairings, players, row)
+        back_row = int(slot[pairings.opponent[row], rnd])
+        other = "no opponent" if back_row < 0 or pairings.opponent[back_row] < 0 else (
+            f"player {players[pairings.opponent[back_row]].id}"
+        )
+        raise InputError(
+            f"player {me} is paired with player {opp} in round {rnd}, but player {opp} has "
+            f"{other} there", place_of_row(row),
+            found=f"round {rnd} of player {opp}: {other}", expected=f"player {me}",
+        )
+    back = slot[pairings.opponent[paired], pairings.round[paired]]
+    mine, theirs = pairings.result[paired], pairings.result[back]
+    double_forfeit = (mine == Result.FORFEIT_LOSS) & (theirs == Result.FORFEIT_LOSS)
+    mirrored = (MIRROR[mine] == theirs) | double_forfeit
+    colours_ok = pairings.color[paired] == -pairings.color[back]
+    for problem, what in ((~mirrored, "result"), (~colours_ok, "colour")):
+        if problem.any():
+            row = int(paired[np.argmax(problem)])
+            other = int(slot[pairings.opponent[row], pairings.round[row]])
+            me, opp, rnd = _who(pairings, players, row)
+            if what == "result":
+                found = (f"{TRF_CODE[pairings.result[row]]!r} for player {me} and "
+                         f"{TRF_CODE[pairings.result[other]]!r} for player {opp}")
+                expected = f"{TRF_CODE[MIRROR[pairings.result[row]]]!r} for player {opp}"
+            else:
+                colour = {1: "w", -1: "b", 0: "-"}
+                found = (f"{colour[int(pairings.color[row])]!r} for player {me} and "
+                         f"{colour[int(pairings.color[other])]!r} for player {opp}")
+                expected = "opposite colours"
+            raise InputError(
+                f"the {what}s of players {me} and {opp} in round {rnd} do not match",
+                place_of_row(row), found=found, expected=expected,
+            )
+    warnings = []
+    for row in paired[double_forfeit]:
+        me, opp, rnd = _who(pairings, players, int(row))
+        if players[pairings.player[row]].index < players[pairings.opponent[row]].index:
+            warnings.append(InputWarning(
+                place_of_row(int(row)),
+                f"double forfeit in round {rnd} between players {me} and {opp}: "
+                "no points, rated for neither",
+            ))
+    return warnings
+
+
+def _who(pairings: Pairings, players: Sequence[Player], row: int) -> tuple[int | str, int | str, int]:
+    return (
+        players[pairings.player[row]].id,
+        players[pairings.opponent[row]].id,
+        int(pairings.round[row]),
+    )
+
+
+def check_declared_points(
+    pairings: Pairings, players: Sequence[Player], place_of: Callable[[int], Place]
+) -> list[InputWarning]:
+    """Warn, with both numbers, where a declared points column disagrees with results."""
+    computed = pairings.points(len(players))
+    warnings = []
+    for player in players:
+        declared = player.declared_points
+        if declared is not None and declared != computed[player.index]:
+            warnings.append(InputWarning(
+                place_of(player.index),
+                f"player {player.id} ({player.name}) declares {declared / 100:g} points "
+                f"but the results give {computed[player.index] / 100:g}",
+            ))
+    return warnings

@@ -1,0 +1,292 @@
+"""FIDE Tournament Report Files (TRF16 and TRF26): reading.
+
+The player records are fixed-width.  Their round cells are cut out of all lines at
+once as a character matrix (numpy), so a large event costs a few array operations
+rather than a Python loop per cell; only the per-player fields are read line by line.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import replace
+from datetime import date
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import InputError, InputWarning, Place
+from ..model import NO_COLOR, RESULT_BY_TRF_CODE, Event, EventType, Pairings, Player, Result
+from .common import (
+    check_declared_points,
+    check_pairings,
+    check_unique_fide_ids,
+    detect_event_type,
+    event_type_from_text,
+    index_players,
+    parse_birth,
+    parse_date,
+)
+from .text import decode
+
+#: First column (0-based) of round 1's cell; each round takes ten columns.
+FIRST_ROUND_COLUMN = 91
+#: A player record must reach at least through the points column (81-84).
+MIN_PLAYER_RECORD = 84
+
+_PLAYED_ONLY = {Result.WIN, Result.DRAW, Result.LOSS, Result.SHORT_WIN, Result.SHORT_DRAW,
+                Result.SHORT_LOSS}
+_BYES = {Result.HALF_BYE, Result.FULL_BYE, Result.PAIRING_BYE, Result.ZERO_BYE}
+
+# Lookup from a character's code point to a Result (-2: blank, -3: not a result code).
+_RESULT_OF_CHAR = np.full(128, -3, dtype=np.int64)
+for _code, _result in RESULT_BY_TRF_CODE.items():
+    _RESULT_OF_CHAR[ord(_code)] = _result
+    _RESULT_OF_CHAR[ord(_code.lower())] = _result
+_RESULT_OF_CHAR[ord(" ")] = -2
+_COLOR_OF_CHAR = np.full(128, 9, dtype=np.int64)
+_COLOR_OF_CHAR[[ord("w"), ord("W")]] = 1
+_COLOR_OF_CHAR[[ord("b"), ord("B")]] = -1
+_COLOR_OF_CHAR[[ord("-"), ord(" ")]] = NO_COLOR
+
+
+def read_trf(path: str | Path, encoding: str | None = None) -> Event:
+    """Read a TRF file; the encoding is detected unless given."""
+    source = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise InputError("cannot read the file", Place(source), found=exc.strerror) from None
+    text, _ = decode(data, source, encoding)
+    return parse_trf(text, source)
+
+
+def parse_trf(text: str, source: str = "<trf>") -> Event:
+    """Parse the text of a TRF16/TRF26 file into an :class:`Event`."""
+    header: dict[str, list[tuple[int, str]]] = {}
+    player_lines: list[tuple[int, str]] = []
+    extra: list[tuple[int, str]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip("\r\n")
+        if not line.strip() or line.startswith("###"):
+            continue
+        code = line[:3]
+        if code == "001":
+            player_lines.append((number, line))
+        elif code in _HEADER_CODES:
+            header.setdefault(code, []).append((number, line[4:].strip()))
+        else:
+            extra.append((number, line))
+    if not player_lines:
+        raise InputError(
+            "no player records", Place(source),
+            found="no line starting with 001", expected="a FIDE TRF file with player records",
+        )
+    players = [
+        replace(_parse_player(line, Place(source, line=number)), index=row)
+        for row, (number, line) in enumerate(player_lines)
+    ]
+    place_of = lambda row: Place(source, line=player_lines[row][0])  # noqa: E731
+    index = index_players([p.id for p in players], [place_of(p.index) for p in players])
+    declared_rounds = _declared_rounds(header, source)
+    pairings, row_player = _parse_rounds(player_lines, index, source)
+    rounds = max(declared_rounds or 0, int(pairings.round.max()) if len(pairings) else 0)
+    row_place = lambda row: place_of(int(row_player[row]))  # noqa: E731
+    warnings: list[InputWarning] = check_unique_fide_ids(players, place_of)
+    warnings += check_pairings(pairings, players, row_place)
+    warnings += check_declared_points(pairings, players, place_of)
+
+    def first(code: str) -> tuple[int, str] | None:
+        return header[code][0] if code in header else None
+
+    def date_of(code: str, what: str) -> date | None:
+        entry = first(code)
+        return parse_date(entry[1], Place(source, line=entry[0]), what) if entry else None
+
+    type_text = " ".join(v for c in ("192", "092") for _, v in header.get(c, []))
+    event_type = event_type_from_text(type_text) or detect_event_type(
+        pairings, len(players), rounds
+    )
+    round_dates = _round_dates(first("132"), source)
+    name_entry = first("012")
+    return Event(
+        name=name_entry[1] if name_entry and name_entry[1] else Path(source).stem,
+        players=tuple(players),
+        pairings=pairings,
+        rounds=rounds,
+        type=event_type,
+        start=date_of("042", "start date"),
+        end=date_of("052", "end date") or next(
+            (d for d in reversed(round_dates) if d is not None), None
+        ),
+        city=_value(first("022")),
+        federation=_value(first("032")),
+        chief_arbiter=_value(first("102")),
+        time_control=_value(first("122")),
+        round_dates=round_dates,
+        source=source,
+        source_format="trf",
+        extra_records=tuple(extra),
+        warnings=tuple(warnings),
+    )
+
+
+_HEADER_CODES = {"012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112",
+                 "122", "132", "142", "152", "162", "172", "182", "192", "202", "212", "222",
+                 "XXR"}
+
+
+def _value(entry: tuple[int, str] | None) -> str | None:
+    return entry[1] or None if entry else None
+
+
+def _declared_rounds(header: dict[str, list[tuple[int, str]]], source: str) -> int | None:
+    for code in ("142", "XXR"):
+        for number, value in header.get(code, []):
+            match = re.match(r"\d+", value)
+            if not match:
+                raise InputError(
+                    f"record {code} must give the number of rounds",
+                    Place(source, line=number), found=repr(value), expected="a whole number",
+                )
+            return int(match.group())
+    return None
+
+
+def _round_dates(entry: tuple[int, str] | None, source: str) -> tuple[date | None, ...]:
+    """Round dates of record 132 (YY/MM/DD, one per round from column 92)."""
+    if entry is None:
+        return ()
+    number, value = entry
+    return tuple(
+        parse_date(token, Place(source, line=number), "round date")
+        for token in re.findall(r"\S+", value)
+    )
+
+
+def _integer(text: str, place: Place, what: str, expected: str) -> int | None:
+    stripped = text.strip()
+    if not stripped:
+        return None
+    if not stripped.isdigit():
+        raise InputError(f"unreadable {what}", place, found=repr(stripped), expected=expected)
+    return int(stripped)
+
+
+def _parse_player(line: str, place: Place) -> Player:
+    if len(line.rstrip()) < MIN_PLAYER_RECORD:
+        raise InputError(
+            "truncated player record", place,
+            found=f"{len(line.rstrip())} characters",
+            expected=f"at least {MIN_PLAYER_RECORD} (through the points column, 81-84)",
+        )
+    start = _integer(line[4:8], place, "starting rank (columns 5-8)", "a number")
+    if start is None:
+        raise InputError("missing starting rank", place, found="blank columns 5-8",
+                         expected="a number")
+    rating = _integer(line[48:52], place, "rating (columns 49-52)", "a rating such as 2150")
+    points_text = line[80:84].strip().replace(",", ".")
+    try:
+        points = round(float(points_text) * 100) if points_text else None
+    except ValueError:
+        raise InputError("unreadable points (columns 81-84)", place,
+                         found=repr(points_text), expected="points such as 4.5") from None
+    rank = _integer(line[85:89], place, "rank (columns 86-89)", "a number")
+    birth, birth_year = parse_birth(line[69:79])
+    fide_id = line[57:68].strip()
+    sex = line[9].strip().lower() or None
+    return Player(
+        index=-1,  # the caller sets the row
+        id=start,
+        name=unicodedata.normalize("NFC", line[14:47].strip()),
+        rating=rating or None,
+        sex="w" if sex == "f" else sex,
+        title=line[10:13].strip() or None,
+        federation=line[53:56].strip() or None,
+        fide_id=fide_id if fide_id.strip("0") else None,
+        birth=birth,
+        birth_year=birth_year,
+        declared_points=points,
+        declared_rank=rank,
+        line=place.line,
+    )
+
+
+def _parse_rounds(
+    player_lines: list[tuple[int, str]], index: dict[int | str, int], source: str
+) -> tuple[Pairings, np.ndarray]:
+    """Cut every round cell out of all player lines at once and check each cell."""
+    width = max(len(line) for _, line in player_lines)
+    n_rounds = max(0, -(-(width - FIRST_ROUND_COLUMN + 1) // 10))
+    width = FIRST_ROUND_COLUMN + 10 * n_rounds
+    text = np.array([line.ljust(width)[:width] for _, line in player_lines], dtype=f"<U{width}")
+    chars = text.view(np.uint32).reshape(len(player_lines), width)
+    chars = np.minimum(chars, 127)  # any non-ASCII character in a cell is simply invalid
+    starts = FIRST_ROUND_COLUMN + 10 * np.arange(n_rounds)
+    opp_chars = chars[:, starts[:, None] + np.arange(4)]  # (players, rounds, 4)
+    colour_chars = chars[:, starts + 5]
+    result_chars = chars[:, starts + 7]
+    gaps = chars[:, np.concatenate([starts + 4, starts + 6])]
+
+    digit = (opp_chars >= 48) & (opp_chars <= 57)
+    blank = opp_chars == 32
+    opp_ok = (digit | blank).all(axis=2) & ~(digit[:, :, :-1] & blank[:, :, 1:]).any(axis=2)
+    weights = np.array([1000, 100, 10, 1])
+    opponent_no = (np.where(digit, opp_chars - 48, 0) * weights).sum(axis=2)
+    colour = _COLOR_OF_CHAR[colour_chars]
+    result = _RESULT_OF_CHAR[result_chars]
+    empty = blank.all(axis=2) & (colour_chars == 32) & (result_chars == 32)
+
+    used = ~empty
+    last_round = int(np.flatnonzero(used.any(axis=0)).max()) + 1 if used.any() else 0
+    problems = used & (~opp_ok | (colour == 9) | (result == -3) | (gaps[:, :n_rounds] != 32)
+                       | (gaps[:, n_rounds:] != 32))
+    if problems.any():
+        row, rnd = (int(v) for v in np.argwhere(problems)[0])
+        number, line = player_lines[row]
+        cell = line[starts[rnd]:starts[rnd] + 8]
+        raise InputError(
+            f"round {rnd + 1} cell (columns {starts[rnd] + 1}-{starts[rnd] + 8}) is not readable",
+            Place(source, line=number), found=repr(cell),
+            expected="'NNNN c r': opponent number, colour w/b/-, result 1 = 0 + - W D L H F U Z",
+        )
+
+    rows_player, rows_round = np.nonzero(np.ones((len(player_lines), last_round), dtype=bool))
+    opp_no = opponent_no[:, :last_round].ravel()
+    res = result[:, :last_round].ravel()
+    col = colour[:, :last_round].ravel()
+    has_opponent = opp_no > 0
+    # A cell left blank (or only its opponent number 0000) is a zero-point absence; an
+    # opponent with a colour but no result is a game not played yet.
+    res = np.where(res == -2, np.where(has_opponent, Result.UNPLAYED, Result.ZERO_BYE), res)
+    known = np.array(sorted(k for k in index if isinstance(k, int)), dtype=np.int64)
+    lookup = np.full(max(int(known.max()), int(opp_no.max(initial=0))) + 1, -1, dtype=np.int64)
+    lookup[known] = [index[int(k)] for k in known]
+    opponent = np.where(has_opponent, lookup[opp_no], -1)
+    for mask, message, expected in (
+        (has_opponent & (opponent < 0), "the opponent number is not a player of this event",
+         "the starting rank of a player in the file"),
+        (~has_opponent & np.isin(res, list(_PLAYED_ONLY)), "a played result needs an opponent",
+         "an opponent's starting rank in columns 1-4 of the cell"),
+        (has_opponent & np.isin(res, list(_BYES)), "a bye cannot have an opponent",
+         "opponent 0000 for H, F, U and Z"),
+        (has_opponent & (res == Result.UNPLAYED) & (col == NO_COLOR),
+         "the cell names an opponent but gives neither colour nor result",
+         "'NNNN w', 'NNNN b' or a full cell 'NNNN c r'"),
+    ):
+        if mask.any():
+            at = int(np.argmax(mask))
+            number, line = player_lines[int(rows_player[at])]
+            rnd = int(rows_round[at])
+            raise InputError(
+                f"round {rnd + 1}: {message}", Place(source, line=number),
+                found=repr(line[starts[rnd]:starts[rnd] + 8]), expected=expected,
+            )
+    pairings = Pairings(
+        round=rows_round.astype(np.int64) + 1,
+        player=rows_player.astype(np.int64),
+        opponent=opponent.astype(np.int64),
+        color=col.astype(np.int64),
+        result=res.astype(np.int64),
+    )
+    return pairings, rows_player

@@ -1,0 +1,186 @@
+"""The event model: players, and the pairings of every round as columns.
+
+Players are a handful of frozen dataclasses.  The pairings are kept columnar (one
+numpy array per field, one row per player per round) because every computation
+downstream — points, ratings, performance — is a group-by over those rows, and a
+200,000-row event must not become 200,000 Python objects.
+
+Scores are integer hundredths of a point (a draw is 50) so that sums are exact.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date
+
+import numpy as np
+import numpy.typing as npt
+
+from .errors import InputWarning
+
+IntArray = npt.NDArray[np.int64]
+
+
+class Result(enum.IntEnum):
+    """What one round meant for one player (TRF result codes in brackets)."""
+
+    WIN = 0  # '1' played win
+    DRAW = 1  # '=' played draw
+    LOSS = 2  # '0' played loss
+    FORFEIT_WIN = 3  # '+'
+    FORFEIT_LOSS = 4  # '-' (against '-': a double forfeit)
+    SHORT_WIN = 5  # 'W' game shorter than one move
+    SHORT_DRAW = 6  # 'D'
+    SHORT_LOSS = 7  # 'L'
+    HALF_BYE = 8  # 'H'
+    FULL_BYE = 9  # 'F'
+    PAIRING_BYE = 10  # 'U' pairing-allocated bye
+    ZERO_BYE = 11  # 'Z' or blank: absent, not paired
+    UNPLAYED = 12  # paired, no result yet (a live event)
+
+
+#: TRF result character of each :class:`Result`, indexed by its value.
+TRF_CODE = np.array(list("1=0+-WDLHFUZ "), dtype="<U1")
+#: Points (hundredths) of each :class:`Result` under standard 1-½-0 scoring.
+POINTS = np.array([100, 50, 0, 100, 0, 100, 50, 0, 50, 100, 100, 0, 0], dtype=np.int64)
+#: Results of a game played over the board (the only ones that can be rated).
+PLAYED = np.zeros(len(Result), dtype=bool)
+PLAYED[[Result.WIN, Result.DRAW, Result.LOSS]] = True
+#: The result the opponent must have: the mirror of each result.
+MIRROR = np.array(
+    [
+        Result.LOSS,
+        Result.DRAW,
+        Result.WIN,
+        Result.FORFEIT_LOSS,
+        Result.FORFEIT_WIN,
+        Result.SHORT_LOSS,
+        Result.SHORT_DRAW,
+        Result.SHORT_WIN,
+        -1,
+        -1,
+        -1,
+        -1,
+        Result.UNPLAYED,
+    ],
+    dtype=np.int64,
+)
+
+RESULT_BY_TRF_CODE: dict[str, Result] = {
+    "1": Result.WIN,
+    "=": Result.DRAW,
+    "0": Result.LOSS,
+    "+": Result.FORFEIT_WIN,
+    "-": Result.FORFEIT_LOSS,
+    "W": Result.SHORT_WIN,
+    "D": Result.SHORT_DRAW,
+    "L": Result.SHORT_LOSS,
+    "H": Result.HALF_BYE,
+    "F": Result.FULL_BYE,
+    "U": Result.PAIRING_BYE,
+    "Z": Result.ZERO_BYE,
+}
+
+
+class EventType(enum.StrEnum):
+    SWISS = "swiss"
+    ROUND_ROBIN = "round-robin"
+
+
+#: Colour codes in :attr:`Pairings.color`.
+WHITE, BLACK, NO_COLOR = 1, -1, 0
+
+
+@dataclass(frozen=True)
+class Player:
+    """One player as the event file gives him; ``index`` is his row in the event."""
+
+    index: int
+    id: int | str
+    name: str
+    rating: int | None = None
+    sex: str | None = None
+    title: str | None = None
+    federation: str | None = None
+    fide_id: str | None = None
+    birth: date | None = None
+    birth_year: int | None = None
+    games: int | None = None
+    ever_2400: bool | None = None
+    k: int | None = None
+    declared_points: int | None = None
+    declared_rank: int | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class Pairings:
+    """One row per player per round; ``opponent`` is a player index or -1."""
+
+    round: IntArray
+    player: IntArray
+    opponent: IntArray
+    color: IntArray
+    result: IntArray
+
+    def __post_init__(self) -> None:
+        sizes = {len(a) for a in (self.round, self.player, self.opponent, self.color, self.result)}
+        if len(sizes) > 1:
+            raise ValueError("pairing columns differ in length")
+
+    def __len__(self) -> int:
+        return len(self.round)
+
+    @classmethod
+    def from_columns(cls, columns: Sequence[Sequence[int]]) -> Pairings:
+        arrays = [np.asarray(c, dtype=np.int64) for c in columns]
+        return cls(*arrays)
+
+    def points(self, n_players: int) -> IntArray:
+        """Tournament points (hundredths) of every player, byes included."""
+        return np.bincount(self.player, weights=POINTS[self.result], minlength=n_players).astype(
+            np.int64
+        )
+
+
+@dataclass(frozen=True, eq=False)
+class Event:
+    """A tournament: who played, who met whom in which round, and what came of it."""
+
+    name: str
+    players: tuple[Player, ...]
+    pairings: Pairings
+    rounds: int
+    type: EventType
+    start: date | None = None
+    end: date | None = None
+    city: str | None = None
+    federation: str | None = None
+    chief_arbiter: str | None = None
+    time_control: str | None = None
+    round_dates: tuple[date | None, ...] = ()
+    source: str | None = None
+    source_format: str | None = None
+    extra_records: tuple[tuple[int, str], ...] = ()
+    warnings: tuple[InputWarning, ...] = field(default=())
+
+    @property
+    def rounds_played(self) -> int:
+        """The last round with any result in it (an event in progress has fewer)."""
+        done = self.pairings.result != Result.UNPLAYED
+        has_game = done & (self.pairings.result != Result.ZERO_BYE)
+        if not has_game.any():
+            return 0
+        return int(self.pairings.round[has_game].max())
+
+    def points(self) -> IntArray:
+        return self.pairings.points(len(self.players))
+
+    def ratings(self) -> npt.NDArray[np.float64]:
+        """Pre-event ratings as floats, NaN for the unrated."""
+        return np.array(
+            [np.nan if p.rating is None else float(p.rating) for p in self.players],
+            dtype=np.float64,
+        )
