@@ -16,6 +16,15 @@ _EN = {
     "round-robin": "Round robin", "warnings": "Warnings", "players": "Players",
     "games": "Games", "unrated": "unrated", "not_rated": "not rated",
     "city": "Place", "total": "Total", "generated_by": "Computed by tournament_elo",
+    "chief_arbiter": "Chief arbiter", "time_control": "Time control",
+    "date_format": "%Y-%m-%d", "bye": "bye", "half_bye": "half-point bye",
+    "full_bye": "full-point bye", "pairing_bye": "pairing-allocated bye",
+    "zero_bye": "not paired", "forfeit_win": "won by forfeit",
+    "forfeit_loss": "lost by forfeit", "short_game": "game of less than one move",
+    "not_played": "not played yet", "for_first_rating": "counts for the first rating",
+    "rating_reports": "Rating reports by player", "standings": "Standings",
+    "back_to_standings": "back to the standings", "no_games": "no games",
+    "change_formula": "K × (score − We)", "difference_note": "own rating − opponent's",
 }
 _VI = {
     "rank": "Hạng", "id": "STT", "name": "Họ tên", "title": "Danh hiệu", "fide_id": "Mã FIDE",
@@ -32,6 +41,15 @@ _VI = {
     "players": "Đấu thủ", "games": "Ván đấu", "unrated": "chưa có Elo",
     "not_rated": "không tính Elo", "city": "Địa điểm", "total": "Tổng",
     "generated_by": "Tính bởi tournament_elo",
+    "chief_arbiter": "Trọng tài chính", "time_control": "Thời gian suy nghĩ",
+    "date_format": "%d/%m/%Y", "bye": "nghỉ", "half_bye": "nghỉ được ½ điểm",
+    "full_bye": "nghỉ được 1 điểm", "pairing_bye": "được miễn đấu (bye)",
+    "zero_bye": "không được xếp cặp", "forfeit_win": "thắng do đối thủ bỏ cuộc",
+    "forfeit_loss": "thua do bỏ cuộc", "short_game": "ván đấu chưa đủ một nước",
+    "not_played": "chưa thi đấu", "for_first_rating": "tính cho Elo khởi điểm",
+    "rating_reports": "Báo cáo Elo từng đấu thủ", "standings": "Bảng xếp hạng",
+    "back_to_standings": "về bảng xếp hạng", "no_games": "không có ván đấu",
+    "change_formula": "K × (kết quả − We)", "difference_note": "Elo bản thân − Elo đối thủ",
 }
 LANGUAGES = {"en": _EN, "vi": _VI}
 

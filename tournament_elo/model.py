@@ -168,12 +168,12 @@ class Event:
 
     @property
     def rounds_played(self) -> int:
-        """The last round with any result in it (an event in progress has fewer)."""
-        done = self.pairings.result != Result.UNPLAYED
-        has_game = done & (self.pairings.result != Result.ZERO_BYE)
-        if not has_game.any():
-            return 0
-        return int(self.pairings.round[has_game].max())
+        """The last round with a game result in it (an event in progress has fewer).
+
+        Byes do not count: a half-point bye for a later round is often entered early.
+        """
+        decided = (self.pairings.opponent >= 0) & (self.pairings.result != Result.UNPLAYED)
+        return int(self.pairings.round[decided].max()) if decided.any() else 0
 
     def points(self) -> IntArray:
         return self.pairings.points(len(self.players))

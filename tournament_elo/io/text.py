@@ -9,6 +9,7 @@ single-byte encodings seen in the field.
 from __future__ import annotations
 
 import codecs
+import unicodedata
 
 from charset_normalizer import from_bytes
 
@@ -44,9 +45,27 @@ def decode(data: bytes, source: str, encoding: str | None = None) -> tuple[str, 
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
         pass
+    if _looks_vietnamese(data):
+        return _decode_strictly(data, source, "cp1258"), "cp1258"
     best = from_bytes(data, cp_isolation=list(CANDIDATE_ENCODINGS)).best()
     chosen = best.encoding if best is not None else "cp1252"
     return _decode_strictly(data, source, chosen), chosen
+
+
+_VIETNAMESE_LETTERS = frozenset("ăâêôơưđĂÂÊÔƠƯĐ")
+
+
+def _looks_vietnamese(data: bytes) -> bool:
+    """cp1258 spells tones as combining marks after a letter; other code pages rarely do.
+
+    Statistical detectors mistake short Vietnamese text for cp1250 or cp1252, so
+    cp1258 is chosen when its reading has several letter + tone-mark pairs and
+    letters only Vietnamese uses.
+    """
+    text = data.decode("cp1258", errors="replace")
+    marks = sum(1 for a, b in zip(text, text[1:]) if a.isalpha() and unicodedata.combining(b))
+    letters = sum(1 for c in text if c in _VIETNAMESE_LETTERS)
+    return marks >= 3 or (marks >= 2 and letters >= 1)
 
 
 def _decode_strictly(data: bytes, source: str, encoding: str) -> str:

@@ -1,0 +1,490 @@
+"""Synthetic chess events for the benchmarks and tests.
+
+Two kinds of event:
+
+* :func:`generate_swiss` plays a plausible Swiss tournament round by round —
+  players sorted into score groups and paired top half against bottom half, each
+  pair meeting at most once, colours alternating (never the same colour three times
+  in a row, never a colour difference above two), results drawn from the ratings
+  (win / draw / loss with a white advantage), a few forfeits, half-point byes and
+  withdrawals, and a pairing-allocated bye for an odd field — and
+  :func:`to_trf` writes it as valid TRF16 text whose points column equals the
+  results (so :func:`tournament_elo.io.trf.read_trf` loads it without warnings).
+* :func:`columnar_event` builds a huge event directly as :class:`Pairings` arrays
+  with numpy (no TRF, no per-game Python): for timing the columnar rating core.
+
+Importing this module does nothing but define things; everything is seeded.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date, timedelta
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from tournament_elo.model import (
+    BLACK,
+    PLAYED,
+    WHITE,
+    Event,
+    EventType,
+    Pairings,
+    Player,
+    Result,
+)
+
+IntArray = npt.NDArray[np.int64]
+
+_FIRST_NAMES = (
+    "Anna", "Boris", "Carlos", "Dana", "Erik", "Farida", "Goran", "Hoa", "Ivan", "Jana",
+    "Kenji", "Lena", "Mateo", "Nadia", "Oskar", "Priya", "Quang", "Rosa", "Sven", "Tuan",
+    "Ursula", "Viktor", "Wen", "Ximena", "Yusuf", "Zoltan", "Åsa", "Jürgen", "Thảo", "Zoë",
+)
+_LAST_NAMES = (
+    "Andersen", "Bauer", "Cruz", "Dvořák", "Eriksson", "Fischer", "García", "Horvath",
+    "Ivanov", "Jensen", "Kowalski", "Lindqvist", "Moreau", "Nguyen", "Olsen", "Petrov",
+    "Quinn", "Rossi", "Schmidt", "Tran", "Urban", "Varga", "Wagner", "Xu", "Yilmaz",
+    "Zhang", "Müller", "Nguyễn", "Le", "Pham",
+)
+_FEDERATIONS = ("NOR", "GER", "FRA", "ESP", "VIE", "IND", "USA", "POL", "HUN", "SWE", "NED")
+
+#: Probability that a paired game is forfeited (one side did not appear).
+FORFEIT_RATE = 0.01
+#: Probability that a player takes a requested half-point bye in a round (not the last two).
+HALF_BYE_RATE = 0.01
+#: Probability, per round after the third, that a player withdraws for good.
+WITHDRAW_RATE = 0.003
+#: Share of the field without a FIDE rating.
+UNRATED_SHARE = 0.05
+
+
+@dataclass(frozen=True)
+class SyntheticPlayer:
+    start_rank: int  # 1-based, by rating
+    name: str
+    sex: str  # 'm' or 'w'
+    title: str  # '' when none
+    rating: int | None
+    federation: str
+    fide_id: int
+    birth: date
+
+
+@dataclass(frozen=True)
+class SyntheticSwiss:
+    """A finished Swiss: ``cells[p][r]`` is player ``p``'s round ``r`` as (opp, colour, result).
+
+    ``opp`` is the opponent's start rank (0 for none), ``colour`` one of ``w b -``
+    and ``result`` a TRF result code.
+    """
+
+    name: str
+    city: str
+    federation: str
+    start: date
+    players: tuple[SyntheticPlayer, ...]
+    cells: tuple[tuple[tuple[int, str, str], ...], ...]
+
+    @property
+    def rounds(self) -> int:
+        return len(self.cells[0]) if self.cells else 0
+
+    def points(self) -> list[int]:
+        """Points of every player in hundredths."""
+        return [sum(_CELL_POINTS[result] for _, _, result in row) for row in self.cells]
+
+    def games_played(self) -> int:
+        """Games played over the board, each game once."""
+        return sum(result in "1=0" for row in self.cells for _, _, result in row) // 2
+
+
+_CELL_POINTS = {"1": 100, "=": 50, "0": 0, "+": 100, "-": 0, "H": 50, "U": 100, "Z": 0}
+
+
+def _players(n: int, rng: random.Random) -> tuple[SyntheticPlayer, ...]:
+    ratings: list[int | None] = []
+    for _ in range(n):
+        if rng.random() < UNRATED_SHARE:
+            ratings.append(None)
+        else:
+            ratings.append(int(min(2780, max(1400, rng.gauss(1850, 280)))))
+    # Starting ranks go by rating, the unrated last (as pairing programs do).
+    ratings.sort(key=lambda r: -(r or 0))
+    ids = rng.sample(range(1_000_000, 99_999_999), n)
+    players = []
+    for rank, rating in enumerate(ratings, start=1):
+        sex = "w" if rng.random() < 0.12 else "m"
+        r = rating or 0
+        title = ("GM" if r >= 2500 else "IM" if r >= 2400 else "FM" if r >= 2300
+                 else "CM" if r >= 2200 else "")
+        if title and sex == "w" and rng.random() < 0.5:
+            title = "W" + title[0] + "M" if title != "CM" else "WCM"
+        name = f"{rng.choice(_LAST_NAMES)}, {rng.choice(_FIRST_NAMES)}"
+        birth = date(rng.randint(1950, 2014), rng.randint(1, 12), rng.randint(1, 28))
+        players.append(SyntheticPlayer(
+            start_rank=rank, name=name[:33], sex=sex, title=title, rating=rating,
+            federation=rng.choice(_FEDERATIONS), fide_id=ids[rank - 1], birth=birth,
+        ))
+    return tuple(players)
+
+
+def _outcome(white: int | None, black: int | None, rng: random.Random) -> str:
+    """'1', '=' or '0' from white's point of view, from the two ratings."""
+    w = white or 1500
+    b = black or 1500
+    expected = 1 / (1 + 10 ** (-(w - b + 35) / 400))  # 35 points for the first move
+    draw = 0.18 + 0.22 * min(1.0, max(0.0, (w + b) / 2 - 1400) / 1200)
+    draw *= max(0.15, 1 - abs(w - b) / 700)
+    win = max(0.0, expected - draw / 2)
+    u = rng.random()
+    if u < win:
+        return "1"
+    if u < win + draw:
+        return "="
+    return "0"
+
+
+class _State:
+    """What the pairing needs to know about one player so far."""
+
+    __slots__ = ("colours", "had_bye", "met", "points", "withdrawn")
+
+    def __init__(self) -> None:
+        self.points = 0
+        self.met: set[int] = set()
+        self.colours: list[int] = []  # +1 white, -1 black, played rounds only
+        self.had_bye = False
+        self.withdrawn = False
+
+    def due(self) -> tuple[int, int]:
+        """(colour due, colour required): +1 white, -1 black, 0 none.
+
+        Due: the other colour than last time.  Required (absolute): after the same
+        colour twice running, or when the colour difference reaches two.
+        """
+        if not self.colours:
+            return 0, 0
+        balance = sum(self.colours)
+        if balance >= 2 or self.colours[-2:] == [WHITE, WHITE]:
+            return BLACK, BLACK
+        if balance <= -2 or self.colours[-2:] == [BLACK, BLACK]:
+            return WHITE, WHITE
+        return -self.colours[-1], 0
+
+
+def _candidates(
+    first: int,
+    rest: list[int],
+    states: list[_State],
+    due: dict[int, tuple[int, int]],
+    strict: bool,
+) -> Iterator[int]:
+    """Positions in ``rest`` that ``first`` may meet, the most Swiss-like first.
+
+    Within his own score group: about half the group further down (top half against
+    bottom half), a partner due the other colour first.  Then the lower groups in
+    order (floaters).  ``strict`` skips partners who must have the same colour.
+    """
+    me = states[first]
+    mine, must = due[first]
+    group = 0
+    while group < len(rest) and states[rest[group]].points == me.points:
+        group += 1
+    half = (group + 1) // 2 - 1
+
+    def allowed(other: int) -> bool:
+        return other not in me.met and not (strict and must and due[other][1] == must)
+
+    same = [pos for pos in range(group) if allowed(rest[pos])]
+    same.sort(key=lambda pos: (mine != 0 and due[rest[pos]][0] == mine, abs(pos - half)))
+    yield from same
+    for pos in range(group, len(rest)):
+        if allowed(rest[pos]):
+            yield pos
+
+
+def _pair_round(
+    order: list[int],
+    states: list[_State],
+    due: dict[int, tuple[int, int]],
+    strict: bool,
+    budget: list[int],
+) -> list[tuple[int, int]] | None:
+    """Pair ``order`` (best placed first) by a backtracking search; ``None``: impossible."""
+    if not order:
+        return []
+    budget[0] -= 1
+    if budget[0] < 0:
+        return None
+    first, rest = order[0], order[1:]
+    for pos in _candidates(first, rest, states, due, strict):
+        pairs = _pair_round(rest[:pos] + rest[pos + 1:], states, due, strict, budget)
+        if pairs is not None:
+            return [(first, rest[pos]), *pairs]
+        if budget[0] < 0:
+            return None
+    return None
+
+
+def _first_takes_white(a: tuple[int, int], b: tuple[int, int], board: int) -> bool:
+    """Whether the higher-placed player (colour state ``a``) takes white on ``board``."""
+    (due_a, must_a), (due_b, must_b) = a, b
+    if must_a:
+        return must_a == WHITE
+    if must_b:
+        return must_b == BLACK
+    if due_a != due_b:
+        return due_a == WHITE or due_b == BLACK
+    if due_a == 0:  # nobody has a colour yet: alternate down the boards
+        return board % 2 == 0
+    return due_a == WHITE  # the same colour due: the higher-placed player gets it
+
+
+def generate_swiss(
+    n_players: int,
+    n_rounds: int,
+    seed: int = 0,
+    start: date = date(2024, 8, 1),
+    name: str | None = None,
+) -> SyntheticSwiss:
+    """Play a Swiss of ``n_players`` over ``n_rounds`` rounds (deterministic per seed)."""
+    if n_rounds >= n_players:
+        raise ValueError("a Swiss needs more players than rounds")
+    rng = random.Random(seed)
+    players = _players(n_players, rng)
+    states = [_State() for _ in players]
+    cells: list[list[tuple[int, str, str]]] = [[] for _ in players]
+    for rnd in range(n_rounds):
+        late = rnd >= n_rounds - 2
+        active = []
+        for i, state in enumerate(states):
+            if not state.withdrawn and rnd >= 3 and not late and rng.random() < WITHDRAW_RATE:
+                state.withdrawn = True
+            if state.withdrawn:
+                cells[i].append((0, "-", "Z"))
+            elif not late and rng.random() < HALF_BYE_RATE:
+                cells[i].append((0, "-", "H"))
+                state.points += 50
+            else:
+                active.append(i)
+        # Best first: points, then rating, then starting rank.
+        active.sort(key=lambda i: (-states[i].points, -(players[i].rating or 0), i))
+        if len(active) % 2:
+            # The pairing-allocated bye: the lowest-placed player without one yet.
+            bye = next((i for i in reversed(active) if not states[i].had_bye), active[-1])
+            active.remove(bye)
+            states[bye].had_bye = True
+            states[bye].points += 100
+            cells[bye].append((0, "-", "U"))
+        due = {i: states[i].due() for i in active}
+        pairs = None
+        for strict in (True, False):
+            pairs = _pair_round(active, states, due, strict, [50_000])
+            if pairs is not None:
+                break
+        if pairs is None:
+            raise RuntimeError(f"no pairing found for round {rnd + 1} (seed {seed})")
+        for board, (a, b) in enumerate(pairs):
+            white, black = (a, b) if _first_takes_white(due[a], due[b], board) else (b, a)
+            if rng.random() < FORFEIT_RATE:
+                w_res, b_res = ("+", "-") if rng.random() < 0.5 else ("-", "+")
+            else:
+                w_res = _outcome(players[white].rating, players[black].rating, rng)
+                b_res = {"1": "0", "=": "=", "0": "1"}[w_res]
+            for me, opp, colour, res in ((white, black, "w", w_res), (black, white, "b", b_res)):
+                cells[me].append((players[opp].start_rank, colour, res))
+                states[me].points += _CELL_POINTS[res]
+                states[me].met.add(opp)
+                states[me].colours.append(WHITE if colour == "w" else BLACK)
+    return SyntheticSwiss(
+        name=name or f"Synthetic Open {n_players}x{n_rounds} (seed {seed})",
+        city="Benchville",
+        federation="NOR",
+        start=start,
+        players=players,
+        cells=tuple(tuple(row) for row in cells),
+    )
+
+
+def _field(text: str, width: int, right: bool = False) -> str:
+    text = text[:width]
+    return text.rjust(width) if right else text.ljust(width)
+
+
+def to_trf(event: SyntheticSwiss) -> str:
+    """The event as TRF16 text (record 001 in FIDE's exact column layout)."""
+    end = event.start + timedelta(days=max(0, event.rounds - 1))
+    points = event.points()
+    # Final rank: points, then rating, then starting rank (a stand-in for tie-breaks).
+    order = sorted(
+        range(len(event.players)),
+        key=lambda i: (-points[i], -(event.players[i].rating or 0), i),
+    )
+    rank = {i: pos for pos, i in enumerate(order, start=1)}
+    rated = sum(p.rating is not None for p in event.players)
+    round_dates = "".join(
+        f"{(event.start + timedelta(days=r)).strftime('%y/%m/%d'):<10}"
+        for r in range(event.rounds)
+    ).rstrip()
+    lines = [
+        f"012 {event.name}",
+        f"022 {event.city}",
+        f"032 {event.federation}",
+        f"042 {event.start:%Y/%m/%d}",
+        f"052 {end:%Y/%m/%d}",
+        f"062 {len(event.players)}",
+        f"072 {rated}",
+        "092 Individual: Swiss-System",
+        "102 Arbiter, Chief",
+        "122 90 min/40 moves + 30 min + 30 sec/move",
+        "132" + " " * 88 + round_dates,
+        f"XXR {event.rounds}",
+    ]
+    for i, (p, row) in enumerate(zip(event.players, event.cells, strict=True)):
+        # Columns (1-based): 1-3 '001', 5-8 start rank, 10 sex, 11-13 title, 15-47 name,
+        # 49-52 rating, 54-56 federation, 58-68 FIDE id, 70-79 birth, 81-84 points,
+        # 86-89 rank, then from 92 one ten-column cell per round: 'NNNN c r'.
+        head = (
+            "001 "
+            + _field(str(p.start_rank), 4, right=True)
+            + " "
+            + p.sex
+            + _field(p.title, 3)
+            + " "
+            + _field(p.name, 33)
+            + " "
+            + _field(str(p.rating) if p.rating else "", 4, right=True)
+            + " "
+            + _field(p.federation, 3)
+            + " "
+            + _field(str(p.fide_id), 11, right=True)
+            + " "
+            + _field(f"{p.birth:%Y/%m/%d}", 10)
+            + " "
+            + _field(f"{points[i] / 100:.1f}", 4, right=True)
+            + " "
+            + _field(str(rank[i]), 4, right=True)
+        )
+        if len(head) != 89:  # a field overflowed: the columns would shift
+            raise ValueError(f"record 001 of player {p.start_rank} is misaligned: {head!r}")
+        rounds = "".join(f"  {opp:4d} {colour} {res}" for opp, colour, res in row)
+        lines.append(head + rounds)
+    return "\n".join(lines) + "\n"
+
+
+def write_batch(
+    directory: str | Path, count: int, n_players: int, n_rounds: int, seed: int = 0
+) -> list[Path]:
+    """Write ``count`` generated Swiss events as TRF files; return their paths."""
+    folder = Path(directory)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for k in range(count):
+        event = generate_swiss(n_players, n_rounds, seed=seed + k,
+                               start=date(2024, 3, 1) + timedelta(days=k % 500))
+        path = folder / f"event_{k:05d}.trf"
+        path.write_text(to_trf(event), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+# --------------------------------------------------------------------------------------
+# Huge events built straight as columns (for the rating core alone).
+
+
+@dataclass(frozen=True)
+class ColumnarEvent:
+    event: Event
+    rating: IntArray  # 0 for the unrated
+    k: IntArray
+    mirror: IntArray  # the row of the same game seen from the opponent (-1: no game)
+
+    @property
+    def games_played(self) -> int:
+        return int(PLAYED[self.event.pairings.result].sum()) // 2
+
+
+def columnar_event(
+    n_players: int,
+    n_rounds: int,
+    seed: int = 0,
+    unrated_share: float = 0.02,
+) -> ColumnarEvent:
+    """A Swiss-shaped event of ``n_players`` × ``n_rounds`` built with numpy only.
+
+    Each round sorts the field by score (random tie order) and pairs neighbours, so
+    scores and ratings correlate as in a Swiss; repeats are not excluded (at this size
+    they are rare and do not matter to the rating arithmetic).  Results come from the
+    Elo expectation with draws.  An odd field gives the last player a 'U' bye.  The
+    rows are ordered round by round.
+    """
+    rng = np.random.default_rng(seed)
+    n = n_players
+    rating = np.clip(rng.normal(1850, 280, n), 1400, 2780).astype(np.int64)
+    rating[rng.random(n) < unrated_share] = 0
+    rating = -np.sort(-rating)
+    score = np.zeros(n, dtype=np.int64)
+    per_round = n - (n % 2)
+    total = n_rounds * n
+    rnd_col = np.repeat(np.arange(1, n_rounds + 1, dtype=np.int64), n)
+    player_col = np.empty(total, dtype=np.int64)
+    opp_col = np.full(total, -1, dtype=np.int64)
+    colour_col = np.zeros(total, dtype=np.int64)
+    result_col = np.full(total, int(Result.PAIRING_BYE), dtype=np.int64)
+    mirror = np.full(total, -1, dtype=np.int64)
+    half = per_round // 2
+    for r in range(n_rounds):
+        order = np.lexsort((rng.random(n), -score))
+        white, black = order[0:per_round:2], order[1:per_round:2]
+        swap = rng.random(half) < 0.5
+        white, black = np.where(swap, black, white), np.where(swap, white, black)
+        base = r * n
+        # Rows of this round: whites, then blacks, then the bye (if any).
+        player_col[base:base + half] = white
+        player_col[base + half:base + per_round] = black
+        opp_col[base:base + half] = black
+        opp_col[base + half:base + per_round] = white
+        colour_col[base:base + half] = WHITE
+        colour_col[base + half:base + per_round] = BLACK
+        mirror[base:base + half] = np.arange(base + half, base + per_round)
+        mirror[base + half:base + per_round] = np.arange(base, base + half)
+        w = np.where(rating[white] > 0, rating[white], 1500)
+        b = np.where(rating[black] > 0, rating[black], 1500)
+        expected = 1 / (1 + 10 ** (-(w - b + 35) / 400))
+        draw = 0.3 * np.maximum(0.15, 1 - np.abs(w - b) / 700)
+        u = rng.random(half)
+        w_res = np.where(u < expected - draw / 2, Result.WIN,
+                         np.where(u < expected + draw / 2, Result.DRAW, Result.LOSS))
+        b_res = np.array([Result.LOSS, Result.DRAW, Result.WIN], dtype=np.int64)[w_res]
+        result_col[base:base + half] = w_res
+        result_col[base + half:base + per_round] = b_res
+        if per_round < n:
+            player_col[base + per_round] = order[-1]
+        pts = np.array([100, 50, 0], dtype=np.int64)
+        score += np.bincount(white, weights=pts[w_res], minlength=n).astype(np.int64)
+        score += np.bincount(black, weights=pts[b_res], minlength=n).astype(np.int64)
+        if per_round < n:
+            score[order[-1]] += 100
+    pairings = Pairings(round=rnd_col, player=player_col, opponent=opp_col,
+                        color=colour_col, result=result_col)
+    players = tuple(
+        Player(index=i, id=i + 1, name=f"Player {i + 1}", rating=int(rating[i]) or None,
+               games=100)
+        for i in range(n)
+    )
+    event = Event(
+        name=f"Columnar {n_players}x{n_rounds}",
+        players=players,
+        pairings=pairings,
+        rounds=n_rounds,
+        type=EventType.SWISS,
+        start=date(2024, 8, 1),
+        end=date(2024, 8, 1) + timedelta(days=n_rounds - 1),
+    )
+    k = np.where(rating >= 2400, 10, 20).astype(np.int64)
+    return ColumnarEvent(event=event, rating=rating, k=k, mirror=mirror)
