@@ -1,0 +1,46 @@
+"""tournament_elo: rate Swiss and round-robin events exactly as the rating body does.
+
+    >>> import tournament_elo
+    >>> event = tournament_elo.read_event("sample_events/held_c07_swiss5.trf")
+    >>> result = tournament_elo.rate(event, "fide-2024")
+    >>> bruno = tournament_elo.to_json(result)["players"][0]
+    >>> bruno["name"], bruno["expected"], bruno["change"], bruno["new_rating"], bruno["rp"]
+    ('Bruno', 3.65, 7.0, 2157, 2120)
+
+The command line (``tournament-elo``) is a thin layer over these names.
+"""
+
+from .engine import RatingResult, rate
+from .errors import InputError, InputWarning, Place, SystemDefinitionError, TournamentEloError
+from .io.detect import detect_format, read_event
+from .io.ratinglist import apply_rating_list, read_rating_list
+from .io.trf import parse_trf, read_trf
+from .model import Event, EventType, Pairings, Player, Result
+from .performance import AverageRule
+from .result import to_json
+from .systems.registry import FIDE_EDITIONS, get_edition
+
+__all__ = [
+    "FIDE_EDITIONS",
+    "AverageRule",
+    "Event",
+    "EventType",
+    "InputError",
+    "InputWarning",
+    "Pairings",
+    "Place",
+    "Player",
+    "RatingResult",
+    "Result",
+    "SystemDefinitionError",
+    "TournamentEloError",
+    "apply_rating_list",
+    "detect_format",
+    "get_edition",
+    "parse_trf",
+    "rate",
+    "read_event",
+    "read_rating_list",
+    "read_trf",
+    "to_json",
+]
