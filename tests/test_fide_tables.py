@@ -1,6 +1,7 @@
 """FIDE tables 8.1(a) and 8.1(b) against the spec's machine-readable copies."""
 
 import csv
+from itertools import pairwise
 
 import pytest
 
@@ -27,7 +28,7 @@ def test_pd_at_both_edges_of_every_range(row: dict[str, str]) -> None:
 
 def test_pd_table_has_no_gap_between_ranges() -> None:
     rows = _pd_rows()
-    for before, after in zip(rows, rows[1:], strict=False):
+    for before, after in pairwise(rows):
         assert int(after["diff_from"]) == int(before["diff_to"]) + 1
     assert PD_CERTAIN == 736 and PD_HIGH[735] == 99 and PD_HIGH[736] == 100
 

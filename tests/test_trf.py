@@ -142,7 +142,7 @@ def _run(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[
 
 @pytest.mark.parametrize("case", sorted(BROKEN))
 def test_broken_trf_on_the_command_line_exits_2_with_one_line(case, tmp_path):
-    text, line, words = BROKEN[case]
+    text, line, _ = BROKEN[case]
     path = tmp_path / "event.trf"
     path.write_text(text)
     done = _run("rate", str(path))

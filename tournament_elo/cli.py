@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import click
+import pandas as pd
 
 from .engine import RatingResult, rate
 from .errors import TournamentEloError
@@ -148,7 +149,7 @@ def _print_table(result: RatingResult, lang: str) -> None:
     Console(width=max(shutil.get_terminal_size().columns, 140)).print(table)
 
 
-def _sort_key(series):  # type: ignore[no-untyped-def]
+def _sort_key(series: pd.Series) -> pd.Series:
     return series.astype(str).str.zfill(8) if series.name == "id" else series
 
 

@@ -120,7 +120,7 @@ def rate(
     game_table = pd.DataFrame({
         "round": pairings.round,
         "player": ids[pairings.player],
-        "opponent": pd.Series(np.where(has_opp, ids[np.maximum(pairings.opponent, 0)], None)),
+        "opponent": pd.Series(ids[np.maximum(pairings.opponent, 0)]).where(has_opp, None),
         "color": pd.Series(np.array([None, "w", "b"], dtype=object)[pairings.color]),
         "result": TRF_CODE[pairings.result],
         "score": hundredths(POINTS[pairings.result]),

@@ -43,7 +43,9 @@ def performance(event: Event, rating: Ints, floor: int, rule: AverageRule) -> Pe
     score = np.where(played, POINTS[pairings.result], 0)
     played_points = np.bincount(player[played], weights=score[played], minlength=n)
     opp = np.maximum(opponent, 0)
-    opp_rating = np.where(rating[opp] > 0, rating[opp], np.where(played_points[opp] >= 100, floor, 0))
+    # An unrated opponent counts at the floor if he scored at least a point, else not at all.
+    unrated_value = np.where(played_points[opp] >= 100, floor, 0)
+    opp_rating = np.where(rating[opp] > 0, rating[opp], unrated_value)
     counted = played & (opp_rating > 0)
     own = rating[player]
     if rule is AverageRule.CAPPED:

@@ -179,16 +179,16 @@ def check_pairings(
     for problem, what in ((~mirrored, "result"), (~colours_ok, "colour")):
         if problem.any():
             row = int(paired[np.argmax(problem)])
-            other = int(slot[pairings.opponent[row], pairings.round[row]])
+            mate = int(slot[pairings.opponent[row], pairings.round[row]])
             me, opp, rnd = _who(pairings, players, row)
             if what == "result":
                 found = (f"{TRF_CODE[pairings.result[row]]!r} for player {me} and "
-                         f"{TRF_CODE[pairings.result[other]]!r} for player {opp}")
+                         f"{TRF_CODE[pairings.result[mate]]!r} for player {opp}")
                 expected = f"{TRF_CODE[MIRROR[pairings.result[row]]]!r} for player {opp}"
             else:
                 colour = {1: "w", -1: "b", 0: "-"}
                 found = (f"{colour[int(pairings.color[row])]!r} for player {me} and "
-                         f"{colour[int(pairings.color[other])]!r} for player {opp}")
+                         f"{colour[int(pairings.color[mate])]!r} for player {opp}")
                 expected = "opposite colours"
             raise InputError(
                 f"the {what}s of players {me} and {opp} in round {rnd} do not match",
@@ -206,7 +206,9 @@ def check_pairings(
     return warnings
 
 
-def _who(pairings: Pairings, players: Sequence[Player], row: int) -> tuple[int | str, int | str, int]:
+def _who(
+    pairings: Pairings, players: Sequence[Player], row: int
+) -> tuple[int | str, int | str, int]:
     return (
         players[pairings.player[row]].id,
         players[pairings.opponent[row]].id,

@@ -57,7 +57,8 @@ class Table:
             return Place(self.source, line=number)
         if position is None:
             return Place(self.source, sheet=self.sheet, cell=f"row {number}")
-        return Place(self.source, sheet=self.sheet, cell=f"{get_column_letter(position + 1)}{number}")
+        cell = f"{get_column_letter(position + 1)}{number}"
+        return Place(self.source, sheet=self.sheet, cell=cell)
 
 
 def is_workbook(path: str | Path) -> bool:

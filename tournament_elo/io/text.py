@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import unicodedata
+from itertools import pairwise
 
 from charset_normalizer import from_bytes
 
@@ -63,7 +64,7 @@ def _looks_vietnamese(data: bytes) -> bool:
     letters only Vietnamese uses.
     """
     text = data.decode("cp1258", errors="replace")
-    marks = sum(1 for a, b in zip(text, text[1:]) if a.isalpha() and unicodedata.combining(b))
+    marks = sum(1 for a, b in pairwise(text) if a.isalpha() and unicodedata.combining(b))
     letters = sum(1 for c in text if c in _VIETNAMESE_LETTERS)
     return marks >= 3 or (marks >= 2 and letters >= 1)
 

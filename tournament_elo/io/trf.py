@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError, InputWarning, Place
-from ..model import NO_COLOR, RESULT_BY_TRF_CODE, Event, EventType, Pairings, Player, Result
+from ..model import NO_COLOR, RESULT_BY_TRF_CODE, Event, Pairings, Player, Result
 from .common import (
     check_declared_points,
     check_pairings,

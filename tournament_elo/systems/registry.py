@@ -42,7 +42,8 @@ _FIDE_2014 = replace(
 _FIDE_2022 = replace(
     _FIDE_2014,
     name="fide-2022",
-    description="FIDE 2022-Feb 2024: the 400-point rule once per event, new players Ra + 20/half point",
+    description="FIDE 2022-Feb 2024: the 400-point rule once per event, first ratings Ra + 20 "
+    "per half point above 50 %",
     in_force_from=date(2022, 1, 1),
     difference=DifferenceRule.ONCE_PER_EVENT,
     new_player=NewPlayerRule.BONUS_20,
@@ -50,7 +51,8 @@ _FIDE_2022 = replace(
 _FIDE_2024 = replace(
     _FIDE_2014,
     name="fide-2024",
-    description="FIDE Mar 2024-Sep 2025: K x games <= 700, floor 1400, first ratings with two 1800 draws",
+    description="FIDE Mar 2024-Sep 2025: K x games <= 700, floor 1400, first ratings with two "
+    "1800 draws",
     in_force_from=date(2024, 3, 1),
     junior=JuniorRule.YEAR_OF_18,
     floor=1400,
