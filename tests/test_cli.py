@@ -1,0 +1,93 @@
+"""The command line as a user runs it, and the JSON contract of product.md."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ROOT / "sample_events" / "held_c07_swiss5.trf"
+
+PLAYER_KEYS = {"id", "name", "fide_id", "federation", "rating", "points", "rank", "games_rated",
+               "score_rated", "expected", "k", "change", "change_rounded", "new_rating", "need",
+               "ra", "dp", "rp", "tiebreaks"}
+GAME_KEYS = {"round", "player", "opponent", "color", "score", "rated", "opponent_rating",
+             "expected", "k", "change"}
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tournament_elo", *args], capture_output=True,
+                          text=True, input=stdin, check=False, cwd=ROOT)
+
+
+def test_json_contract_on_the_sample():
+    done = run("rate", str(SAMPLE), "--format", "json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["event"] == {
+        "name": "FIDE C.07 2023 Tie-Break Exercises", "start": "2024-08-01", "end": None,
+        "rounds": 5, "rounds_played": 5, "type": "swiss", "system": "fide-2024",
+    }
+    assert all(set(p) == PLAYER_KEYS for p in data["players"])
+    assert len(data["games"]) == 16 * 5  # one row per player per round
+    assert all(set(g) == GAME_KEYS for g in data["games"])
+    bruno = next(p for p in data["players"] if p["id"] == 2)
+    # Bruno 2150: opponents 1750 (.92), 1900 (.81), 2200 (.43), 1450 (.92), 2100 (.57):
+    # We = 3.65; 4 points; K 20 → +7.0 → 2157.  Ra = 9400 / 5 = 1880, 80 % → dp 240.
+    assert (bruno["expected"], bruno["score_rated"], bruno["k"], bruno["change"]) == (
+        3.65, 4.0, 20, 7.0)
+    assert (bruno["new_rating"], bruno["need"], bruno["ra"], bruno["dp"], bruno["rp"]) == (
+        2157, 4.0, 1880, 240, 2120)
+    # Jessica (9) had a forfeit loss in round 4 and byes: not rated rows.
+    jessica = [g for g in data["games"] if g["player"] == 9]
+    assert [g["rated"] for g in jessica] == [True, True, False, False, False]
+    assert jessica[3]["opponent"] == 11 and jessica[2]["opponent"] is None
+
+
+def test_standard_input_and_csv(tmp_path):
+    done = run("rate", "-", "--format", "csv", stdin=SAMPLE.read_text())
+    assert done.returncode == 0, done.stderr
+    header, first = done.stdout.splitlines()[:2]
+    assert header.startswith("id,name,title,fide_id,federation,rating,points,rank")
+    assert first.startswith("2,Bruno,")
+
+
+def test_table_output_names_the_system_and_players():
+    done = run("rate", str(SAMPLE))
+    assert done.returncode == 0
+    assert "fide-2024" in done.stdout and "Genevieve" in done.stdout and "2157" in done.stdout
+
+
+def test_vietnamese_table():
+    done = run("rate", str(SAMPLE), "--lang", "vi")
+    assert "Họ tên" in done.stdout and "Elo mới" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "start"),
+    [
+        (["rate", str(SAMPLE), "--system", "fide-1990"], "error: --system: unknown rating system"),
+        (["rate", "missing.trf"], "error: missing.trf: cannot read the file"),
+        (["rate", str(SAMPLE), "--format", "xml"], "Usage:"),
+    ],
+)
+def test_usage_errors_exit_2(args, start):
+    done = run(*args)
+    assert done.returncode == 2
+    assert done.stderr.startswith(start) and "Traceback" not in done.stderr
+
+
+def test_help_shows_examples():
+    done = run("rate", "--help")
+    assert done.returncode == 0 and "Examples:" in done.stdout
+    assert "fide-2024" in run("systems").stdout
+
+
+def test_unrecognised_format(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text("just some words\n")
+    done = run("rate", str(path))
+    assert done.returncode == 2
+    assert "format of this file is not recognised" in done.stderr and "tried: trf" in done.stderr
