@@ -21,6 +21,7 @@ from .performance import AverageRule, performance
 from .systems.fide import FideEdition, rate_event
 from .systems.registry import get_edition
 
+NO_ID = np.array(None, dtype=object)
 #: Treated as "established" when a rated player's game count is unknown.
 UNKNOWN_GAMES = 10_000
 
@@ -106,7 +107,7 @@ def rate(
         "change": hundredths(totals["change"]),
         "change_rounded": totals["change_rounded"],
         "new_rating": _ints(totals["new_rating"], totals["new_rating"] > 0),
-        "need": pd.Series(hundredths(totals["need"])).where(rated),
+        "need": _points_or_nan(totals["need"], rated),
         "ra": _ints(perf.ra, perf.games > 0),
         "p": _ints(perf.percent, perf.games > 0),
         "dp": _ints(perf.dp, perf.games > 0),
@@ -120,18 +121,17 @@ def rate(
     game_table = pd.DataFrame({
         "round": pairings.round,
         "player": ids[pairings.player],
-        "opponent": pd.Series(ids[np.maximum(pairings.opponent, 0)]).where(has_opp, None),
-        "color": pd.Series(np.array([None, "w", "b"], dtype=object)[pairings.color]),
+        "opponent": np.where(has_opp, ids[np.maximum(pairings.opponent, 0)], NO_ID),
+        "color": np.array([None, "w", "b"], dtype=object)[pairings.color],
         "result": TRF_CODE[pairings.result],
         "score": hundredths(POINTS[pairings.result]),
         "rated": counts,
         "opponent_rating": _ints(per_game.opponent_rating, per_game.opponent_rating > 0),
         "difference": _ints(per_game.difference, per_game.rated),
-        "expected": pd.Series(hundredths(per_game.expected)).where(per_game.rated),
+        "expected": _points_or_nan(per_game.expected, per_game.rated),
         "k": _ints(per_game.k, per_game.rated),
-        "change": pd.Series(hundredths(per_game.change)).where(per_game.rated),
+        "change": _points_or_nan(per_game.change, per_game.rated),
     })
-    game_table["color"] = game_table["color"].where(pairings.color != 0, None)
     return RatingResult(event, edition, player_table, game_table, tuple(warnings), rule)
 
 
@@ -139,3 +139,8 @@ def rate(
 def _ints(values: np.ndarray, keep: np.ndarray) -> pd.arrays.IntegerArray:
     """A nullable integer column: ``values`` where ``keep``, missing elsewhere."""
     return pd.arrays.IntegerArray(np.asarray(values, dtype=np.int64), ~np.asarray(keep, dtype=bool))
+
+
+def _points_or_nan(hundredths: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """Hundredths as points where ``keep``, NaN elsewhere."""
+    return np.where(keep, np.asarray(hundredths) / 100, np.nan)
