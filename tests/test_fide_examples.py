@@ -219,3 +219,13 @@ def test_first_rating_rules_by_edition():
     # Ra = (5000 + 3600) / 7 = 1228.57, p = 1.5/7 = 21 % → −230 → 999.
     assert first_rating(FIDE_EDITIONS["fide-2024"], 5, 50, 5000) is None
     assert FIDE_EDITIONS["fide-2014"].new_player_min_points == Fraction(1, 2)
+
+
+def test_a_rating_that_falls_below_the_floor_is_not_published():
+    # 1405 loses to 1405 with K 40 (new player): 40 × (0 − .50) = −20 → 1385 < 1400.
+    players = [{"games": 3}, {"games": 3}]
+    result = rate(make_event([1405, 1405], [(1, 1, 2, "0")], players=players), "fide-2024")
+    assert result.players["change_rounded"].tolist() == [-20, 20]
+    assert pd.isna(result.players.loc[0, "new_rating"])
+    assert result.players.loc[1, "new_rating"] == 1425
+    assert "falls to 1385, below the fide-2024 floor of 1400" in str(result.warnings[-1])

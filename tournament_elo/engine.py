@@ -83,6 +83,13 @@ def rate(
         ))
     k = edition.k_factors(rating, games, ever, explicit, junior)
     per_game, totals = rate_event(edition, event, rating, k)
+    for i in np.flatnonzero((rating > 0) & (totals["new_rating"] == 0)):
+        warnings.append(InputWarning(
+            Place(event.source),
+            f"player {players[i].id} ({players[i].name}) falls to "
+            f"{rating[i] + totals['change_rounded'][i]}, below the {edition.name} floor of "
+            f"{edition.floor}: shown as unrated",
+        ))
     perf = performance(event, rating, edition.floor, rule)
     points = event.points()
     rank = 1 + (points[None, :] > points[:, None]).sum(axis=1)

@@ -277,7 +277,9 @@ def rate_event(
         "k": k_final,
         "change": change,
         "change_rounded": rounded,
-        "new_rating": np.where(unrated, published_ru, rating + rounded),
+        # A rating below the edition's floor is not published: the player shows as unrated.
+        "new_rating": np.where(unrated, published_ru, np.where(
+            rating + rounded >= edition.floor, rating + rounded, 0)),
         "ru": ru,
         "need": np.asarray(up_to_half_point(expected_sum)),
     }
