@@ -1,0 +1,786 @@
+"""Plain pairing and result sheets: a players table and a games table (XLSX or CSV).
+
+This is what clubs and online platforms keep: one row per game (``round, board, white,
+black, result``) and, beside it, one row per player.  A workbook holds both as sheets
+(plus an optional ``event`` sheet of key/value rows); CSV comes as ``x-games.csv`` with
+``x-players.csv`` (and optionally ``x-event.csv`` or ``event.csv``) beside it.  Without
+a players table the players are taken from the games, with the ratings the games
+carry.  Every problem is an :class:`InputError` naming the file and the line or cell.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from openpyxl.utils import get_column_letter
+
+from ..errors import InputError, InputWarning, Place
+from ..model import BLACK, NO_COLOR, WHITE, Event, EventType, Pairings, Player, Result
+from .common import (
+    check_declared_points,
+    check_pairings,
+    check_unique_fide_ids,
+    detect_event_type,
+    event_type_from_text,
+    index_players,
+    parse_birth,
+    parse_date,
+)
+from .headers import fold, map_headers
+from .table import Table, is_workbook, read_csv_rows, read_workbook, table_from_rows
+
+GAME_COLUMNS = ("round", "white", "black", "result")
+#: How far down a sheet of unknown name a header row is looked for.
+HEADER_SEARCH_ROWS = 50
+#: Folded sheet names of each table in a workbook.
+GAMES_SHEETS = ("games", "game", "vandau", "ketqua", "results", "pairings")
+PLAYERS_SHEETS = ("players", "player", "dauthu", "danhsach", "danhsachdauthu", "kythu")
+EVENT_SHEETS = ("event", "tournament", "giai", "giaidau", "thongtin", "info")
+#: (folded text in the games file's name, folded text in its players/event file's name).
+PLAYERS_FILE_NAMES = (("games", "players"), ("vandau", "dauthu"))
+EVENT_FILE_NAMES = (("games", "event"), ("vandau", "giai"))
+
+#: Keys of the event sheet (folded) → field.
+EVENT_KEYS: dict[str, str] = {
+    **dict.fromkeys(("name", "event", "eventname", "tournament", "ten", "tengiai", "giai",
+                     "tengiaidau"), "name"),
+    **dict.fromkeys(("start", "startdate", "from", "batdau", "ngaybatdau", "tungay"), "start"),
+    **dict.fromkeys(("end", "enddate", "to", "ketthuc", "ngayketthuc", "denngay"), "end"),
+    **dict.fromkeys(("rounds", "numberofrounds", "nrounds", "sovong"), "rounds"),
+    **dict.fromkeys(("type", "eventtype", "system", "pairingsystem", "thethuc", "hinhthuc"),
+                    "type"),
+    **dict.fromkeys(("city", "place", "location", "venue", "site", "diadiem", "thanhpho"),
+                    "city"),
+    **dict.fromkeys(("federation", "fed", "liendoan"), "federation"),
+    **dict.fromkeys(("chiefarbiter", "arbiter", "trongtai", "trongtaichinh"), "chief_arbiter"),
+    **dict.fromkeys(("timecontrol", "tc", "thoigian", "thoigianthidau"), "time_control"),
+}
+
+_DRAW = (Result.DRAW, Result.DRAW)
+_DOUBLE_FORFEIT = (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS)
+#: Result of a game row (spelling normalised by :func:`_result_key`) → (white, black).
+GAME_RESULTS: dict[str, tuple[Result, Result]] = {
+    **dict.fromkeys(("1-0", "1:0"), (Result.WIN, Result.LOSS)),
+    **dict.fromkeys(("0-1", "0:1"), (Result.LOSS, Result.WIN)),
+    **dict.fromkeys(("1/2-1/2", "1/2:1/2", "0.5-0.5", "0.5:0.5", "=", "=-="), _DRAW),
+    **dict.fromkeys(("+/-", "+:-", "+-"), (Result.FORFEIT_WIN, Result.FORFEIT_LOSS)),
+    **dict.fromkeys(("-/+", "-:+", "-+"), (Result.FORFEIT_LOSS, Result.FORFEIT_WIN)),
+    # 0-0 (both declared lost) is a double forfeit: see _game_result.
+    **dict.fromkeys(("-/-", "-:-", "0-0", "0:0"), _DOUBLE_FORFEIT),
+    "": (Result.UNPLAYED, Result.UNPLAYED),
+}
+#: Result of a bye row (black blank or 'bye') → the bye.  A blank result is a bye
+#: whose value is not entered yet: it counts nothing until it is.
+BYE_RESULTS: dict[str, Result] = {
+    **dict.fromkeys(("1", "1-0", "1:0", "+", "f"), Result.FULL_BYE),
+    **dict.fromkeys(("1/2", "0.5", "h", "1/2-0", "0.5-0"), Result.HALF_BYE),
+    "u": Result.PAIRING_BYE,
+    **dict.fromkeys(("0", "z", "0-0", "0:0"), Result.ZERO_BYE),
+    "": Result.UNPLAYED,
+}
+_BYE_WORDS = {"bye", "mien", "miendau"}
+_DASHES = str.maketrans({"–": "-", "—": "-", "−": "-"})
+_WHOLE = re.compile(r"^(\d+)(?:\.0*)?$")
+#: Upper bounds that keep numbers sane (and numpy's int64 and per-round arrays small).
+MAX_ROUND = 999
+MAX_RATING = 4000
+MAX_GAMES = 1_000_000
+MAX_K = 100
+MAX_POINTS = 100_000
+
+
+# ---------------------------------------------------------------------------- reading
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """One key/value row of the event sheet: the value and the place of its cell."""
+
+    key: str
+    value: Any
+    place: Place
+
+
+@dataclass(frozen=True)
+class _Sources:
+    games: Table
+    players: Table | None
+    event: list[_Entry]
+    format: str
+
+
+def read_sheets(path: str | Path, encoding: str | None = None) -> Event:
+    """Read a games CSV (with its players CSV beside it) or a workbook into an Event."""
+    if is_workbook(path):
+        sources = _workbook_sources(str(path))
+    else:
+        sources = _csv_sources(Path(path), encoding)
+    return _build_event(sources, str(path))
+
+
+def _workbook_sources(source: str) -> _Sources:
+    """Find the games, players and event sheets by name, else by their headers."""
+    sheets = read_workbook(source)
+    games_name = _sheet_named(sheets, GAMES_SHEETS) or _sheet_with(sheets, _games_header)
+    if games_name is None and len(sheets) == 1:
+        games_name = next(iter(sheets))
+    if games_name is None:
+        raise InputError(
+            "the workbook has no games sheet", Place(source),
+            found="sheets " + ", ".join(repr(s) for s in sheets),
+            expected="a sheet named 'games' (or 'ván đấu', 'kết quả') with the columns "
+            "round, white, black, result",
+        )
+    rest = {k: v for k, v in sheets.items() if k != games_name}
+    event_name = _sheet_named(rest, EVENT_SHEETS)
+    rest = {k: v for k, v in rest.items() if k != event_name}
+    players_name = _sheet_named(rest, PLAYERS_SHEETS) or _sheet_with(rest, _players_header)
+    games = _table(source, games_name, sheets[games_name], GAME_COLUMNS, "games")
+    players = (
+        _table(source, players_name, sheets[players_name], ("name",), "players", ("id",))
+        if players_name is not None else None
+    )
+    event = _key_values(sheets[event_name], source, event_name) if event_name else []
+    return _Sources(games, players, event, "xlsx")
+
+
+def _csv_sources(path: Path, encoding: str | None) -> _Sources:
+    """The games CSV, and the players and event CSV files found beside it."""
+    games = _table(str(path), None, read_csv_rows(path, encoding), GAME_COLUMNS, "games")
+    players_path = _sibling(path, PLAYERS_FILE_NAMES)
+    players = None
+    if players_path is not None:
+        rows = read_csv_rows(players_path, encoding)
+        players = _table(str(players_path), None, rows, ("name",), "players", ("id",))
+    event_path = _sibling(path, EVENT_FILE_NAMES) or _sibling_named(path, ("event.csv",))
+    event = []
+    if event_path is not None:
+        event = _key_values(read_csv_rows(event_path, encoding), str(event_path), None)
+    return _Sources(games, players, event, "csv")
+
+
+def _sheet_named(sheets: dict[str, list[list[Any]]], names: Sequence[str]) -> str | None:
+    return next((name for name in sheets if fold(name) in names), None)
+
+
+def _sheet_with(
+    sheets: dict[str, list[list[Any]]], is_header: Callable[[set[str]], bool]
+) -> str | None:
+    """The first sheet with a header row (among its first rows) that ``is_header``."""
+    for name, rows in sheets.items():
+        if any(is_header(set(map_headers(row))) for row in rows[:HEADER_SEARCH_ROWS]):
+            return name
+    return None
+
+
+def _games_header(columns: set[str]) -> bool:
+    return set(GAME_COLUMNS) <= columns
+
+
+def _players_header(columns: set[str]) -> bool:
+    """A name column beside another player column, and no game columns."""
+    return "name" in columns and len(columns) >= 2 and not {"white", "black"} & columns
+
+
+def _sibling(path: Path, renames: Sequence[tuple[str, str]]) -> Path | None:
+    """The file beside ``path`` whose name has 'games' replaced (compared folded)."""
+    folded = fold(path.name)
+    for old, new in renames:
+        at = folded.rfind(old)
+        if at >= 0:
+            found = _sibling_named(path, (folded[:at] + new + folded[at + len(old):],))
+            if found is not None:
+                return found
+    return None
+
+
+def _sibling_named(path: Path, names: Sequence[str]) -> Path | None:
+    """A file beside ``path`` (not itself) whose folded name is one of ``names``."""
+    wanted = {fold(n) for n in names}
+    try:
+        candidates = sorted(p for p in path.parent.iterdir() if p.is_file())
+    except OSError:
+        return None
+    return next(
+        (p for p in candidates if fold(p.name) in wanted and p.resolve() != path.resolve()),
+        None,
+    )
+
+
+def _table(
+    source: str, sheet: str | None, rows: list[list[Any]], required: Sequence[str],
+    what: str, alternatives: Sequence[str] = (),
+) -> Table:
+    """The table under the first row naming the required columns (or, failing that, any).
+
+    Preferring a full header row lets a preamble cell such as 'Date' sit above it.
+    ``alternatives`` may stand in for the required columns (a players table with ids only).
+    """
+    def complete(row: list[Any]) -> bool:
+        found = set(map_headers(row))
+        return set(required) <= found or bool(alternatives and set(alternatives) <= found)
+
+    start = next((n for n, row in enumerate(rows) if complete(row)), None)
+    if start is None:
+        start = next((n for n, row in enumerate(rows) if map_headers(row)), None)
+    if start is None:
+        raise _no_header(source, sheet, rows, required, what)
+    table = table_from_rows(source, sheet, [[] for _ in range(start)] + rows[start:])
+    if not complete(table.raw_headers):
+        missing = [c for c in required if c not in table.columns]
+        hint = ""
+        if what == "games" and "name" in table.columns and "white" not in table.columns:
+            hint = " (this looks like a players table: give the games file or sheet)"
+        raise InputError(
+            f"the {what} table has no column {', '.join(missing)}{hint}", table.header_place,
+            found="the header row " + ", ".join(_text(h) for h in table.raw_headers if h),
+            expected="columns " + ", ".join(required)
+            + (f" (or {', '.join(alternatives)})" if alternatives else ""),
+        )
+    return table
+
+
+def _no_header(
+    source: str, sheet: str | None, rows: list[list[Any]], required: Sequence[str], what: str
+) -> InputError:
+    first = next(
+        ((n, row) for n, row in enumerate(rows, start=1) if any(_text(c) for c in row)), None
+    )
+    if first is None:
+        return InputError(f"the {what} table is empty", _place(source, sheet, 1, 0),
+                          expected=f"a header row naming {', '.join(required)}, then rows")
+    number, row = first
+    column = next(i for i, c in enumerate(row) if _text(c))
+    return InputError(
+        f"no header row in the {what} table", _place(source, sheet, number, column),
+        found="the first row " + ", ".join(_text(c) for c in row if _text(c)),
+        expected=f"a header row naming {', '.join(required)} (English or Vietnamese, "
+        "e.g. " + ("Vòng, Trắng, Đen, Kết quả)" if what == "games" else "Mã, Họ tên, Elo)"),
+    )
+
+
+def _place(source: str, sheet: str | None, number: int, column: int) -> Place:
+    if sheet is None:
+        return Place(source, line=number)
+    return Place(source, sheet=sheet, cell=f"{get_column_letter(column + 1)}{number}")
+
+
+def _key_values(rows: list[list[Any]], source: str, sheet: str | None) -> list[_Entry]:
+    """The known key/value rows of an event sheet; other rows (a header) are skipped."""
+    entries = []
+    for number, row in enumerate(rows, start=1):
+        cells = [(i, c) for i, c in enumerate(row) if _text(c)]
+        if len(cells) < 2:
+            continue
+        (_, key), (column, value) = cells[0], cells[1]
+        name = EVENT_KEYS.get(fold(_text(key)))
+        if name is not None and fold(_text(value)) not in ("value", "giatri"):  # a header
+            entries.append(_Entry(name, value, _place(source, sheet, number, column)))
+    return entries
+
+
+# ---------------------------------------------------------------------------- cells
+
+
+def _text(value: Any) -> str:
+    """A cell as clean text: NFC, single spaces; whole floats without '.0'."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, datetime):
+        return value.date().isoformat()
+    if isinstance(value, date):
+        return value.isoformat()
+    return " ".join(unicodedata.normalize("NFC", str(value)).split())
+
+
+def _key(value: Any) -> int | str | None:
+    """A player id or a name cell: whole numbers as int (so 7, 7.0 and '7' agree)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    text = _text(value)
+    if not text:
+        return None
+    return _int(text) if _WHOLE.match(text) else text
+
+
+def _int(text: str) -> int | None:
+    """The value of a whole-number text ('12', '12.0'), else None."""
+    match = _WHOLE.match(text)
+    return int(match.group(1)) if match else None
+
+
+def _whole(table: Table, row: int, column: str, what: str, maximum: int) -> int | None:
+    """A whole-number cell (blank is None); anything else is an error at the cell."""
+    text = _text(table.value(row, column))
+    if not text:
+        return None
+    number = _int(text)
+    if number is None or number > maximum:
+        raise InputError(f"unreadable {what}", table.place(row, column), found=repr(text),
+                         expected=f"a whole number from 0 to {maximum}")
+    return number
+
+
+def _points(table: Table, row: int) -> int | None:
+    """Declared points in hundredths: '4.5', '4,5', '4½' and '½' are all read."""
+    text = _text(table.value(row, "points"))
+    if not text:
+        return None
+    spelled = text.replace(",", ".").replace("½", ".5")
+    try:
+        value = float(spelled)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or not 0 <= value <= MAX_POINTS:
+        raise InputError("unreadable points", table.place(row, "points"), found=repr(text),
+                         expected="points such as 4.5")
+    return round(value * 100)
+
+
+def _date(value: Any, place: Place, what: str) -> date | None:
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    return parse_date(_text(value), place, what)
+
+
+def _result_key(text: str) -> str:
+    """Normalise a result's spelling: no spaces, one kind of dash, ½ as 1/2, 0,5 as 0.5."""
+    compact = "".join(text.split()).translate(_DASHES).lower()
+    return compact.replace("½", "1/2").replace("0,5", "0.5")
+
+
+# ---------------------------------------------------------------------------- players
+
+
+def _players_from_table(table: Table) -> list[Player]:
+    return [_player(table, row) for row in range(len(table))]
+
+
+def _player(table: Table, row: int) -> Player:
+    """One players-table row; a missing id column numbers the players 1..n."""
+    if "id" in table.columns:
+        pid = _key(table.value(row, "id"))
+        if pid is None:
+            raise InputError("missing player id", table.place(row, "id"),
+                             found="a blank cell", expected="a start number, FIDE id or code")
+    else:
+        pid = row + 1
+    name = _text(table.value(row, "name")) or str(pid)
+    birth_cell = table.value(row, "birth")
+    if isinstance(birth_cell, datetime | date):
+        birth_date = _date(birth_cell, table.place(row, "birth"), "birth date")
+        birth, birth_year = birth_date, birth_date.year if birth_date else None
+    else:
+        birth, birth_year = parse_birth(_text(birth_cell))
+    fide_id = _text(table.value(row, "fide_id"))
+    return Player(
+        index=row,
+        id=pid,
+        name=name,
+        rating=_whole(table, row, "rating", "rating", MAX_RATING) or None,
+        sex=_sex(_text(table.value(row, "sex"))),
+        title=_text(table.value(row, "title")) or None,
+        federation=_text(table.value(row, "federation")).upper() or None,
+        fide_id=fide_id if fide_id.strip("0") else None,
+        birth=birth,
+        birth_year=birth_year,
+        games=_whole(table, row, "games", "number of games", MAX_GAMES),
+        k=_whole(table, row, "k", "K factor", MAX_K) or None,
+        declared_points=_points(table, row),
+        line=table.row_numbers[row],
+    )
+
+
+def _sex(text: str) -> str | None:
+    folded = fold(text)
+    if folded in ("m", "male", "nam"):
+        return "m"
+    if folded in ("w", "f", "female", "nu"):
+        return "w"
+    return folded or None
+
+
+def _players_from_games(table: Table) -> tuple[list[Player], list[Place], list[InputWarning]]:
+    """Players named in the games (id = the cell), rated by white_rating/black_rating."""
+    players: list[Player] = []
+    places: list[Place] = []
+    seen: dict[int | str, int] = {}
+    warnings: list[InputWarning] = []
+    for row in range(len(table)):
+        for side in ("white", "black"):
+            pid = _key(table.value(row, side))
+            if pid is None or _is_bye(table.value(row, side)):
+                continue
+            rating = _whole(table, row, f"{side}_rating", f"{side} rating", MAX_RATING) or None
+            if pid not in seen:
+                seen[pid] = len(players)
+                places.append(table.place(row, side))
+                players.append(Player(index=len(players), id=pid, name=str(pid), rating=rating,
+                                      line=table.row_numbers[row]))
+                continue
+            known = players[seen[pid]].rating
+            if rating is not None and known != rating:
+                warnings.append(InputWarning(
+                    table.place(row, f"{side}_rating"),
+                    f"player {pid} is rated {known} at {places[seen[pid]]} but {rating} here; "
+                    f"{known} is used",
+                ))
+    return players, places, warnings
+
+
+class _Roster:
+    """Finds the player a games cell names: by id, else by exact name."""
+
+    def __init__(self, players: Sequence[Player], origin: str) -> None:
+        self.players = players
+        self.origin = origin
+        self.by_id = {p.id: p.index for p in players}
+        self.by_name: dict[str, list[int]] = {}
+        for p in players:
+            self.by_name.setdefault(p.name, []).append(p.index)
+
+    def find(self, table: Table, row: int, side: str) -> int:
+        value = table.value(row, side)
+        key = _key(value)
+        if key in self.by_id:
+            return self.by_id[key]
+        named = self.by_name.get(_text(value), [])
+        if len(named) == 1:
+            return named[0]
+        raise self._problem(table, row, side, named)
+
+    def _problem(self, table: Table, row: int, side: str, named: list[int]) -> InputError:
+        """Why the cell names nobody: blank, a shared name, or an unknown id or name."""
+        text, place = _text(table.value(row, side)), table.place(row, side)
+        if not text:
+            return InputError(f"no {side} player", place, found="a blank cell",
+                              expected="a player's id or name" + (
+                                  " (a bye goes in the black column as 'bye')"
+                                  if side == "white" else ""))
+        if named:
+            return InputError(
+                f"the name {text!r} is shared by players "
+                + " and ".join(str(self.players[i].id) for i in named), place,
+                found="a name", expected="the player's id")
+        close = difflib.get_close_matches(text, list(self.by_name), n=1)
+        return InputError(
+            f"unknown player {text!r} as {side}", place,
+            found="no player with this id or name" + (f" (did you mean {close[0]!r}?)"
+                                                      if close else ""),
+            expected=f"the id or exact name of a player in {self.origin}",
+        )
+
+
+# ---------------------------------------------------------------------------- games
+
+
+@dataclass
+class _Rows:
+    """Pairing columns under construction; ``refs`` says where each row came from."""
+
+    round: list[int] = field(default_factory=list)
+    player: list[int] = field(default_factory=list)
+    opponent: list[int] = field(default_factory=list)
+    color: list[int] = field(default_factory=list)
+    result: list[int] = field(default_factory=list)
+    #: (games row, column), or (player, None) for a row the reader added (an absence).
+    refs: list[tuple[int, str | None]] = field(default_factory=list)
+
+    def add(self, rnd: int, player: int, opponent: int, color: int, result: Result,
+            ref: tuple[int, str | None]) -> None:
+        self.round.append(rnd)
+        self.player.append(player)
+        self.opponent.append(opponent)
+        self.color.append(color)
+        self.result.append(int(result))
+        self.refs.append(ref)
+
+    def pairings(self) -> Pairings:
+        return Pairings.from_columns(
+            [self.round, self.player, self.opponent, self.color, self.result]
+        )
+
+
+def _is_bye(value: Any) -> bool:
+    text = _text(value)
+    return text in ("", "-", "–", "—") or (len(text) <= 12 and fold(text) in _BYE_WORDS)
+
+
+def _no_players(table: Table, row: int) -> bool:
+    return table.value(row, "white") is None and table.value(row, "black") is None
+
+
+def _round(table: Table, row: int) -> int:
+    text = _text(table.value(row, "round"))
+    number = _int(text)
+    if number is None or not 1 <= number <= MAX_ROUND:
+        raise InputError("the round is not a positive whole number", table.place(row, "round"),
+                         found=repr(text) if text else "a blank cell",
+                         expected=f"1, 2, 3, … (at most {MAX_ROUND})")
+    return number
+
+
+def _read_games(table: Table, roster: _Roster) -> _Rows:
+    """Two pairing rows per game, one per bye; checks each player once per round."""
+    rows = _Rows()
+    first_seen: dict[tuple[int, int], tuple[int, str]] = {}
+    for row in range(len(table)):
+        if _no_players(table, row):
+            continue  # a template row with no players in it
+        rnd = _round(table, row)
+        if table.value(row, "white") is not None and _is_bye(table.value(row, "white")):
+            raise InputError("a bye in the white column", table.place(row, "white"),
+                             found=repr(_text(table.value(row, "white"))),
+                             expected="the player in white, and 'bye' in the black column")
+        white = roster.find(table, row, "white")
+        bye = _is_bye(table.value(row, "black"))
+        black = -1 if bye else roster.find(table, row, "black")
+        if white == black:
+            raise InputError(
+                f"player {roster.players[white].id} plays himself in round {rnd}",
+                table.place(row, "black"), found="the same player as white and black",
+                expected="two different players")
+        for side, who in (("white", white), ("black", black)):
+            if who < 0:
+                continue
+            first = first_seen.setdefault((rnd, who), (row, side))
+            if first != (row, side):
+                raise InputError(
+                    f"player {roster.players[who].id} is paired twice in round {rnd}",
+                    table.place(row, side),
+                    found=f"a second row for him (the first at {table.place(*first)})",
+                    expected="one row per player per round")
+        text = _text(table.value(row, "result"))
+        if bye:
+            rows.add(rnd, white, -1, NO_COLOR, _bye_result(table, row, text), (row, "white"))
+            continue
+        white_result, black_result = _game_result(table, row, text)
+        rows.add(rnd, white, black, WHITE, white_result, (row, "white"))
+        rows.add(rnd, black, white, BLACK, black_result, (row, "black"))
+    return rows
+
+
+def _game_result(table: Table, row: int, text: str) -> tuple[Result, Result]:
+    """The (white, black) results of a game row; blank is a game not played yet.
+
+    ``0-0`` (both declared lost) is read as a double forfeit, FORFEIT_LOSS for both:
+    FIDE rates neither side of a game that was not played out, so it scores nothing,
+    is rated for nobody and is reported as a warning, like ``-/-``.
+    """
+    found = GAME_RESULTS.get(_result_key(text))
+    if found is None:
+        raise InputError(
+            "unknown result", table.place(row, "result"), found=repr(text),
+            expected="1-0, 0-1, ½-½ (0.5-0.5, 1/2-1/2, =), +/- or -/+ (forfeit), "
+            "-/- or 0-0 (double forfeit), or blank (not played yet)",
+        )
+    return found
+
+
+def _bye_result(table: Table, row: int, text: str) -> Result:
+    """The bye a bye row gives; blank is a bye whose value is not entered yet (UNPLAYED)."""
+    found = BYE_RESULTS.get(_result_key(text))
+    if found is None:
+        raise InputError(
+            "unknown result for a bye", table.place(row, "result"), found=repr(text),
+            expected="1, + or F (full-point bye), ½, 0.5 or H (half-point bye), "
+            "U (pairing bye), 0 or Z (zero-point bye)",
+        )
+    return found
+
+
+def _add_absent(rows: _Rows, n_players: int) -> list[int]:
+    """A zero-point bye for each player with no row in a round that has rows.
+
+    Returns the rounds below the last one that have no rows at all.
+    """
+    rounds = sorted(set(rows.round))
+    present = set(zip(rows.round, rows.player, strict=True))
+    for rnd in rounds:
+        for player in range(n_players):
+            if (rnd, player) not in present:
+                rows.add(rnd, player, -1, NO_COLOR, Result.ZERO_BYE, (player, None))
+    last = rounds[-1] if rounds else 0
+    return [r for r in range(1, last) if r not in rounds]
+
+
+# ---------------------------------------------------------------------------- event
+
+
+@dataclass
+class _EventInfo:
+    values: dict[str, Any] = field(default_factory=dict)
+    places: dict[str, Place] = field(default_factory=dict)
+
+    def text(self, key: str) -> str | None:
+        return _text(self.values.get(key)) or None
+
+
+def _event_info(entries: list[_Entry]) -> _EventInfo:
+    """The event sheet's values by field; the first row of each key wins."""
+    info = _EventInfo()
+    for entry in entries:
+        if entry.key not in info.values:
+            info.values[entry.key] = entry.value
+            info.places[entry.key] = entry.place
+    return info
+
+
+def _info_date(info: _EventInfo, key: str) -> date | None:
+    if key not in info.values:
+        return None
+    return _date(info.values[key], info.places[key], f"{key} date")
+
+
+def _info_rounds(info: _EventInfo) -> int | None:
+    text = info.text("rounds")
+    if text is None:
+        return None
+    number = _int(text)
+    if number is None or not 1 <= number <= MAX_ROUND:
+        raise InputError("the number of rounds is not a positive whole number",
+                         info.places["rounds"], found=repr(text),
+                         expected=f"1, 2, 3, … (at most {MAX_ROUND})")
+    return number
+
+
+def _game_dates(table: Table, rounds: int) -> tuple[list[date], tuple[date | None, ...]]:
+    """All game dates, and the first date of each round (empty if the sheet has none)."""
+    if "date" not in table.columns:
+        return [], ()
+    by_round: dict[int, date] = {}
+    for row in range(len(table)):
+        value = table.value(row, "date")
+        if value is None or _no_players(table, row):
+            continue
+        day = _date(value, table.place(row, "date"), "date")
+        rnd = _round(table, row)
+        if day is not None and (rnd not in by_round or day < by_round[rnd]):
+            by_round[rnd] = day
+    if not by_round:
+        return [], ()
+    return list(by_round.values()), tuple(by_round.get(r) for r in range(1, rounds + 1))
+
+
+def _event_name(info: _EventInfo, source: str) -> str:
+    """The event sheet's name, else the file stem without its 'games' part."""
+    name = info.text("name")
+    if name:
+        return name
+    stem = Path(source).stem
+    return re.sub(r"[-_ .]*(games|van[-_ ]?dau)$", "", stem, flags=re.IGNORECASE) or stem
+
+
+@dataclass(frozen=True)
+class _Players:
+    """The players and where each came from (for messages and warnings)."""
+
+    players: list[Player]
+    places: list[Place]
+    id_places: list[Place]
+    origin: str
+    warnings: list[InputWarning]
+
+
+def _load_players(sources: _Sources) -> _Players:
+    """The players table's players, else those the games name; ids checked unique."""
+    table = sources.players
+    if table is not None:
+        players = _players_from_table(table)
+        found = _Players(
+            players, [table.place(p.index, None) for p in players],
+            [table.place(p.index, "id") for p in players],
+            table.source + (f", sheet {table.sheet!r}" if table.sheet else ""), [],
+        )
+    else:
+        players, places, warnings = _players_from_games(sources.games)
+        found = _Players(players, places, places, "the games (there is no players table)",
+                         warnings)
+    if not players:
+        where = (table or sources.games).header_place
+        raise InputError("the event has no players", where, found="a header row and no rows",
+                         expected="a row per player (or per game)")
+    index_players([p.id for p in players], found.id_places, "player id")
+    return found
+
+
+def _rounds(info: _EventInfo, rows: _Rows, warnings: list[InputWarning]) -> int:
+    """The declared number of rounds, or the last round played if that is more (warned)."""
+    last_round = max(rows.round, default=0)
+    declared = _info_rounds(info)
+    if declared is not None and declared < last_round:
+        warnings.append(InputWarning(
+            info.places["rounds"],
+            f"the event declares {declared} rounds but the games go to round {last_round}",
+        ))
+    return max(declared or 0, last_round)
+
+
+def _build_event(sources: _Sources, source: str) -> Event:
+    games, info = sources.games, _event_info(sources.event)
+    found = _load_players(sources)
+    players, warnings = found.players, list(found.warnings)
+    rows = _read_games(games, _Roster(players, found.origin))
+    gaps = _add_absent(rows, len(players))
+    pairings = rows.pairings()
+
+    def place_of_row(row: int) -> Place:
+        at, column = rows.refs[row]
+        return found.places[at] if column is None else games.place(at, column)
+
+    rounds = _rounds(info, rows, warnings)
+    warnings += [InputWarning(games.header_place, f"round {r} has no games") for r in gaps]
+    warnings += check_unique_fide_ids(players, lambda i: found.places[i])
+    warnings += check_pairings(pairings, players, place_of_row)
+    if sources.players is not None:
+        points_table = sources.players
+        warnings += check_declared_points(
+            pairings, players, lambda i: points_table.place(i, "points"))
+    event_type = _event_type(info, pairings, len(players), rounds, warnings)
+    dates, round_dates = _game_dates(games, rounds)
+    return Event(
+        name=_event_name(info, source),
+        players=tuple(players),
+        pairings=pairings,
+        rounds=rounds,
+        type=event_type,
+        start=_info_date(info, "start") or min(dates, default=None),
+        end=_info_date(info, "end") or max(dates, default=None),
+        city=info.text("city"),
+        federation=info.text("federation"),
+        chief_arbiter=info.text("chief_arbiter"),
+        time_control=info.text("time_control"),
+        round_dates=round_dates,
+        source=source,
+        source_format=sources.format,
+        warnings=tuple(warnings),
+    )
+
+
+def _event_type(
+    info: _EventInfo, pairings: Pairings, n_players: int, rounds: int,
+    warnings: list[InputWarning],
+) -> EventType:
+    """The type the event sheet names, else the one the pairings show."""
+    text = info.text("type")
+    named = event_type_from_text(text) if text else None
+    if named is not None:
+        return named
+    detected = detect_event_type(pairings, n_players, rounds)
+    if text:
+        warnings.append(InputWarning(
+            info.places["type"], f"event type {text!r} is not recognised; read as {detected.value}",
+        ))
+    return detected
