@@ -359,7 +359,7 @@ def test_missing_column_names_the_header_row(tmp_path: Path) -> None:
 def test_missing_column_in_a_workbook(tmp_path: Path) -> None:
     path = write_workbook(tmp_path / "bad.xlsx", {
         "players": PLAYERS, "games": [["round", "white", "black"], [1, 1, 2]]})
-    with pytest.raises(InputError, match=r"sheet 'games', cell row 1: the games table has no "
+    with pytest.raises(InputError, match=r"sheet 'games', row 1: the games table has no "
                                          r"column result"):
         read_sheets(path)
 

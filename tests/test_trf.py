@@ -50,7 +50,8 @@ def test_karl_mala_fields():
     event = read_trf(SHARED_DATA / "fide_trf16_example_karl_mala_2005.trf")
     first = event.players[0]
     assert (first.id, first.name, first.rating, first.title, first.federation) == (
-        1, "Vasquez,Rodrigo", 2558, "g", "CHI")
+        1, "Vasquez,Rodrigo", 2558, "GM", "CHI")  # the file's one-letter code "g"
+    assert event.players[1].title == "IM" and event.players[12].title == "FM"
     assert (first.fide_id, first.birth.isoformat(), first.declared_rank) == (
         "3400042", "1969-12-06", 4)
     assert len(event.players) == 284 and event.rounds == 7
@@ -68,6 +69,12 @@ def test_round_robin_detected_without_a_type_record():
 def test_live_event_after_round_4_of_9():
     event = read_trf(SHARED_DATA / "javafo_aum_gros_2010_after_r4.trf")
     assert event.rounds == 9 and event.rounds_played == 4
+    # Round 5 is not paired yet: only what was entered ahead has rows (players 22 and
+    # 28 announced absences, 43 a half-point bye).
+    fifth = event.pairings.round == 5
+    entered = zip(event.pairings.player[fifth], event.pairings.result[fifth], strict=True)
+    assert [(event.players[i].id, r) for i, r in entered] == [
+        (22, Result.ZERO_BYE), (28, Result.ZERO_BYE), (43, Result.HALF_BYE)]
 
 
 def test_trf26_team_file_with_comments_and_team_records():

@@ -64,7 +64,7 @@ def rate(
     rating = np.array([p.rating or 0 for p in players], dtype=np.int64)
     games = np.array([UNKNOWN_GAMES if p.games is None else p.games for p in players],
                      dtype=np.int64)
-    ever = np.array([bool(p.ever_2400) for p in players]) | (rating >= 2400)
+    ever = np.array([bool(p.ever_2400) for p in players], dtype=bool) | (rating >= 2400)
     explicit = np.array([p.k or 0 for p in players], dtype=np.int64)
     start = event.start or event.end
     births = [(p.birth, p.birth_year) for p in players]

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Place:
-    """Where something was found: a file and, when known, a line or a sheet cell."""
+    """Where something was found: a file and, when known, a line, or a sheet's row or cell."""
 
     file: str | None = None
     line: int | None = None
@@ -36,7 +36,7 @@ class Place:
         if self.cell is not None:
             parts.append(f"cell {self.cell}")
         if self.line is not None:
-            parts.append(f"line {self.line}")
+            parts.append(f"{'row' if self.sheet is not None else 'line'} {self.line}")
         return ", ".join(parts)
 
 

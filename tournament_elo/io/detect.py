@@ -26,9 +26,10 @@ def detect_format(path: str | Path, encoding: str | None = None) -> str:
     text, _ = decode(data, source, encoding)
     if _TRF_RECORD.search(text[:20000]):
         return "trf"
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    if any(sep in first for sep in ",;\t"):
+    head = [line for line in text.splitlines()[:50] if line.strip()][:10]
+    if any(sep in line for line in head for sep in ",;\t"):
         return "csv"
+    first = head[0] if head else ""
     raise InputError(
         "the format of this file is not recognised", Place(source, line=1),
         found=repr(first[:40]),

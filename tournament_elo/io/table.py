@@ -56,7 +56,7 @@ class Table:
         if self.sheet is None:
             return Place(self.source, line=number)
         if position is None:
-            return Place(self.source, sheet=self.sheet, cell=f"row {number}")
+            return Place(self.source, sheet=self.sheet, line=number)
         cell = f"{get_column_letter(position + 1)}{number}"
         return Place(self.source, sheet=self.sheet, cell=cell)
 

@@ -164,6 +164,16 @@ def _round_dates(entry: tuple[int, str] | None, source: str) -> tuple[date | Non
     )
 
 
+#: The one- and two-letter title codes of FIDE's rating lists, as TRF files use them.
+_TITLE_CODES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM",
+                "wf": "WFM", "wc": "WCM"}
+
+
+def _title(text: str) -> str | None:
+    code = text.strip()
+    return _TITLE_CODES.get(code.lower(), code.upper()) if code else None
+
+
 def _integer(text: str, place: Place, what: str, expected: str) -> int | None:
     stripped = text.strip()
     if not stripped:
@@ -201,7 +211,7 @@ def _parse_player(line: str, place: Place) -> Player:
         name=unicodedata.normalize("NFC", line[14:47].strip()),
         rating=rating or None,
         sex="w" if sex == "f" else sex,
-        title=line[10:13].strip() or None,
+        title=_title(line[10:13]),
         federation=line[53:56].strip() or None,
         fide_id=fide_id if fide_id.strip("0") else None,
         birth=birth,
@@ -258,7 +268,8 @@ def _parse_rounds(
     has_opponent = opp_no > 0
     # A cell left blank (or only its opponent number 0000) is a zero-point absence; an
     # opponent with a colour but no result is a game not played yet.
-    res = np.where(res == -2, np.where(has_opponent, Result.UNPLAYED, Result.ZERO_BYE), res)
+    blank = res == -2
+    res = np.where(blank, np.where(has_opponent, Result.UNPLAYED, Result.ZERO_BYE), res)
     known = np.array(sorted(k for k in index if isinstance(k, int)), dtype=np.int64)
     lookup = np.full(max(int(known.max()), int(opp_no.max(initial=0))) + 1, -1, dtype=np.int64)
     lookup[known] = [index[int(k)] for k in known]
@@ -282,11 +293,16 @@ def _parse_rounds(
                 f"round {rnd + 1}: {message}", Place(source, line=number),
                 found=repr(line[starts[rnd]:starts[rnd] + 8]), expected=expected,
             )
+    # Blank cells after the last round with a result are rounds not paired yet, not
+    # absences: a live event has no rows for them (a bye entered ahead keeps its row).
+    decided = has_opponent & ~blank
+    last_decided = int(rows_round[decided].max()) + 1 if decided.any() else 0
+    keep = ~(empty[:, :last_round].ravel() & (rows_round + 1 > last_decided))
     pairings = Pairings(
-        round=rows_round.astype(np.int64) + 1,
-        player=rows_player.astype(np.int64),
-        opponent=opponent.astype(np.int64),
-        color=col.astype(np.int64),
-        result=res.astype(np.int64),
+        round=rows_round[keep].astype(np.int64) + 1,
+        player=rows_player[keep].astype(np.int64),
+        opponent=opponent[keep].astype(np.int64),
+        color=col[keep].astype(np.int64),
+        result=res[keep].astype(np.int64),
     )
-    return pairings, rows_player
+    return pairings, rows_player[keep]
