@@ -251,11 +251,22 @@ def _player_section(p: Row, games: list[Row], by_id: dict[Any, Row],
     }
 
 
+def _template_loader() -> jinja2.BaseLoader:
+    """The top-level templates/ is installed as the package tournament_elo.templates.
+
+    Run from a source checkout (``python -m tournament_elo`` in the repository), the
+    package found first is the checkout's, which has templates/ beside it instead.
+    """
+    try:
+        return jinja2.PackageLoader("tournament_elo.templates", ".")
+    except ModuleNotFoundError:
+        return jinja2.FileSystemLoader(Path(__file__).resolve().parents[1] / "templates")
+
+
 @cache
 def _environment() -> jinja2.Environment:
-    # The templates/ directory is installed as the package tournament_elo.templates.
     return jinja2.Environment(
-        loader=jinja2.PackageLoader("tournament_elo.templates", "."),
+        loader=_template_loader(),
         autoescape=True, undefined=jinja2.StrictUndefined,
         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
     )
