@@ -112,7 +112,10 @@ def _players(n: int, rng: random.Random) -> tuple[SyntheticPlayer, ...]:
         if rng.random() < UNRATED_SHARE:
             ratings.append(None)
         else:
-            ratings.append(int(min(2780, max(1400, rng.gauss(1850, 280)))))
+            drawn = rng.gauss(1850, 280)
+            while not 1400 <= drawn <= 2800:  # the rating floor; no pile-up at 1400
+                drawn = rng.gauss(1850, 280)
+            ratings.append(int(drawn))
     # Starting ranks go by rating, the unrated last (as pairing programs do).
     ratings.sort(key=lambda r: -(r or 0))
     ids = rng.sample(range(1_000_000, 99_999_999), n)
@@ -425,7 +428,12 @@ def columnar_event(
     """
     rng = np.random.default_rng(seed)
     n = n_players
-    rating = np.clip(rng.normal(1850, 280, n), 1400, 2780).astype(np.int64)
+    drawn = rng.normal(1850, 280, n)
+    outside = (drawn < 1400) | (drawn > 2800)
+    while outside.any():  # redraw below the floor rather than pile players up at it
+        drawn[outside] = rng.normal(1850, 280, int(outside.sum()))
+        outside = (drawn < 1400) | (drawn > 2800)
+    rating: IntArray = drawn.astype(np.int64)
     rating[rng.random(n) < unrated_share] = 0
     rating = -np.sort(-rating)
     score = np.zeros(n, dtype=np.int64)

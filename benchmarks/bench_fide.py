@@ -1,0 +1,385 @@
+"""Throughput of reading and rating events under the FIDE rules.
+
+Run from the repository root::
+
+    python benchmarks/bench_fide.py            # the full sizes (a few minutes)
+    python benchmarks/bench_fide.py --quick    # small sizes, a smoke run
+    python benchmarks/bench_fide.py --profile  # also cProfile the batch read and rate
+
+Cases (figures only, no assertions):
+
+1. one generated 500-player 11-round Swiss: ``read_trf``, ``rate`` under fide-2024,
+   and the command line ``tournament-elo rate FILE [--out DIR]`` as a subprocess,
+   split into Python's bare start-up, the import of ``tournament_elo.cli`` and the
+   rest (the work);
+2. a batch of 2,000 generated 60-player 9-round TRF files: read all, rate all (and
+   the columnar core ``rate_event`` alone over the same events, to show the per-event
+   overhead of ``rate``);
+3. the columnar core alone: ``rate_event`` on a 100,000-player 50-round event built
+   directly as arrays (target: at least 5 million rated games/s), with its peak
+   memory; and ``rate`` on a 10,000-player 50-round one.
+
+A "game" is a game played over the board (results 1 = 0), counted once, not once
+per player.  Times are ``time.perf_counter`` wall times, best of a few repeats where
+a repeat is cheap.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gc
+import importlib.util
+import io
+import os
+import platform
+import pstats
+import resource
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from functools import partial
+from pathlib import Path
+from typing import TypeVar
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # run as a script: make ``benchmarks`` importable
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.generate import columnar_event, generate_swiss, to_trf, write_batch  # noqa: E402
+from tournament_elo.engine import rate  # noqa: E402
+from tournament_elo.io.trf import read_trf  # noqa: E402
+from tournament_elo.model import PLAYED, Event  # noqa: E402
+from tournament_elo.systems.fide import FideEdition, rate_event  # noqa: E402
+from tournament_elo.systems.registry import get_edition  # noqa: E402
+
+T = TypeVar("T")
+SYSTEM = "fide-2024"
+TARGET_CORE_GAMES_PER_S = 5_000_000
+
+
+@dataclass(frozen=True)
+class Sizes:
+    swiss_players: int
+    swiss_rounds: int
+    batch_files: int
+    batch_players: int
+    batch_rounds: int
+    core_players: int
+    core_rounds: int
+    engine_players: int
+    engine_rounds: int
+    repeats: int  # repeats of a cheap measurement (best of)
+    cli_repeats: int
+
+
+FULL = Sizes(500, 11, 2000, 60, 9, 100_000, 50, 10_000, 50, 5, 5)
+QUICK = Sizes(100, 7, 100, 60, 9, 20_000, 20, 2_000, 20, 2, 2)
+
+
+@dataclass(frozen=True)
+class Row:
+    case: str
+    measure: str
+    value: str
+    note: str = ""
+
+
+ROWS: list[Row] = []
+
+
+def record(case: str, measure: str, value: str, note: str = "") -> None:
+    ROWS.append(Row(case, measure, value, note))
+    print(f"  {measure:<44} {value:>18}  {note}", flush=True)
+
+
+def best_of(repeats: int, fn: Callable[[], T]) -> tuple[float, T]:
+    """The shortest wall time of ``repeats`` calls, and the last call's value."""
+    best = float("inf")
+    value: T | None = None
+    for _ in range(max(1, repeats)):
+        gc.collect()
+        start = time.perf_counter()
+        value = fn()
+        best = min(best, time.perf_counter() - start)
+    assert value is not None
+    return best, value
+
+
+def games_of(event: Event) -> int:
+    """Games played over the board, each once (two rows per game)."""
+    return int(PLAYED[event.pairings.result].sum()) // 2
+
+
+def rate_of(games: int, seconds: float) -> str:
+    return f"{games / seconds:,.0f} games/s"
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:,.1f} ms"
+
+
+def max_rss_mb() -> float:
+    """Peak resident memory of this process so far (ru_maxrss is KiB on Linux)."""
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return rss / 1024 / (1024 if sys.platform == "darwin" else 1)
+
+
+# --------------------------------------------------------------------------------------
+# Case 1: one big Swiss, library calls and the command line.
+
+
+def _cli_command() -> tuple[list[str], str]:
+    """How to run ``tournament-elo``: the console script beside this interpreter if any."""
+    for folder in (Path(sys.executable).parent, Path(sysconfig.get_path("scripts"))):
+        script = folder / "tournament-elo"
+        if script.is_file() and os.access(script, os.X_OK):
+            return [str(script)], str(script)
+    return [sys.executable, "-m", "tournament_elo"], f"{sys.executable} -m tournament_elo"
+
+
+def _run(argv: Sequence[str]) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+    elapsed = time.perf_counter() - start
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(argv)} failed ({done.returncode}): "
+                           f"{done.stderr.decode(errors='replace')[-500:]}")
+    return elapsed
+
+
+def _best_run(repeats: int, argv: Sequence[str]) -> float:
+    return min(_run(argv) for _ in range(max(1, repeats)))
+
+
+def case_single(sizes: Sizes, work: Path) -> None:
+    n, r = sizes.swiss_players, sizes.swiss_rounds
+    case = f"1. Swiss {n}x{r}"
+    print(f"\n{case}: one generated {n}-player {r}-round Swiss", flush=True)
+    swiss = generate_swiss(n, r, seed=2024)
+    path = work / f"swiss_{n}x{r}.trf"
+    path.write_text(to_trf(swiss), encoding="utf-8")
+    t_read, event = best_of(sizes.repeats, lambda: read_trf(path))
+    games = games_of(event)
+    if event.warnings:
+        record(case, "WARNINGS on reading", str(len(event.warnings)), str(event.warnings[0]))
+    record(case, "games played over the board", f"{games:,}",
+           f"{len(event.pairings):,} pairing rows, {path.stat().st_size:,} bytes")
+    record(case, "read_trf", ms(t_read), rate_of(games, t_read))
+    t_rate, _ = best_of(sizes.repeats, lambda: rate(event, SYSTEM))
+    record(case, f"rate({SYSTEM})", ms(t_rate), rate_of(games, t_rate))
+
+    cli, shown = _cli_command()
+    reps = sizes.cli_repeats + 2  # start-up figures are noisy: a few more
+    _run([sys.executable, "-c", "import tournament_elo.cli"])  # warm the file cache
+    t_bare = _best_run(reps, [sys.executable, "-c", "pass"])
+    t_import = _best_run(reps, [sys.executable, "-c", "import tournament_elo.cli"])
+    record(case, "python -c pass (bare start-up)", ms(t_bare))
+    record(case, "import tournament_elo.cli (minus start-up)", ms(t_import - t_bare))
+    for label, extra in (("rate FILE (table to /dev/null)", []),
+                         ("rate FILE --format csv", ["--format", "csv"])):
+        total = _best_run(sizes.cli_repeats, [*cli, "rate", str(path), "--system", SYSTEM,
+                                               *extra])
+        record(case, f"CLI {label}: total", ms(total), shown)
+        record(case, f"CLI {label}: work", ms(total - t_import),
+               "total minus start-up and import; " + rate_of(games, total - t_import))
+    if importlib.util.find_spec("tournament_elo.report") is None:
+        record(case, "CLI rate FILE --out DIR", "skipped",
+               "tournament_elo/report.py does not exist yet")
+    else:
+        out = work / "report"
+        try:
+            total = _best_run(sizes.cli_repeats, [*cli, "rate", str(path), "--system", SYSTEM,
+                                                  "--out", str(out)])
+        except RuntimeError as exc:  # report.py is being written: say so, go on
+            record(case, "CLI rate FILE --out DIR", "failed", str(exc).splitlines()[-1][-160:])
+        else:
+            files = len(list(out.iterdir())) if out.is_dir() else 0
+            record(case, "CLI rate FILE --out DIR: total", ms(total), f"{shown}; {files} files")
+            record(case, "CLI rate FILE --out DIR: work", ms(total - t_import),
+                   "total minus start-up and import; " + rate_of(games, total - t_import))
+
+
+# --------------------------------------------------------------------------------------
+# Case 2: many small events.
+
+
+def _core_only(edition: FideEdition, event: Event) -> None:
+    """What ``rate`` must do at the least: the arrays in, ``rate_event``."""
+    rating = np.array([p.rating or 0 for p in event.players], dtype=np.int64)
+    k = np.where(rating >= 2400, 10, 20).astype(np.int64)
+    rate_event(edition, event, rating, k)
+
+
+def _each(items: Sequence[T], fn: Callable[[T], object]) -> int:
+    """Call ``fn`` on every item, keeping no result; return the count."""
+    for item in items:
+        fn(item)
+    return len(items)
+
+
+def case_batch(sizes: Sizes, work: Path, profile: bool) -> None:
+    count, n, r = sizes.batch_files, sizes.batch_players, sizes.batch_rounds
+    case = f"2. Batch {count}x({n}x{r})"
+    print(f"\n{case}: {count:,} generated {n}-player {r}-round TRF files", flush=True)
+    start = time.perf_counter()
+    paths = write_batch(work / "batch", count, n, r, seed=100_000)
+    print(f"  (generated and written in {time.perf_counter() - start:.1f} s, untimed)")
+    reps = 2 if count <= 200 else 1
+    t_read, events = best_of(reps, lambda: [read_trf(p) for p in paths])
+    games = sum(games_of(e) for e in events)
+    warned = sum(bool(e.warnings) for e in events)
+    record(case, "games played over the board", f"{games:,}",
+           f"{games / count:.1f} per event; events with warnings: {warned}")
+    record(case, "read_trf, all files", ms(t_read),
+           f"{rate_of(games, t_read)}; {t_read / count * 1000:.2f} ms/event")
+    # Each result is dropped as soon as it is made, as a batch job that writes it out
+    # would: keeping 2,000 results alive makes the cyclic GC walk them all, again and
+    # again (about +40% on this batch), which is not the engine's cost.
+    t_rate, _ = best_of(reps, lambda: _each(events, lambda e: rate(e, SYSTEM)))
+    record(case, f"rate({SYSTEM}), all events", ms(t_rate),
+           f"{rate_of(games, t_rate)}; {t_rate / count * 1000:.2f} ms/event")
+    edition = get_edition(SYSTEM, date(2024, 8, 1))
+    t_core, _ = best_of(reps, lambda: _each(events, lambda e: _core_only(edition, e)))
+    record(case, "rate_event only (core), all events", ms(t_core),
+           f"{rate_of(games, t_core)}; {t_core / count * 1000:.2f} ms/event")
+    record(case, "share of rate() outside the core", f"{1 - t_core / t_rate:.0%}",
+           "per-event overhead: K, performance, rank, two DataFrames")
+    t_both, _ = best_of(reps, lambda: _each(paths, lambda p: rate(read_trf(p), SYSTEM)))
+    record(case, "read + rate, one file at a time", ms(t_both),
+           f"{rate_of(games, t_both)}; {t_both / count * 1000:.2f} ms/event")
+    if profile:
+        subset = min(count, 300)
+        _profile(f"rate() over {subset} batch events",
+                 lambda: _each(events[:subset], lambda e: rate(e, SYSTEM)))
+        _profile(f"read_trf() over {subset} batch files", lambda: [
+            read_trf(p) for p in paths[:subset]])
+
+
+def _profile(title: str, fn: Callable[[], object], top: int = 25) -> None:
+    profiler = cProfile.Profile()
+    profiler.enable()
+    fn()
+    profiler.disable()
+    for order in ("tottime", "cumulative"):
+        buffer = io.StringIO()
+        stats = pstats.Stats(profiler, stream=buffer)
+        stats.sort_stats(order).print_stats(top)
+        text = buffer.getvalue()
+        body = text[text.find("   ncalls"):]
+        print(f"\n  --- cProfile: {title}, by {order} ---\n{body}", flush=True)
+
+
+# --------------------------------------------------------------------------------------
+# Case 3: the columnar core on a huge event.
+
+
+def case_core(sizes: Sizes) -> None:
+    n, r = sizes.core_players, sizes.core_rounds
+    case = f"3. Core {n:,}x{r}"
+    print(f"\n{case}: rate_event on a columnar {n:,}-player {r}-round event", flush=True)
+    start = time.perf_counter()
+    built = columnar_event(n, r, seed=7)
+    print(f"  (built in {time.perf_counter() - start:.1f} s, untimed)")
+    event, rating, k, mirror = built.event, built.rating, built.k, built.mirror
+    games = built.games_played
+    record(case, "games played over the board", f"{games:,}",
+           f"{len(event.pairings):,} pairing rows, {int((rating == 0).sum()):,} unrated")
+    for system in (SYSTEM, "fide-2022"):
+        edition = get_edition(system, None)
+        t_core, (per_game, _) = best_of(5, partial(rate_event, edition, event, rating, k))
+        counts = per_game.rated | per_game.counts_for_new
+        rows = np.flatnonzero(mirror > np.arange(len(mirror)))  # each game once
+        rated_games = int((counts[rows] | counts[mirror[rows]]).sum())
+        per_s = rated_games / t_core
+        verdict = "meets" if per_s >= TARGET_CORE_GAMES_PER_S else "BELOW"
+        record(case, f"rate_event({system})", ms(t_core),
+               f"{per_s:,.0f} rated games/s ({verdict} the 5M target); "
+               f"{rated_games:,} rated games")
+    edition = get_edition(SYSTEM, None)
+    gc.collect()
+    tracemalloc.start()
+    rate_event(edition, event, rating, k)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    data = sum(a.nbytes for a in (event.pairings.round, event.pairings.player,
+                                  event.pairings.opponent, event.pairings.color,
+                                  event.pairings.result))
+    record(case, "peak memory in rate_event (tracemalloc)", f"{peak / 2**20:,.0f} MiB",
+           f"{peak / data:.1f}x the pairing arrays ({data / 2**20:,.0f} MiB)")
+    record(case, "process peak RSS so far (ru_maxrss)", f"{max_rss_mb():,.0f} MiB")
+
+
+def case_engine(sizes: Sizes) -> None:
+    n, r = sizes.engine_players, sizes.engine_rounds
+    case = f"3b. Engine {n:,}x{r}"
+    print(f"\n{case}: the whole rate() on a columnar {n:,}-player {r}-round event", flush=True)
+    built = columnar_event(n, r, seed=8)
+    games = built.games_played
+    t_core, _ = best_of(3, lambda: rate_event(get_edition(SYSTEM, None), built.event,
+                                              built.rating, built.k))
+    t_rate, _ = best_of(3, lambda: rate(built.event, SYSTEM))
+    record(case, "games played over the board", f"{games:,}")
+    record(case, "rate_event (core)", ms(t_core), rate_of(games, t_core))
+    record(case, f"rate({SYSTEM})", ms(t_rate), rate_of(games, t_rate))
+    gc.collect()
+    tracemalloc.start()
+    rate(built.event, SYSTEM)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    record(case, "peak memory in rate (tracemalloc)", f"{peak / 2**20:,.0f} MiB")
+
+
+# --------------------------------------------------------------------------------------
+
+
+def print_table() -> None:
+    print("\n## Figures\n")
+    print(f"{date.today():%Y-%m-%d}, Python {platform.python_version()}, "
+          f"numpy {np.__version__}, {os.cpu_count()} cores, {platform.machine()}\n")
+    header = ("case", "measure", "value", "note")
+    widths = [max(len(h), *(len(getattr(row, h)) for row in ROWS)) for h in header]
+    print("| " + " | ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)) + " |")
+    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    for row in ROWS:
+        cells = (row.case, row.measure, row.value, row.note)
+        print("| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)) + " |")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="small sizes (a smoke run)")
+    parser.add_argument("--profile", action="store_true",
+                        help="cProfile rate() and read_trf() over part of the batch")
+    parser.add_argument("--only", choices=("1", "2", "3"), action="append",
+                        help="run only this case (repeatable)")
+    args = parser.parse_args(argv)
+    sizes = QUICK if args.quick else FULL
+    cases = set(args.only or ("1", "2", "3"))
+    work = Path(tempfile.mkdtemp(prefix="bench-fide-"))
+    try:
+        if "1" in cases:
+            case_single(sizes, work)
+        if "2" in cases:
+            case_batch(sizes, work, args.profile)
+        if "3" in cases:
+            case_core(sizes)
+            gc.collect()
+            case_engine(sizes)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print_table()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
