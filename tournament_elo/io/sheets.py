@@ -20,8 +20,6 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from openpyxl.utils import get_column_letter
-
 from ..errors import InputError, InputWarning, Place
 from ..model import BLACK, NO_COLOR, WHITE, Event, EventType, Pairings, Player, Result
 from .common import (
@@ -35,7 +33,14 @@ from .common import (
     parse_date,
 )
 from .headers import fold, map_headers
-from .table import Table, is_workbook, read_csv_rows, read_workbook, table_from_rows
+from .table import (
+    Table,
+    column_letter,
+    is_workbook,
+    read_csv_rows,
+    read_workbook,
+    table_from_rows,
+)
 
 GAME_COLUMNS = ("round", "white", "black", "result")
 #: How far down a sheet of unknown name a header row is looked for.
@@ -270,7 +275,7 @@ def _no_header(
 def _place(source: str, sheet: str | None, number: int, column: int) -> Place:
     if sheet is None:
         return Place(source, line=number)
-    return Place(source, sheet=sheet, cell=f"{get_column_letter(column + 1)}{number}")
+    return Place(source, sheet=sheet, cell=f"{column_letter(column)}{number}")
 
 
 def _key_values(rows: list[list[Any]], source: str, sheet: str | None) -> list[_Entry]:

@@ -14,9 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from openpyxl import load_workbook
-from openpyxl.utils import get_column_letter
-
 from ..errors import InputError, Place
 from .headers import fold, map_headers
 from .text import decode
@@ -57,8 +54,18 @@ class Table:
             return Place(self.source, line=number)
         if position is None:
             return Place(self.source, sheet=self.sheet, line=number)
-        cell = f"{get_column_letter(position + 1)}{number}"
+        cell = f"{column_letter(position)}{number}"
         return Place(self.source, sheet=self.sheet, cell=cell)
+
+
+def column_letter(position: int) -> str:
+    """Spreadsheet column name of a 0-based position: 0 → A, 26 → AA."""
+    name = ""
+    position += 1
+    while position:
+        position, remainder = divmod(position - 1, 26)
+        name = chr(65 + remainder) + name
+    return name
 
 
 def is_workbook(path: str | Path) -> bool:
@@ -99,6 +106,8 @@ def read_csv_rows(path: str | Path, encoding: str | None = None) -> list[list[An
 
 def read_workbook(path: str | Path) -> dict[str, list[list[Any]]]:
     """Every sheet of an .xlsx workbook as rows of cell values."""
+    from openpyxl import load_workbook  # only for workbooks: it costs a tenth of a second
+
     source = str(path)
     try:
         book = load_workbook(path, read_only=True, data_only=True)

@@ -12,8 +12,6 @@ import codecs
 import unicodedata
 from itertools import pairwise
 
-from charset_normalizer import from_bytes
-
 from ..errors import InputError, Place
 
 #: Single-byte encodings that event files are known to come in.
@@ -48,6 +46,8 @@ def decode(data: bytes, source: str, encoding: str | None = None) -> tuple[str, 
         pass
     if _looks_vietnamese(data):
         return _decode_strictly(data, source, "cp1258"), "cp1258"
+    from charset_normalizer import from_bytes  # needed only when UTF-8 fails
+
     best = from_bytes(data, cp_isolation=list(CANDIDATE_ENCODINGS)).best()
     chosen = best.encoding if best is not None else "cp1252"
     return _decode_strictly(data, source, chosen), chosen
