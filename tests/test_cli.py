@@ -33,6 +33,9 @@ def test_json_contract_on_the_sample():
     assert all(set(p) == PLAYER_KEYS for p in data["players"])
     assert len(data["games"]) == 16 * 5  # one row per player per round
     assert all(set(g) == GAME_KEYS for g in data["games"])
+    # Points 4, 3.5 ×4, 3, 2.5 ×3, 2 ×3, 1.5 ×3, 1: shared places by points.
+    assert sorted(p["rank"] for p in data["players"]) == [1, 2, 2, 2, 2, 6, 7, 7, 7, 10, 10, 10,
+                                                          13, 13, 13, 16]
     bruno = next(p for p in data["players"] if p["id"] == 2)
     # Bruno 2150: opponents 1750 (.92), 1900 (.81), 2200 (.43), 1450 (.92), 2100 (.57):
     # We = 3.65; 4 points; K 20 → +7.0 → 2157.  Ra = 9400 / 5 = 1880, 80 % → dp 240.

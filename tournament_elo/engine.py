@@ -92,7 +92,8 @@ def rate(
         ))
     perf = performance(event, rating, edition.floor, rule)
     points = event.points()
-    rank = 1 + (points[None, :] > points[:, None]).sum(axis=1)
+    # Shared places: 1 + the number of players with more points (sorting, not n × n).
+    rank = 1 + n - np.searchsorted(np.sort(points), points, side="right")
     rated = rating > 0
 
     def hundredths(values: np.ndarray) -> np.ndarray:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -83,7 +82,7 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
             found="no line starting with 001", expected="a FIDE TRF file with player records",
         )
     players = [
-        replace(_parse_player(line, Place(source, line=number)), index=row)
+        _parse_player(line, Place(source, line=number), row)
         for row, (number, line) in enumerate(player_lines)
     ]
     place_of = lambda row: Place(source, line=player_lines[row][0])  # noqa: E731
@@ -183,7 +182,7 @@ def _integer(text: str, place: Place, what: str, expected: str) -> int | None:
     return int(stripped)
 
 
-def _parse_player(line: str, place: Place) -> Player:
+def _parse_player(line: str, place: Place, row: int) -> Player:
     if len(line.rstrip()) < MIN_PLAYER_RECORD:
         raise InputError(
             "truncated player record", place,
@@ -206,7 +205,7 @@ def _parse_player(line: str, place: Place) -> Player:
     fide_id = line[57:68].strip()
     sex = line[9].strip().lower() or None
     return Player(
-        index=-1,  # the caller sets the row
+        index=row,
         id=start,
         name=unicodedata.normalize("NFC", line[14:47].strip()),
         rating=rating or None,

@@ -18,7 +18,7 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from ..model import PLAYED, POINTS, Event, EventType
+from ..model import Event, EventType, Result
 from ..rounding import half_away_from_zero, half_up, up_to_half_point
 from .fide_tables import DP, PD_CERTAIN, expected_hundredths
 
@@ -153,54 +153,70 @@ def capped_differences(
     return np.minimum(result, PD_CERTAIN)
 
 
-def percent_half_up(points_hundredths: int, games: int) -> int:
-    """A fractional score as a whole percent, 0.5 % up."""
-    return int(half_up(points_hundredths, games))
+def first_ratings(
+    edition: FideEdition, games: Ints, points: Ints, opponents_sum: Ints
+) -> Ints:
+    """Unrated players' ratings from one event's games against rated opponents.
+
+    ``points`` in hundredths.  0 where the event gives no rating (no games, too few
+    points, below the floor).  Exact: Ra stays the fraction total / n and the sum
+    is rounded once, over the common denominator 2n, as in FIDE's own example
+    (Ra = 1872.43 → Ru = 1922).
+    """
+    games, points, total = (np.asarray(a, dtype=np.int64) for a in (games, points, opponents_sum))
+    counts = (games > 0) & (points >= int(edition.new_player_min_points * 100))
+    if edition.new_player is NewPlayerRule.TWO_DRAWS_1800:
+        games, points, total = games + 2, points + 100, total + 2 * 1800
+    n = np.maximum(games, 1)
+    dp = DP[np.clip(np.asarray(half_up(points, n)), 0, 100)]
+    above_half = (2 * points) // 100 - n  # half points above 50 %
+    numerator = 2 * total + 2 * n * dp  # (Ra + dp) × 2n
+    if edition.new_player is NewPlayerRule.BONUS_12_5:
+        numerator = np.where(above_half >= 0, 2 * total + 25 * above_half * n, numerator)
+    elif edition.new_player is NewPlayerRule.BONUS_20:
+        numerator = np.where(above_half >= 0, 2 * total + 40 * above_half * n, numerator)
+    rounded = np.asarray(half_up(numerator, 2 * n))
+    if edition.first_rating_cap is not None:
+        rounded = np.minimum(rounded, edition.first_rating_cap)
+    return np.where(counts & (rounded >= edition.floor), rounded, 0).astype(np.int64)
 
 
 def first_rating(
     edition: FideEdition, games: int, points_hundredths: int, opponents_sum: int
 ) -> int | None:
-    """An unrated player's rating from one event's games against rated opponents.
-
-    ``None`` when the event's result does not give one (too few games, too few
-    points, or below the floor).  Exact arithmetic: Ra stays a fraction until the
-    end, as in FIDE's own example (Ra = 1872.43 → Ru = 1922).
-    """
-    score = Fraction(points_hundredths, 100)
-    if games == 0 or score < edition.new_player_min_points:
-        return None
-    if edition.new_player is NewPlayerRule.TWO_DRAWS_1800:
-        n, score, total = games + 2, score + 1, opponents_sum + 2 * 1800
-    else:
-        n, total = games, opponents_sum
-    ra = Fraction(total, n)
-    percent = int(half_up(int(score * 100), n))
-    above_half = 2 * score - n  # half points above 50 %
-    if edition.new_player is NewPlayerRule.BONUS_12_5 and above_half >= 0:
-        ru = ra + Fraction(25, 2) * above_half
-    elif edition.new_player is NewPlayerRule.BONUS_20 and above_half >= 0:
-        ru = ra + 20 * above_half
-    else:
-        ru = ra + int(DP[percent])
-    rounded = int(half_up(ru.numerator, ru.denominator))
-    if edition.first_rating_cap is not None:
-        rounded = min(rounded, edition.first_rating_cap)
-    return rounded if rounded >= edition.floor else None
+    """:func:`first_ratings` for one player; ``None`` where the event gives none."""
+    rating = int(first_ratings(edition, np.array([games]), np.array([points_hundredths]),
+                               np.array([opponents_sum]))[0])
+    return rating or None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class FideGames:
     """The per-game table of one event under one edition (one row per pairing row)."""
 
+    player: Ints
     rated: Bools  # the game changes the player's rating
     counts_for_new: Bools  # an unrated player's game against a rated opponent
     opponent_rating: Ints  # the rating the game is computed with (0: none)
-    difference: Ints  # capped absolute difference looked up
+    difference: Ints  # capped absolute difference looked up (0 where not rated)
     expected: Ints  # PD in hundredths (0 where not rated)
-    score: Ints  # points in hundredths
-    k: Ints  # the player's K (0 where not rated)
-    change: Ints  # K × (score − PD), in hundredths of a rating point
+    score: Ints  # points in hundredths of games played over the board
+    k_of_player: Ints  # each player's final K
+
+    @property
+    def k(self) -> Ints:
+        """The player's K on every rated row, 0 elsewhere."""
+        return np.where(self.rated, self.k_of_player[self.player], 0)
+
+    @property
+    def change(self) -> Ints:
+        """K × (score − PD) per rated row, in hundredths of a rating point."""
+        return self.k * (self.score - self.expected)
+
+
+#: Rows handled at once: blocks that stay in the processor's cache are much faster
+#: than whole-event temporaries on a large event.
+BLOCK_ROWS = 1 << 16
 
 
 def rate_event(
@@ -208,79 +224,123 @@ def rate_event(
     event: Event,
     rating: Ints,
     k: Ints,
-) -> tuple[FideGames, dict[str, npt.NDArray[np.int64]]]:
-    """Rate one event; ``rating`` is 0 for the unrated, ``k`` the K before any cap."""
+) -> tuple[FideGames, dict[str, Ints]]:
+    """Rate one event; ``rating`` is 0 for the unrated, ``k`` the K before any cap.
+
+    One pass over the rows in blocks computes every per-game quantity and adds the
+    per-player sums as it goes; only K (which may depend on the number of games)
+    and the new ratings are settled after it.
+    """
     pairings = event.pairings
     n = len(event.players)
-    player, opponent = pairings.player, pairings.opponent
-    has_opponent = opponent >= 0
-    opp_rating_raw = np.where(has_opponent, rating[np.maximum(opponent, 0)], 0)
-    played = PLAYED[pairings.result] & has_opponent
-    score = np.where(played, POINTS[pairings.result], 0)
-    own = rating[player]
-
-    # Unrated players: their games against rated opponents give a first rating.
-    counts_for_new = played & (own == 0) & (opp_rating_raw > 0)
-    new_games = np.bincount(player[counts_for_new], minlength=n)
-    new_points = np.bincount(player[counts_for_new], weights=score[counts_for_new], minlength=n)
-    new_sum = np.bincount(player[counts_for_new], weights=opp_rating_raw[counts_for_new],
-                          minlength=n)
-    ru = np.zeros(n, dtype=np.int64)
-    for i in np.flatnonzero(new_games):
-        if (event.type is EventType.SWISS
-                and new_games[i] < edition.new_player_min_opponents_swiss):
-            continue
-        ru[i] = first_rating(edition, int(new_games[i]), int(new_points[i]), int(new_sum[i])) or 0
-    published_ru = np.where(new_games >= edition.new_player_min_games, ru, 0)
-
-    # 2009 round robin: a new player who gets a rating here counts, with that rating.
-    effective = rating.copy()
+    player, opponent, result = pairings.player, pairings.opponent, pairings.result
+    rows = len(pairings)
+    raw = np.append(rating, 0)  # index -1 (no opponent) reads 0: "no rating"
+    effective = raw
     if edition.round_robin_counts_new_players and event.type is EventType.ROUND_ROBIN:
-        effective = np.where(rating > 0, rating, ru)
-    opp_rating = np.where(has_opponent, effective[np.maximum(opponent, 0)], 0)
-    rated = played & (own > 0) & (opp_rating > 0)
-    if edition.big_difference_unrated_from is not None and event.end is not None \
-            and event.end >= edition.big_difference_unrated_from:
-        rated &= ~((np.abs(opp_rating - own) >= 600) & ((own > 2600) | (opp_rating > 2600)))
+        # 2009 round robin: a new player who gets a rating here counts, with that rating.
+        early = _first_ratings_from(
+            edition, event, _games_for_first_rating(raw, player, opponent, result), raw)
+        effective = np.append(np.where(rating > 0, rating, early.ru), 0)
 
-    difference = capped_differences(edition, player, own, opp_rating, rated, n)
-    expected = np.where(rated, expected_hundredths(own, opp_rating, difference), 0)
-    games_rated = np.bincount(player[rated], minlength=n)
+    score = np.empty(rows, dtype=np.int64)
+    opp_rating = np.empty(rows, dtype=np.int64)
+    rated = np.empty(rows, dtype=bool)
+    counts_for_new = np.empty(rows, dtype=bool)
+    difference = np.zeros(rows, dtype=np.int64)
+    expected = np.zeros(rows, dtype=np.int64)
+    games_rated = np.zeros(n, dtype=np.int64)
+    score_rated = np.zeros(n, dtype=np.float64)
+    expected_sum: npt.NDArray[np.float64] = np.zeros(n, dtype=np.float64)
+    once_per_event = edition.difference is DifferenceRule.ONCE_PER_EVENT
+    big_gap_rule = (edition.big_difference_unrated_from is not None and event.end is not None
+                    and event.end >= edition.big_difference_unrated_from)
+    for block in range(0, rows, BLOCK_ROWS):
+        part = slice(block, block + BLOCK_ROWS)
+        who, code = player[part], result[part]
+        played = (code <= Result.LOSS) & (opponent[part] >= 0)
+        points = np.where(played, (2 - code) * 50, 0)  # WIN 0, DRAW 1, LOSS 2
+        score[part] = points
+        counts_for_new[part] = _games_for_first_rating(raw, who, opponent[part], code)
+        own, opp = effective[who], effective[opponent[part]]
+        ok = played & (own > 0) & (opp > 0)
+        if big_gap_rule:
+            ok &= ~((np.abs(opp - own) >= 600) & ((own > 2600) | (opp > 2600)))
+        opp_rating[part], rated[part] = opp, ok
+        games_rated += np.bincount(who, weights=ok, minlength=n).astype(np.int64)
+        score_rated += np.bincount(who, weights=np.where(ok, points, 0), minlength=n)
+        if not once_per_event:
+            capped = capped_differences(edition, who, own, opp, ok, n)
+            pd = np.where(ok, expected_hundredths(own, opp, capped), 0)
+            difference[part], expected[part] = np.where(ok, capped, 0), pd
+            expected_sum += np.bincount(who, weights=pd, minlength=n)
+    if once_per_event:  # a rule about all of a player's games together
+        own = effective[player]
+        capped = capped_differences(edition, player, own, opp_rating, rated, n)
+        difference = np.where(rated, capped, 0)
+        expected = np.where(rated, expected_hundredths(own, opp_rating, capped), 0)
+        expected_sum = np.bincount(player, weights=expected, minlength=n).astype(np.float64)
+
+    first = _first_ratings_from(edition, event, counts_for_new, raw)
     k_final = k.copy()
     if edition.k_times_games_cap is not None:
         over = games_rated * k_final > edition.k_times_games_cap
         k_final = np.where(over, edition.k_times_games_cap // np.maximum(games_rated, 1), k_final)
     k_final = np.where(rating > 0, k_final, 0)
-    delta = np.where(rated, score - expected, 0)
-    k_row = np.where(rated, k_final[player], 0)
-    games = FideGames(
-        rated=rated,
-        counts_for_new=counts_for_new,
-        opponent_rating=opp_rating,
-        difference=np.where(rated, difference, 0),
-        expected=expected,
-        score=score,
-        k=k_row,
-        change=k_row * delta,
-    )
-    score_rated = np.bincount(player[rated], weights=score[rated], minlength=n).astype(np.int64)
-    expected_sum = np.bincount(player[rated], weights=expected[rated], minlength=n).astype(
-        np.int64
-    )
-    change = k_final * (score_rated - expected_sum)  # hundredths of a rating point
+    games = FideGames(player, rated, counts_for_new, opp_rating, difference, expected, score,
+                      k_final)
+    score_sum, expected_total = score_rated.astype(np.int64), expected_sum.astype(np.int64)
+    change = k_final * (score_sum - expected_total)  # hundredths of a rating point
     rounded = np.asarray(half_away_from_zero(change, 100))
     unrated = rating == 0
+    new_rating = rating + rounded
     totals = {
-        "games_rated": np.where(unrated, new_games, games_rated),
-        "score_rated": np.where(unrated, new_points.astype(np.int64), score_rated),
-        "expected": expected_sum,
+        "games_rated": np.where(unrated, first.games, games_rated),
+        "score_rated": np.where(unrated, first.points, score_sum),
+        "expected": expected_total,
         "k": k_final,
         "change": change,
         "change_rounded": rounded,
         # A rating below the edition's floor is not published: the player shows as unrated.
-        "new_rating": np.where(unrated, published_ru, np.where(
-            rating + rounded >= edition.floor, rating + rounded, 0)),
-        "ru": ru,
-        "need": np.asarray(up_to_half_point(expected_sum)),
+        "new_rating": np.where(unrated, first.published,
+                               np.where(new_rating >= edition.floor, new_rating, 0)),
+        "ru": first.ru,
+        "need": np.asarray(up_to_half_point(expected_total)),
     }
     return games, totals
+
+
+def _games_for_first_rating(raw: Ints, player: Ints, opponent: Ints, result: Ints) -> Bools:
+    """Rows of an unrated player's played games against a rated opponent."""
+    mine = raw[player] == 0
+    if not mine.any():
+        return mine
+    return mine & (result <= Result.LOSS) & (opponent >= 0) & (raw[opponent] > 0)
+
+
+@dataclass(frozen=True)
+class FirstRatings:
+    games: Ints
+    points: Ints
+    ru: Ints  # the event's figure toward a first rating (0: none)
+    published: Ints  # the same where this event alone has enough games
+
+
+def _first_ratings_from(
+    edition: FideEdition, event: Event, counts_for_new: Bools, raw: Ints
+) -> FirstRatings:
+    n = len(event.players)
+    rows = np.flatnonzero(counts_for_new)
+    who = event.pairings.player[rows]
+    games = np.bincount(who, minlength=n)
+    points = _sum_by(who, (2 - event.pairings.result[rows]) * 50, n)
+    ru = first_ratings(edition, games, points, _sum_by(who, raw[event.pairings.opponent[rows]], n))
+    if event.type is EventType.SWISS:
+        ru = np.where(games >= edition.new_player_min_opponents_swiss, ru, 0)
+    published = np.where(games >= edition.new_player_min_games, ru, 0)
+    return FirstRatings(games, points, ru, published)
+
+
+def _sum_by(group: Ints, values: Ints, n: int) -> Ints:
+    """Per-player sums of integer values (exact: float64 holds these sums exactly)."""
+    return np.bincount(group, weights=values, minlength=n).astype(np.int64)
