@@ -94,3 +94,13 @@ def test_unrecognised_format(tmp_path):
     done = run("rate", str(path))
     assert done.returncode == 2
     assert "format of this file is not recognised" in done.stderr and "tried: trf" in done.stderr
+
+
+def test_names_are_printed_as_given(tmp_path):
+    # Square brackets are markup to terminal libraries; here they are a name.
+    text = SAMPLE.read_text().replace("Bruno    ", "Br[/]no  ").replace("Alyx     ", "[b]Alyx  ")
+    path = tmp_path / "brackets.trf"
+    path.write_text(text)
+    done = run("rate", str(path))
+    assert done.returncode == 0, done.stderr
+    assert "Br[/]no" in done.stdout and "[b]Alyx" in done.stdout
