@@ -23,7 +23,7 @@ from .errors import TournamentEloError
 from .io.detect import FORMATS, read_event
 from .io.ratinglist import read_rating_list
 from .performance import AverageRule
-from .result import to_json
+from .result import python_values, to_json
 from .systems.registry import FIDE_EDITIONS
 
 
@@ -141,7 +141,7 @@ def _print_table(result: RatingResult, lang: str) -> None:
                "expected", "k", "change", "new_rating", "need", "ra", "dp", "rp")
     ordered = result.players.iloc[np.lexsort((result.players.index, result.players["rank"]))]
     body = [[_cell(v) for v in values] for values in zip(
-        *(ordered[c].tolist() for c in columns), strict=True)]
+        *(python_values(ordered[c]) for c in columns), strict=True)]
     header = [words[c] for c in columns]
     widths = [max(len(r[i]) for r in [header, *body]) for i in range(len(columns))]
     named = columns.index("name")
@@ -160,9 +160,6 @@ def _print_table(result: RatingResult, lang: str) -> None:
 
 
 def _cell(value: object) -> str:
-    from .result import plain
-
-    value = plain(value)
     if value is None:
         return ""
     if isinstance(value, float):

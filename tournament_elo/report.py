@@ -332,7 +332,7 @@ def xlsx_bytes(sheets: Sequence[tuple[str, Sequence[str], Sequence[Sequence[Any]
     quoted = book.add_format({"quote_prefix": True})  # Excel keeps it text when edited
     for title, header, rows in sheets:
         sheet = book.add_worksheet(title)
-        widths = [len(str(h)) for h in header]
+        widths = [max(len(str(h)), 7) for h in header]  # 7 fits the numbers shown
         sheet.write_row(0, 0, list(header), bold)
         for r, row in enumerate(rows, start=1):
             for c, value in enumerate(row):
@@ -341,9 +341,11 @@ def xlsx_bytes(sheets: Sequence[tuple[str, Sequence[str], Sequence[Sequence[Any]
                 if isinstance(value, str):
                     value = _CONTROL_CHARACTERS.sub("", value)
                     sheet.write_string(r, c, value, quoted if _is_formula_like(value) else None)
+                    widths[c] = max(widths[c], len(value))
+                elif isinstance(value, bool):
+                    sheet.write_boolean(r, c, value)
                 else:
-                    sheet.write(r, c, value)
-                widths[c] = max(widths[c], len(str(value)))
+                    sheet.write_number(r, c, value)
         for c, width in enumerate(widths):
             sheet.set_column(c, c, min(width + 2, 45))
         sheet.freeze_panes(1, 0)
@@ -403,7 +405,8 @@ def write_reports(result: RatingResult, out_dir: Path, lang: str) -> list[Path]:
                                    ("Crosstable", *_crosstable_sheet(result, labels(lang)))]),
         "players.csv": csv_bytes(*players),
         "games.csv": csv_bytes(*games),
-        "result.json": (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"),
+        # Compact: Python's C encoder is skipped whenever an indent is asked for.
+        "result.json": (json.dumps(data, ensure_ascii=False) + "\n").encode("utf-8"),
     }
     written = []
     try:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pandas as pd
@@ -20,25 +19,14 @@ GAME_FIELDS = (
 )
 
 
-def plain(value: Any) -> Any:
-    """A table cell as JSON: NA → null, numpy scalars → Python, whole floats kept float."""
-    if value is None or value is pd.NA:
-        return None
-    if isinstance(value, float) and math.isnan(value):
-        return None
-    if hasattr(value, "item"):
-        value = value.item()
-    if isinstance(value, float):
-        return round(value, 6)
-    return value
+def python_values(column: pd.Series) -> list[Any]:
+    """A table column as Python values, missing ones (NaN, NA) as ``None``."""
+    return column.astype(object).where(column.notna(), None).tolist()
 
 
 def records(table: pd.DataFrame, fields: tuple[str, ...]) -> list[dict[str, Any]]:
-    columns = [table[f].tolist() for f in fields]
-    return [
-        {f: plain(v) for f, v in zip(fields, row, strict=True)}
-        for row in zip(*columns, strict=True)
-    ]
+    columns = [python_values(table[f]) for f in fields]
+    return [dict(zip(fields, row, strict=True)) for row in zip(*columns, strict=True)]
 
 
 def to_json(result: RatingResult) -> dict[str, Any]:
