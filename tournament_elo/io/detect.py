@@ -8,7 +8,7 @@ from pathlib import Path
 from ..errors import InputError, Place
 from ..model import Event
 from .table import is_workbook
-from .text import decode
+from .text import decode, read_bytes
 
 FORMATS = ("trf", "csv", "xlsx")
 _TRF_RECORD = re.compile(r"^(001 |0[1-9]2 |1[0-9]2 |XXR |### )", re.MULTILINE)
@@ -17,10 +17,7 @@ _TRF_RECORD = re.compile(r"^(001 |0[1-9]2 |1[0-9]2 |XXR |### )", re.MULTILINE)
 def detect_format(path: str | Path, encoding: str | None = None) -> str:
     """Name the format of ``path`` from its content, not its name."""
     source = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise InputError("cannot read the file", Place(source), found=exc.strerror) from None
+    data = read_bytes(path)
     if is_workbook(path):
         return "xlsx"
     text, _ = decode(data, source, encoding)

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..errors import InputError, Place
 from .headers import fold, map_headers
-from .text import decode
+from .text import read_text
 
 
 @dataclass(frozen=True)
@@ -91,12 +91,7 @@ def read_table(
 
 
 def read_csv_rows(path: str | Path, encoding: str | None = None) -> list[list[Any]]:
-    source = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise InputError("cannot read the file", Place(source), found=exc.strerror) from None
-    text, _ = decode(data, source, encoding)
+    text = read_text(path, encoding)
     try:
         dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(text[:4096], ",;\t")
     except csv.Error:

@@ -11,11 +11,25 @@ from __future__ import annotations
 import codecs
 import unicodedata
 from itertools import pairwise
+from pathlib import Path
 
 from ..errors import InputError, Place
 
 #: Single-byte encodings that event files are known to come in.
 CANDIDATE_ENCODINGS = ("cp1252", "cp1258", "cp1250", "latin_1")
+
+
+def read_bytes(path: str | Path) -> bytes:
+    """The file's bytes; a file that cannot be read is an :class:`InputError`."""
+    try:
+        return Path(path).read_bytes()
+    except OSError as exc:
+        raise InputError("cannot read the file", Place(str(path)), found=exc.strerror) from None
+
+
+def read_text(path: str | Path, encoding: str | None = None) -> str:
+    """The file's text, in the encoding given or detected."""
+    return decode(read_bytes(path), str(path), encoding)[0]
 
 
 def decode(data: bytes, source: str, encoding: str | None = None) -> tuple[str, str]:

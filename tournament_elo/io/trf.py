@@ -26,7 +26,7 @@ from .common import (
     parse_birth,
     parse_date,
 )
-from .text import decode
+from .text import read_text
 
 #: First column (0-based) of round 1's cell; each round takes ten columns.
 FIRST_ROUND_COLUMN = 91
@@ -51,13 +51,7 @@ _COLOR_OF_CHAR[[ord("-"), ord(" ")]] = NO_COLOR
 
 def read_trf(path: str | Path, encoding: str | None = None) -> Event:
     """Read a TRF file; the encoding is detected unless given."""
-    source = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise InputError("cannot read the file", Place(source), found=exc.strerror) from None
-    text, _ = decode(data, source, encoding)
-    return parse_trf(text, source)
+    return parse_trf(read_text(path, encoding), str(path))
 
 
 def parse_trf(text: str, source: str = "<trf>") -> Event:
