@@ -10,7 +10,7 @@ from helpers import make_event
 from tournament_elo.engine import rate
 from tournament_elo.model import EventType
 from tournament_elo.systems.fide import first_rating
-from tournament_elo.systems.registry import FIDE_EDITIONS, get_edition
+from tournament_elo.systems.registry import fide_editions, get_edition
 
 K10 = [{"k": 10}, {"k": 10}]
 
@@ -60,7 +60,7 @@ def test_seed_002_400_rule_needs_eight_and_a_half_and_one():
 def test_fide_2024_first_rating_example():
     # fide.md: 5 games, 3 points, opponents sum 9507 → Ra = (9507 + 3600) / 7 = 1872.43,
     # p = 4/7 = 57 %, dp = 50, Ru = 1922.
-    assert first_rating(FIDE_EDITIONS["fide-2024"], 5, 300, 9507) == 1922
+    assert first_rating(fide_editions()["fide-2024"], 5, 300, 9507) == 1922
     opponents = [1900, 1901, 1902, 1902, 1902]
     assert sum(opponents) == 9507
     games = [(r, 1, r + 1, "1" if r <= 3 else "0") for r in range(1, 6)]
@@ -205,20 +205,20 @@ def test_2009_round_robin_counts_a_new_player_who_gets_rated():
 
 def test_first_rating_rules_by_edition():
     # 2014: Ra + dp.  6 games, 4 points vs sum 12000 → Ra 2000, 67 % → dp 125 → 2125.
-    assert first_rating(FIDE_EDITIONS["fide-2014"], 6, 400, 12000) == 2125
+    assert first_rating(fide_editions()["fide-2014"], 6, 400, 12000) == 2125
     # 2022: above 50 %: Ra + 20 per half point above 50 %: 4 of 6 is 2 half points → 2040.
-    assert first_rating(FIDE_EDITIONS["fide-2022"], 6, 400, 12000) == 2040
+    assert first_rating(fide_editions()["fide-2022"], 6, 400, 12000) == 2040
     # 2022: a zero score is disregarded.
-    assert first_rating(FIDE_EDITIONS["fide-2022"], 6, 0, 12000) is None
+    assert first_rating(fide_editions()["fide-2022"], 6, 0, 12000) is None
     # 2009: from 50 %: Ra + 12.5 per half point above: 2000 + 25 = 2025.
-    assert first_rating(FIDE_EDITIONS["fide-2009"], 6, 400, 12000) == 2025
+    assert first_rating(fide_editions()["fide-2009"], 6, 400, 12000) == 2025
     # 2024: capped at 2200: 6 of 6 against 2300s: Ra = (13800 + 3600) / 8 = 2175,
     # p = 7/8 = 88 % → dp 336 → 2511 → 2200.
-    assert first_rating(FIDE_EDITIONS["fide-2024"], 6, 600, 13800) == 2200
+    assert first_rating(fide_editions()["fide-2024"], 6, 600, 13800) == 2200
     # 2024: below the 1400 floor gives no rating: 0.5 of 5 against 1000s:
     # Ra = (5000 + 3600) / 7 = 1228.57, p = 1.5/7 = 21 % → −230 → 999.
-    assert first_rating(FIDE_EDITIONS["fide-2024"], 5, 50, 5000) is None
-    assert FIDE_EDITIONS["fide-2014"].new_player_min_points == Fraction(1, 2)
+    assert first_rating(fide_editions()["fide-2024"], 5, 50, 5000) is None
+    assert fide_editions()["fide-2014"].new_player_min_points == Fraction(1, 2)
 
 
 def test_a_rating_that_falls_below_the_floor_is_not_published():

@@ -18,10 +18,9 @@ from .io.trf import parse_trf, read_trf
 from .model import Event, EventType, Pairings, Player, Result
 from .performance import AverageRule
 from .result import to_json
-from .systems.registry import FIDE_EDITIONS, get_edition
+from .systems.registry import built_in_systems, get_edition, get_system
 
 __all__ = [
-    "FIDE_EDITIONS",
     "AverageRule",
     "Event",
     "EventType",
@@ -35,8 +34,10 @@ __all__ = [
     "SystemDefinitionError",
     "TournamentEloError",
     "apply_rating_list",
+    "built_in_systems",
     "detect_format",
     "get_edition",
+    "get_system",
     "parse_trf",
     "rate",
     "read_event",

@@ -24,7 +24,8 @@ from .io.detect import FORMATS, read_event
 from .io.ratinglist import read_rating_list
 from .performance import AverageRule
 from .result import python_values, to_json
-from .systems.registry import FIDE_EDITIONS
+from .systems.describe import describe
+from .systems.registry import built_in_systems, get_system
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -41,9 +42,12 @@ def cli() -> None:
 
 @cli.command("rate")
 @click.argument("event", type=click.Path(allow_dash=True, dir_okay=False))
-@click.option("--system", "system", default="fide", show_default=True, metavar="NAME",
+@click.option("--system", "system", default="fide", show_default=True, metavar="NAME|FILE",
               help="Rating system: 'fide' picks the edition in force at the event's end date; "
-              "or fide-2009, fide-2014, fide-2022, fide-2024, fide-2025 (and -rapid/-blitz).")
+              "fide-2009 ... fide-2025 (and -rapid/-blitz), tuong-ky, dong-son, thien-ky-dao "
+              "(see 'tournament-elo systems'), or a definition file FILE.toml.")
+@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
+              help="A system setting, e.g. --set level=national or --set pool=rapid.")
 @click.option("--ratings", type=click.Path(exists=True, dir_okay=False),
               help="Rating list (CSV/XLSX: id, fide_id, name, rating, games, birth, ever_2400, k).")
 @click.option("--format", "output_format", type=click.Choice(["table", "json", "csv"]),
@@ -68,6 +72,7 @@ def rate_command(
     encoding: str | None,
     input_format: str | None,
     average_rule: str,
+    settings: tuple[str, ...],
 ) -> None:
     """Rate EVENT (a TRF file, a CSV/XLSX sheet, or - for standard input).
 
@@ -76,11 +81,12 @@ def rate_command(
       tournament-elo rate event.trf
       tournament-elo rate event.trf --ratings list.csv --out report/
       tournament-elo rate games.csv --system fide-2024 --format json
+      tournament-elo rate games.csv --system dong-son --set level=national
     """
     with _input_file(event) as path:
         parsed = read_event(path, input_format, encoding)
     rating_list = read_rating_list(ratings) if ratings else None
-    result = rate(parsed, system, rating_list, average_rule)
+    result = rate(parsed, system, rating_list, average_rule, _settings(settings))
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
     if out_dir is not None:
@@ -97,18 +103,34 @@ def rate_command(
 
 
 @cli.command("systems")
-def systems_command() -> None:
-    """List the built-in rating systems.
+@click.argument("name", required=False)
+def systems_command(name: str | None) -> None:
+    """List the built-in rating systems, or print one system's rules in words.
 
     \b
-    Example:
+    Examples:
       tournament-elo systems
+      tournament-elo systems dong-son
+      tournament-elo systems my-club.toml
     """
-    click.echo("fide          the FIDE edition in force at the event's end date")
-    click.echo("fide-rapid    the same, rapid")
-    click.echo("fide-blitz    the same, blitz")
-    for name, edition in FIDE_EDITIONS.items():
-        click.echo(f"{name:<18}{edition.description}")
+    if name is not None:
+        click.echo(describe(get_system(name)))
+        return
+    click.echo(f"{'fide':<20}the FIDE edition in force at the event's end date")
+    click.echo(f"{'fide-rapid':<20}the same, rapid")
+    click.echo(f"{'fide-blitz':<20}the same, blitz")
+    for key, system in built_in_systems().items():
+        click.echo(f"{key:<20}{system.description}")
+
+
+def _settings(pairs: tuple[str, ...]) -> dict[str, str]:
+    settings = {}
+    for pair in pairs:
+        key, equals, value = pair.partition("=")
+        if not equals or not key.strip():
+            raise click.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint="--set")
+        settings[key.strip()] = value.strip()
+    return settings
 
 
 @contextmanager

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -18,8 +19,10 @@ from .errors import InputWarning, Place
 from .io.ratinglist import ListEntry, apply_rating_list
 from .model import POINTS, TRF_CODE, Event
 from .performance import AverageRule, performance
+from .systems.definition import EloSystem
+from .systems.elo import event_games, k_factor, run_games
 from .systems.fide import FideEdition, rate_event
-from .systems.registry import get_edition
+from .systems.registry import System, get_system
 
 NO_ID = np.array(None, dtype=object)
 #: Treated as "established" when a rated player's game count is unknown.
@@ -31,7 +34,7 @@ class RatingResult:
     """An event rated under one system: the event, a player table and a game table."""
 
     event: Event
-    system: FideEdition
+    system: System
     players: pd.DataFrame
     games: pd.DataFrame
     warnings: tuple[InputWarning, ...]
@@ -52,12 +55,20 @@ def rate(
     system: str = "fide",
     ratings: list[ListEntry] | None = None,
     average_rule: AverageRule | str = AverageRule.PLAIN,
+    settings: dict[str, str] | None = None,
 ) -> RatingResult:
-    """Rate ``event`` under ``system``, optionally with a rating list."""
+    """Rate ``event`` under ``system`` (a name or a definition file), optionally with a
+    rating list; ``settings`` (``level``, ``pool``) override the event's own."""
     if ratings is not None:
         event = apply_rating_list(event, ratings)
-    rule = AverageRule(average_rule)
-    edition = get_edition(system, event_day(event))
+    chosen = get_system(system, event_day(event))
+    if isinstance(chosen, EloSystem):
+        merged = {**dict(event.settings), **(settings or {})}
+        return _rate_per_game(event, chosen, merged, AverageRule(average_rule))
+    return _rate_fide(event, chosen, AverageRule(average_rule))
+
+
+def _rate_fide(event: Event, edition: FideEdition, rule: AverageRule) -> RatingResult:
     warnings = list(event.warnings)
     players = event.players
     n = len(players)
@@ -91,28 +102,17 @@ def rate(
             f"{edition.floor}: shown as unrated",
         ))
     perf = performance(event, rating, edition.floor, rule)
-    points = event.points()
-    # Shared places: 1 + the number of players with more points (sorting, not n × n).
-    rank = 1 + n - np.searchsorted(np.sort(points), points, side="right")
     rated = rating > 0
 
-    def hundredths(values: np.ndarray) -> np.ndarray:
-        return values / 100
-
     player_table = pd.DataFrame({
-        "id": [p.id for p in players],
-        "name": [p.name for p in players],
-        "title": [p.title for p in players],
-        "fide_id": [p.fide_id for p in players],
-        "federation": [p.federation for p in players],
+        **_identity_columns(event),
         "rating": _ints(rating, rated),
-        "points": hundredths(points),
-        "rank": rank,
+        **_standing_columns(event),
         "games_rated": totals["games_rated"],
-        "score_rated": hundredths(totals["score_rated"]),
-        "expected": hundredths(totals["expected"]),
+        "score_rated": totals["score_rated"] / 100,
+        "expected": totals["expected"] / 100,
         "k": _ints(totals["k"], rated),
-        "change": hundredths(totals["change"]),
+        "change": totals["change"] / 100,
         "change_rounded": totals["change_rounded"],
         "new_rating": _ints(totals["new_rating"], totals["new_rating"] > 0),
         "need": _points_or_nan(totals["need"], rated),
@@ -122,18 +122,9 @@ def rate(
         "rp": _ints(perf.rp, perf.games > 0),
         "ru": _ints(totals["ru"], ~rated & (totals["ru"] > 0)),
     })
-    pairings = event.pairings
-    ids = np.array([p.id for p in players], dtype=object)
-    has_opp = pairings.opponent >= 0
-    counts = per_game.rated | per_game.counts_for_new
     game_table = pd.DataFrame({
-        "round": pairings.round,
-        "player": ids[pairings.player],
-        "opponent": np.where(has_opp, ids[np.maximum(pairings.opponent, 0)], NO_ID),
-        "color": np.array([None, "w", "b"], dtype=object)[pairings.color],
-        "result": TRF_CODE[pairings.result],
-        "score": hundredths(POINTS[pairings.result]),
-        "rated": counts,
+        **_pairing_columns(event),
+        "rated": per_game.rated | per_game.counts_for_new,
         "opponent_rating": _ints(per_game.opponent_rating, per_game.opponent_rating > 0),
         "difference": _ints(per_game.difference, per_game.rated),
         "expected": _points_or_nan(per_game.expected, per_game.rated),
@@ -142,6 +133,132 @@ def rate(
     })
     return RatingResult(event, edition, player_table, game_table, tuple(warnings), rule)
 
+
+def _rate_per_game(
+    event: Event, system: EloSystem, settings: dict[str, str], rule: AverageRule
+) -> RatingResult:
+    """A logistic system updated after every game (or per event, as it defines)."""
+    warnings = list(event.warnings)
+    players = event.players
+    fixed_ids = system.fixed_opponents
+    fixed = np.array([p.fixed_rating or str(p.id) in fixed_ids for p in players], dtype=bool)
+    given = np.array([np.nan if p.rating is None else p.rating for p in players], dtype=float)
+    start = np.array([
+        fixed_ids[str(p.id)][0] if str(p.id) in fixed_ids
+        else system.initial_rating if p.rating is None else float(p.rating)
+        for p in players
+    ])
+    played = np.array([p.games if p.games is not None else 0 if p.rating is None
+                       else UNKNOWN_GAMES for p in players], dtype=np.int64)
+    explicit = np.array([p.k or 0 for p in players], dtype=float)
+    chosen = event_games(system, event, settings)
+    if chosen.ignored_pools:
+        warnings.append(InputWarning(
+            Place(event.source), f"games of {', '.join(chosen.ignored_pools)} were left out: "
+            f"only the {chosen.pool} pool is rated"))
+    games = chosen.games
+    out = run_games(system, games, start, played, fixed, explicit)
+    n, rows = len(players), len(event.pairings)
+    both_rows = np.concatenate([chosen.white_row, chosen.black_row])
+    who = np.concatenate([games.white, games.black])
+    score_white = games.score / 100
+    score = np.concatenate([score_white, np.where(games.both_lost, 0.0, 1 - score_white)])
+    expected = np.concatenate([out.expected_white, out.expected_black])
+    change = np.concatenate([out.change_white, out.change_black])
+
+    def per_row(white: np.ndarray, black: np.ndarray) -> np.ndarray:
+        column = np.full(rows, np.nan)
+        column[both_rows] = np.concatenate([white, black])
+        return column
+
+    k_start = np.where(explicit > 0, explicit, k_factor(system, start, played))
+    new_rating = out.final
+    whole = system.decimals == 0
+    steady = ~fixed
+
+    def rating_column(values: np.ndarray, keep: np.ndarray) -> Any:
+        return _ints(np.round(values).astype(np.int64), keep) if whole else np.where(
+            keep, values, np.nan)
+
+    player_table = pd.DataFrame({
+        **_identity_columns(event),
+        "rating": rating_column(np.nan_to_num(given), ~np.isnan(given) | fixed),
+        **_standing_columns(event),
+        "games_rated": np.bincount(who, minlength=n),
+        "score_rated": np.bincount(who, weights=score, minlength=n),
+        "expected": np.round(np.bincount(who, weights=expected, minlength=n), 6),
+        "k": _ints(k_start.astype(np.int64), steady),
+        "change": np.round(np.bincount(who, weights=change, minlength=n), 6),
+        "change_rounded": np.round(new_rating - start, system.decimals),
+        "new_rating": rating_column(new_rating, np.ones(n, dtype=bool)),
+        "need": np.full(n, np.nan),
+        "ra": _ints(np.zeros(n), np.zeros(n, dtype=bool)),
+        "dp": _ints(np.zeros(n), np.zeros(n, dtype=bool)),
+        "rp": _ints(np.zeros(n), np.zeros(n, dtype=bool)),
+        "start_rating": start,
+        "pool": chosen.pool,
+        "title_before": [_title_code(system, r, f) for r, f in zip(start, fixed, strict=True)],
+        "title_after": [_title_code(system, r, f) for r, f in zip(new_rating, fixed, strict=True)],
+    })
+    rated = np.zeros(rows, dtype=bool)
+    rated[both_rows] = True
+    game_table = pd.DataFrame({
+        **_pairing_columns(event),
+        "rated": rated,
+        "opponent_rating": per_row(out.rating_black, out.rating_white),
+        "difference": _ints(np.zeros(rows), np.zeros(rows, dtype=bool)),
+        "expected": np.round(per_row(out.expected_white, out.expected_black), 6),
+        "k": _ints(np.nan_to_num(per_row(out.k_white, out.k_black)).astype(np.int64), rated),
+        "change": np.round(per_row(out.change_white, out.change_black), 6),
+        "rating_before": per_row(out.rating_white, out.rating_black),
+        "rating_after": per_row(out.after_white, out.after_black),
+        "bonus": per_row(games.bonus_white, games.bonus_black),
+        "multiplier": per_row(games.multiplier, games.multiplier),
+    })
+    return RatingResult(event, system, player_table, game_table, tuple(warnings), rule)
+
+
+def _title_code(system: EloSystem, rating: float, fixed: bool) -> str | None:
+    title = None if fixed else system.title_of(rating)
+    return None if title is None else title.code
+
+
+def _identity_columns(event: Event) -> dict[str, Any]:
+    """Who the players are, the same under every system."""
+    players = event.players
+    return {
+        "id": [p.id for p in players],
+        "name": [p.name for p in players],
+        "title": [p.title for p in players],
+        "fide_id": [p.fide_id for p in players],
+        "federation": [p.federation for p in players],
+    }
+
+
+def _standing_columns(event: Event) -> dict[str, Any]:
+    """Tournament score and place, the same under every system."""
+    points = event.points()
+    n = len(points)
+    return {
+        "points": points / 100,
+        # Shared places: 1 + the number of players with more points (sorting, not n × n).
+        "rank": 1 + n - np.searchsorted(np.sort(points), points, side="right"),
+    }
+
+
+def _pairing_columns(event: Event) -> dict[str, Any]:
+    """Round, opponent, colour and result of every pairing row."""
+    pairings = event.pairings
+    ids = np.array([p.id for p in event.players], dtype=object)
+    has_opp = pairings.opponent >= 0
+    return {
+        "round": pairings.round,
+        "player": ids[pairings.player],
+        "opponent": np.where(has_opp, ids[np.maximum(pairings.opponent, 0)], NO_ID),
+        "color": np.array([None, "w", "b"], dtype=object)[pairings.color],
+        "result": TRF_CODE[pairings.result],
+        "score": POINTS[pairings.result] / 100,
+    }
 
 
 def _ints(values: np.ndarray, keep: np.ndarray) -> pd.arrays.IntegerArray:

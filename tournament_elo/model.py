@@ -39,12 +39,14 @@ class Result(enum.IntEnum):
     PAIRING_BYE = 10  # 'U' pairing-allocated bye
     ZERO_BYE = 11  # 'Z' or blank: absent, not paired
     UNPLAYED = 12  # paired, no result yet (a live event)
+    BOTH_LOST = 13  # '0-0': a game both players were declared to have lost
 
 
-#: TRF result character of each :class:`Result`, indexed by its value.
-TRF_CODE = np.array(list("1=0+-WDLHFUZ "), dtype="<U1")
+#: TRF result character of each :class:`Result`, indexed by its value.  TRF has no
+#: code for a game both lost; FIDE treats it as a double forfeit, so it is written '-'.
+TRF_CODE = np.array(list("1=0+-WDLHFUZ -"), dtype="<U1")
 #: Points (hundredths) of each :class:`Result` under standard 1-½-0 scoring.
-POINTS = np.array([100, 50, 0, 100, 0, 100, 50, 0, 50, 100, 100, 0, 0], dtype=np.int64)
+POINTS = np.array([100, 50, 0, 100, 0, 100, 50, 0, 50, 100, 100, 0, 0, 0], dtype=np.int64)
 #: Results of a game played over the board (the only ones that can be rated).
 PLAYED = np.zeros(len(Result), dtype=bool)
 PLAYED[[Result.WIN, Result.DRAW, Result.LOSS]] = True
@@ -64,6 +66,7 @@ MIRROR = np.array(
         -1,
         -1,
         Result.UNPLAYED,
+        Result.BOTH_LOST,
     ],
     dtype=np.int64,
 )
@@ -82,6 +85,20 @@ RESULT_BY_TRF_CODE: dict[str, Result] = {
     "U": Result.PAIRING_BYE,
     "Z": Result.ZERO_BYE,
 }
+
+
+class WinMethod(enum.IntEnum):
+    """How a game was won, where a rating system cares (Cờ Đông Sơn's Tiến Cung)."""
+
+    UNKNOWN = 0
+    TIEN_CUNG = 1  # offering the "Sính lễ"
+    CHIEU_HA = 2  # a checkmate-type win
+    ADJUDICATED = 3  # "xử thắng"
+    RESIGN = 4
+    TIME = 5
+
+
+WIN_METHOD_NAMES = {m.name.lower().replace("_", "-"): m for m in WinMethod}
 
 
 class EventType(enum.StrEnum):
@@ -113,22 +130,37 @@ class Player:
     declared_points: int | None = None
     declared_rank: int | None = None
     line: int | None = None
+    fixed_rating: bool = False  # an AI level: its rating never moves
 
 
 @dataclass(frozen=True, eq=False)
 class Pairings:
-    """One row per player per round; ``opponent`` is a player index or -1."""
+    """One row per player per round; ``opponent`` is a player index or -1.
+
+    The optional columns matter to some rating systems only: ``method`` (a
+    :class:`WinMethod`), ``minutes`` (thinking time per side, 0 unknown) and ``pool``
+    (an index into :attr:`Event.pools`).
+    """
 
     round: IntArray
     player: IntArray
     opponent: IntArray
     color: IntArray
     result: IntArray
+    method: IntArray | None = None
+    minutes: IntArray | None = None
+    pool: IntArray | None = None
 
     def __post_init__(self) -> None:
-        sizes = {len(a) for a in (self.round, self.player, self.opponent, self.color, self.result)}
-        if len(sizes) > 1:
+        columns = (self.round, self.player, self.opponent, self.color, self.result,
+                   self.method, self.minutes, self.pool)
+        if len({len(a) for a in columns if a is not None}) > 1:
             raise ValueError("pairing columns differ in length")
+
+    def column(self, name: str) -> IntArray:
+        """An optional column, zeros where the input did not give it."""
+        values: IntArray | None = getattr(self, name)
+        return np.zeros(len(self), dtype=np.int64) if values is None else values
 
     def __len__(self) -> int:
         return len(self.round)
@@ -165,6 +197,8 @@ class Event:
     source_format: str | None = None
     extra_records: tuple[tuple[int, str], ...] = ()
     warnings: tuple[InputWarning, ...] = field(default=())
+    pools: tuple[str, ...] = ()  # names of the pool codes in Pairings.pool
+    settings: tuple[tuple[str, str], ...] = ()  # event-level settings, e.g. ("level", "national")
 
     @property
     def rounds_played(self) -> int:
