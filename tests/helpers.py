@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
+import numpy as np
+
 from tournament_elo.model import (
     BLACK,
     NO_COLOR,
@@ -15,6 +17,7 @@ from tournament_elo.model import (
     Pairings,
     Player,
     Result,
+    WinMethod,
 )
 
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "public"
@@ -29,11 +32,15 @@ def make_event(
     end: date | None = date(2025, 1, 15),
     type: EventType = EventType.SWISS,
     players: list[dict[str, object]] | None = None,
+    methods: list[WinMethod] | None = None,
+    minutes: list[int] | None = None,
+    settings: dict[str, str] | None = None,
 ) -> Event:
     """An event from ratings (player i+1 has ratings[i]) and games.
 
-    ``games`` are ``(round, white, black, white's result)`` with results ``1 = 0 + -``;
-    every player without a game in a round is absent that round (a zero bye).
+    ``games`` are ``(round, white, black, white's result)`` with results ``1 = 0 + -``
+    and ``00`` (both declared lost); every player without a game in a round is absent
+    that round (a zero bye).  ``methods`` and ``minutes`` go with ``games``, one each.
     """
     extra = players or [{} for _ in ratings]
     people = tuple(
@@ -41,20 +48,28 @@ def make_event(
         for i, r in enumerate(ratings)
     )
     rounds = max((g[0] for g in games), default=0)
-    cells: dict[tuple[int, int], tuple[int, int, Result]] = {}
-    for rnd, white, black, code in games:
-        cells[(rnd, white - 1)] = (black - 1, WHITE, RESULT_BY_TRF_CODE[code])
-        cells[(rnd, black - 1)] = (white - 1, BLACK, RESULT_BY_TRF_CODE[_MIRROR[code]])
-    columns: list[list[int]] = [[], [], [], [], []]
+    cells: dict[tuple[int, int], tuple[int, int, Result, int, int]] = {}
+    for g, (rnd, white, black, code) in enumerate(games):
+        method = int(methods[g]) if methods else 0
+        time = minutes[g] if minutes else 0
+        mine, theirs = (
+            (Result.BOTH_LOST, Result.BOTH_LOST) if code == "00"
+            else (RESULT_BY_TRF_CODE[code], RESULT_BY_TRF_CODE[_MIRROR[code]])
+        )
+        cells[(rnd, white - 1)] = (black - 1, WHITE, mine, method, time)
+        cells[(rnd, black - 1)] = (white - 1, BLACK, theirs, method, time)
+    columns: list[list[int]] = [[], [], [], [], [], [], []]
     for rnd in range(1, rounds + 1):
         for i in range(len(people)):
-            opponent, color, result = cells.get((rnd, i), (-1, NO_COLOR, Result.ZERO_BYE))
-            for column, value in zip(columns, (rnd, i, opponent, color, result), strict=True):
+            cell = cells.get((rnd, i), (-1, NO_COLOR, Result.ZERO_BYE, 0, 0))
+            for column, value in zip(columns, (rnd, i, *cell), strict=True):
                 column.append(int(value))
+    arrays = [np.array(c, dtype=np.int64) for c in columns]
     return Event(
         name="test event",
         players=people,
-        pairings=Pairings.from_columns(columns),
+        pairings=Pairings(*arrays[:5], method=arrays[5], minutes=arrays[6]),
+        settings=tuple((settings or {}).items()),
         rounds=rounds,
         type=type,
         start=end,

@@ -182,7 +182,8 @@ def _rate_per_game(
 
     player_table = pd.DataFrame({
         **_identity_columns(event),
-        "rating": rating_column(np.nan_to_num(given), ~np.isnan(given) | fixed),
+        "rating": rating_column(np.where(fixed, start, np.nan_to_num(given)),
+                                ~np.isnan(given) | fixed),
         **_standing_columns(event),
         "games_rated": np.bincount(who, minlength=n),
         "score_rated": np.bincount(who, weights=score, minlength=n),

@@ -126,8 +126,9 @@ def chunk_starts(games: Games, fixed: Bools, per_event: bool) -> tuple[Ints, Boo
     repeat = in_same_round[:count] | in_same_round[count:]
     earlier = np.where(in_same_round, -1, previous)
     latest = np.maximum(earlier[:count], earlier[count:])
-    if per_event:
-        return np.zeros(1, dtype=np.int64), repeat
+    if per_event:  # one chunk: any earlier game of a player in it is a repeat
+        earlier_game = previous >= 0
+        return np.zeros(1, dtype=np.int64), earlier_game[:count] | earlier_game[count:]
     round_needs = np.maximum.reduceat(latest, round_start)  # per round
     starts = [0]
     current = 0  # the chunk's first round, as a position in round_start
