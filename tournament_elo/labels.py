@@ -25,6 +25,16 @@ _EN = {
     "rating_reports": "Rating reports by player", "standings": "Standings",
     "back_to_standings": "back to the standings", "no_games": "no games",
     "change_formula": "K × (score − We)", "difference_note": "own rating − opponent's",
+    "rating_before": "Rtg before", "rating_after": "Rtg after", "pool": "Pool",
+    "level": "Level", "initial": "initial rating", "fixed_rating": "fixed rating",
+    "change_sum": "Σ game changes", "both_lost": "both declared lost",
+    "title_before": "Title before",
+    "title_after": "Title after", "tier_before": "Tier before", "tier_after": "Tier after",
+    "expected_E": "expected score", "expected_P": "probability of winning",
+    "k_note": "K factor", "score_note": "score: win 1, draw ½, loss 0",
+    "bonus_note": "result bonus (Tiến Cung win)", "multiplier_note": "level factor",
+    "level_by_time": "L from each game's thinking time: {below} under {minutes} minutes "
+    "per side, {above} from {minutes}",
 }
 _VI = {
     "rank": "Hạng", "id": "STT", "name": "Họ tên", "title": "Danh hiệu", "fide_id": "Mã FIDE",
@@ -50,6 +60,16 @@ _VI = {
     "rating_reports": "Báo cáo Elo từng đấu thủ", "standings": "Bảng xếp hạng",
     "back_to_standings": "về bảng xếp hạng", "no_games": "không có ván đấu",
     "change_formula": "K × (kết quả − We)", "difference_note": "Elo bản thân − Elo đối thủ",
+    "rating_before": "Elo trước", "rating_after": "Elo sau", "pool": "Bảng xếp hạng Elo",
+    "level": "Cấp độ giải", "initial": "Elo khởi đầu", "fixed_rating": "Elo cố định",
+    "change_sum": "Σ thay đổi các ván", "both_lost": "cả hai bị xử thua",
+    "title_before": "Danh hiệu trước",
+    "title_after": "Danh hiệu sau", "tier_before": "Bậc trước", "tier_after": "Bậc sau",
+    "expected_E": "điểm kỳ vọng", "expected_P": "xác suất thắng",
+    "k_note": "hệ số K", "score_note": "điểm ván: thắng 1, hoà ½, thua 0",
+    "bonus_note": "hệ số kết quả (thắng Tiến Cung)", "multiplier_note": "hệ số cấp độ giải",
+    "level_by_time": "L theo thời gian suy nghĩ của từng ván: {below} khi dưới {minutes} "
+    "phút mỗi bên, {above} từ {minutes} phút",
 }
 LANGUAGES = {"en": _EN, "vi": _VI}
 

@@ -14,8 +14,8 @@ import json
 import os
 import re
 import secrets
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from datetime import date
 from functools import cache
 from pathlib import Path
@@ -28,6 +28,7 @@ from .engine import RatingResult
 from .errors import InputError, Place
 from .labels import labels
 from .result import records, to_json
+from .systems.definition import EloSystem, Title
 
 Row = dict[str, Any]
 
@@ -141,19 +142,146 @@ def standings(result: RatingResult) -> Standings:
                      {key: list(row.values()) for key, row in cells.items()})
 
 
+@dataclass(frozen=True)
+class Notation:
+    """How a system's numbers are shown: FIDE's per-event table, or a per-game formula.
+
+    ``expected`` is the symbol of the expected score (FIDE's We, Cờ Đông Sơn's P);
+    ``bonus`` and ``multiplier`` say whether R and L are part of the formula.
+    """
+
+    per_game: bool
+    decimals: int = 0
+    expected: str = "We"
+    bonus: bool = False
+    multiplier: bool = False
+    titles: dict[str, Title] = field(default_factory=dict)
+    title_kind: str = "title"  # or "tier"
+    fixed: frozenset[str] = frozenset()  # ids (as text) of fixed-rated opponents
+
+    @property
+    def formula(self) -> str:
+        """The change of one game in the system's symbols."""
+        term = f"K × (S − {self.expected})"
+        if self.multiplier:
+            term = "L × " + term
+        return "R + " + term if self.bonus else term
+
+
+#: The symbol a system's own rules give the expected score, where it is not E.
+EXPECTED_SYMBOLS = {"dong-son": "P"}
+#: Systems whose rating levels are tiers ("bậc") rather than titles ("danh hiệu").
+TIER_SYSTEMS = {"thien-ky-dao"}
+
+
+def notation(result: RatingResult) -> Notation:
+    system = result.system
+    if not isinstance(system, EloSystem):
+        return Notation(per_game=False)
+    fixed = {str(p.id) for p in result.event.players if p.fixed_rating}
+    return Notation(
+        per_game=True, decimals=system.decimals,
+        expected=getattr(system, "expected_symbol", None)
+        or EXPECTED_SYMBOLS.get(system.name, "E"),
+        bonus=bool(system.bonuses), multiplier=system.multiplier is not None,
+        titles={t.code: t for t in system.titles},
+        title_kind=getattr(system, "title_kind", None)
+        or ("tier" if system.name in TIER_SYSTEMS else "title"),
+        fixed=frozenset(fixed | set(system.fixed_opponents)),
+    )
+
+
+def fmt_rating(value: Any, decimals: int) -> str:
+    """A rating as the system keeps it: ``1621``, ``737.3``."""
+    return "" if value is None else f"{value:.{decimals}f}"
+
+
+def fmt_rating_change(value: Any, decimals: int) -> str:
+    """A rating's move, signed, as the system keeps ratings: ``-13``, ``+58.7``, ``0``."""
+    if value is None:
+        return ""
+    return f"{value:+.{decimals}f}" if round(value, decimals) else "0"
+
+
+def fmt_bonus(value: Any) -> str:
+    """R as the rules write it: ``+0.7``, ``-1``, ``0``."""
+    return "" if value is None else f"{value:+g}" if value else "0"
+
+
+def fmt_factor(value: Any) -> str:
+    """L as the rules write it: ``1``, ``1.2``, ``2``."""
+    return "" if value is None else f"{value:g}"
+
+
+def title_text(code: Any, note: Notation) -> str:
+    """A title with its name: ``T2 – Tiên phong Kỳ thủ – Vanguard``, ``Kỳ Sĩ – … (1K–9K)``."""
+    if not code:
+        return ""
+    title = note.titles.get(code)
+    if title is None:
+        return str(code)
+    text = " – ".join(part for part in (title.code, title.name) if part)
+    return f"{text} ({title.note})" if title.note else text
+
+
+@dataclass(frozen=True)
+class Column:
+    """A rating column of the crosstable: its label, raw value (spreadsheets) and text."""
+
+    label: str
+    value: Callable[[Row], Any]
+    text: Callable[[Row], str]
+    cls: str = "num"
+    hint: Callable[[Row], str] | None = None
+    head_cls: str | None = None  # the header's class, if not ``cls``
+
+
+def crosstable_columns(note: Notation) -> tuple[Column, list[Column]]:
+    """The rating column before the rounds and the columns after them."""
+    points = Column("points", lambda p: p["points"], lambda p: fmt_points(p["points"]), "num pts")
+    if not note.per_game:
+        def change(p: Row) -> Any:
+            return p["change"] if p["rating"] is not None else None
+
+        return Column("rating", lambda p: p["rating"], lambda p: fmt_int(p["rating"])), [
+            points,
+            Column("k", lambda p: p["k"], lambda p: fmt_int(p["k"])),
+            Column("change", change, lambda p: fmt_change(change(p))),
+            Column("new_rating", lambda p: p["new_rating"], lambda p: fmt_int(p["new_rating"])),
+            Column("rp", lambda p: p["rp"], lambda p: fmt_int(p["rp"])),
+        ]
+    d = note.decimals
+
+    def moved(p: Row) -> Any:
+        return None if str(p["id"]) in note.fixed else p["change_rounded"]
+
+    after = [
+        points,
+        Column("change", moved, lambda p: fmt_rating_change(moved(p), d)),
+        Column("new_rating", lambda p: p["new_rating"], lambda p: fmt_rating(p["new_rating"], d)),
+    ]
+    if note.titles:
+        after.append(Column(f"{note.title_kind}_after", lambda p: p["title_after"],
+                            lambda p: p["title_after"] or "", "ttl",
+                            lambda p: title_text(p["title_after"], note), ""))
+    return Column("rating_before", lambda p: p["start_rating"],
+                  lambda p: fmt_rating(p["start_rating"], d)), after
+
+
 def build_context(result: RatingResult, lang: str) -> dict[str, Any]:
     """Everything the HTML template shows, as strings in lists of dicts."""
     words = labels(lang)
     event = result.event
+    note = notation(result)
     table = standings(result)
     by_id = {p["id"]: p for p in table.players}
+    rating_column, columns = crosstable_columns(note)
     lines = [{
         "rank": fmt_int(p["rank"]), "id": str(p["id"]), "anchor": anchor(p["id"]),
-        "title": _title(p["title"]), "name": p["name"], "rating": fmt_int(p["rating"]),
+        "title": _title(p["title"]), "name": p["name"], "rating": rating_column.text(p),
         "federation": p["federation"] or "", "cells": table.cells[p["id"]],
-        "points": fmt_points(p["points"]), "k": fmt_int(p["k"]),
-        "change": fmt_change(p["change"]) if p["rating"] is not None else "",
-        "new_rating": fmt_int(p["new_rating"]), "rp": fmt_int(p["rp"]),
+        "stats": [{"text": c.text(p), "cls": c.cls, "hint": c.hint(p) if c.hint else ""}
+                  for c in columns],
     } for p in table.players]
     pattern = words["date_format"]
     dates = dict.fromkeys(d for d in (fmt_date(event.start, pattern),
@@ -164,6 +292,7 @@ def build_context(result: RatingResult, lang: str) -> dict[str, Any]:
         (words["rounds"], _rounds_text(event.rounds, event.rounds_played, words)),
         (words["type"], words[event.type.value]),
         (words["system"], result.system.name),
+        *_system_facts(result, note, words),
         (words["chief_arbiter"], event.chief_arbiter or ""),
         (words["time_control"], event.time_control or ""),
     ]
@@ -171,11 +300,79 @@ def build_context(result: RatingResult, lang: str) -> dict[str, Any]:
         "lang": lang, "t": words, "title": event.name, "system": result.system.name,
         "facts": [(label, value) for label, value in facts if value],
         "rounds": table.rounds, "standings": lines,
+        "rating_head": words[rating_column.label],
+        "stat_heads": [{"label": words[c.label], "cls": c.cls if c.head_cls is None else c.head_cls}
+                       for c in columns],
         "has_titles": any(line["title"] for line in lines),
-        "players": [_player_section(p, table.games[p["id"]], by_id, words)
+        "game_columns": _game_columns(note, words),
+        "legend": _legend(note, words),
+        "players": [_player_section(p, table.games[p["id"]], by_id, words, note)
                     for p in table.players],
         "warnings": [str(w) for w in result.warnings],
     }
+
+
+def effective_settings(result: RatingResult) -> dict[str, str]:
+    """The settings the event was rated with: ``RatingResult.settings`` once the engine
+    keeps them there, else the event's own (``--set`` values are then unknown here)."""
+    settings = getattr(result, "settings", None)
+    return dict(result.event.settings) if settings is None else dict(settings)
+
+
+def _system_facts(result: RatingResult, note: Notation,
+                  words: dict[str, str]) -> list[tuple[str, str]]:
+    """The pool and the level of a per-game system, for the header."""
+    system = result.system
+    if not note.per_game or not isinstance(system, EloSystem):
+        return []
+    pools = result.players["pool"].dropna().unique().tolist() if "pool" in result.players else []
+    facts = [(words["pool"], ", ".join(dict.fromkeys(str(p) for p in pools)))]
+    rule = system.multiplier
+    if rule is None:
+        return facts
+    level = effective_settings(result).get(rule.setting, rule.default)
+    if level == rule.by_time_control:
+        return [*facts, (words["level"], f"{level} (" + words["level_by_time"].format(
+            below=f"{rule.below:g}", above=f"{rule.from_threshold:g}",
+            minutes=rule.minutes_threshold) + ")")]
+    used = sorted({float(v) for v in result.games["multiplier"].dropna()}
+                  if "multiplier" in result.games else set())
+    value = rule.values.get(level)
+    if value is None or (used and used != [value]):  # the level rated with is not known
+        return [*facts, (words["level"], "L = " + " / ".join(f"{v:g}" for v in used))]
+    return [*facts, (words["level"], f"{level} (L = {value:g})")]
+
+
+def _game_columns(note: Notation, words: dict[str, str]) -> list[Row]:
+    """The columns of a player's games after the round and the opponent."""
+
+    def column(label: str, hint: str = "", sub: str = "", change: bool = False) -> Row:
+        return {"label": label, "cls": "num", "hint": hint, "sub": sub, "note": change}
+
+    if not note.per_game:
+        return [column(words["opponent_rating"]),
+                column(words["difference"], words["difference_note"]),
+                column(words["expected"]), column(words["score"]),
+                column(words["change"], sub=words["change_formula"], change=True)]
+    return [
+        column(words["opponent_rating"]), column(words["rating_before"]),
+        column(note.expected, words[f"expected_{note.expected}"]), column("K", words["k_note"]),
+        column("S", words["score_note"]),
+        *([column("R", words["bonus_note"])] if note.bonus else []),
+        *([column("L", words["multiplier_note"])] if note.multiplier else []),
+        column(words["change"], sub=note.formula, change=True),
+        column(words["rating_after"]),
+    ]
+
+
+def _legend(note: Notation, words: dict[str, str]) -> list[tuple[str, str]]:
+    """The symbols of a per-game formula, explained once above the players' tables."""
+    if not note.per_game:
+        return []
+    return [(note.expected, words[f"expected_{note.expected}"]), ("K", words["k_note"]),
+            ("S", words["score_note"]),
+            *([("R", words["bonus_note"])] if note.bonus else []),
+            *([("L", words["multiplier_note"])] if note.multiplier else [])]
 
 
 def _title(code: Any) -> str:
@@ -188,38 +385,95 @@ def _rounds_text(rounds: int, played: int, words: dict[str, str]) -> str:
     return str(rounds)
 
 
+def _game_note(g: Row, words: dict[str, str]) -> str:
+    """Why a round changed no rating (empty for a rated game)."""
+    if g["result"] == " ":
+        return words["not_played"]
+    if g["expected"] is not None:
+        return ""
+    return words["for_first_rating"] if g["rated"] else words["not_rated"]
+
+
+def _fide_cells(g: Row, p: Row) -> list[str]:
+    counted = g["expected"] is not None
+    difference = g["difference"]
+    if counted and difference is not None and (g["opponent_rating"] or 0) > (p["rating"] or 0):
+        difference = -difference
+    return [fmt_int(g["opponent_rating"]), fmt_signed(difference) if counted else "",
+            fmt_expected(g["expected"]), _score(g),
+            fmt_change(g["change"]) if counted else ""]
+
+
+def _per_game_cells(g: Row, note: Notation, fixed: bool) -> list[str]:
+    d = note.decimals
+    moves = g["expected"] is not None and not fixed
+    cells = [fmt_rating(g["opponent_rating"], d), fmt_rating(g["rating_before"], d),
+             "" if g["expected"] is None else f"{g['expected']:.3f}",
+             fmt_int(g["k"]) if moves else "", _score(g)]
+    if note.bonus:
+        cells.append(fmt_bonus(g["bonus"]) if moves else "")
+    if note.multiplier:
+        cells.append(fmt_factor(g["multiplier"]) if moves else "")
+    cells.append("" if not moves else "0.00" if g["change"] == 0 else f"{g['change']:+.2f}")
+    cells.append(fmt_rating(g["rating_after"], d) if moves else "")
+    return cells
+
+
+def _kind(g: Row, note: Notation, words: dict[str, str]) -> str:
+    """What a round was, if not an ordinary game; a rated '-' is a game both lost."""
+    if note.per_game and g["result"] == "-" and g["expected"] is not None:
+        return words["both_lost"]
+    return words[KINDS[g["result"]]] if g["result"] in KINDS else ""
+
+
+def _score(g: Row) -> str:
+    return "" if g["result"] == " " else fmt_points(g["score"])
+
+
 def _player_section(p: Row, games: list[Row], by_id: dict[Any, Row],
-                    words: dict[str, str]) -> Row:
-    rated = p["rating"] is not None
+                    words: dict[str, str], note: Notation) -> Row:
+    fixed = note.per_game and str(p["id"]) in note.fixed
     rows = []
     for g in games:
         opponent = by_id.get(g["opponent"]) if g["opponent"] is not None else None
-        counted = g["expected"] is not None
-        if g["result"] == " ":
-            note = words["not_played"]
-        elif counted:
-            note = ""
-        elif g["rated"]:
-            note = words["for_first_rating"]
-        else:
-            note = words["not_rated"]
-        difference = g["difference"]
-        if counted and difference is not None and (g["opponent_rating"] or 0) > (p["rating"] or 0):
-            difference = -difference
+        remark = _game_note(g, words)
+        if fixed and not remark and g["opponent"] is not None:
+            remark = words["fixed_rating"]
         rows.append({
             "round": str(g["round"]),
             "opponent": opponent["name"] if opponent else "",
             "opponent_id": "" if opponent is None else str(opponent["id"]),
             "opponent_anchor": "" if opponent is None else anchor(opponent["id"]),
-            "kind": words[KINDS[g["result"]]] if g["result"] in KINDS else "",
-            "opponent_rating": fmt_int(g["opponent_rating"]),
-            "difference": fmt_signed(difference) if counted else "",
-            "expected": fmt_expected(g["expected"]),
-            "score": "" if g["result"] == " " else fmt_points(g["score"]),
-            "change": fmt_change(g["change"]) if counted else "",
-            "note": note,
+            "kind": _kind(g, note, words),
+            "cells": _per_game_cells(g, note, fixed) if note.per_game else _fide_cells(g, p),
+            "note": remark,
         })
-    totals: list[tuple[str, str]] = [
+    if note.per_game:
+        totals = _per_game_totals(p, words, note, fixed)
+        start = fmt_rating(p["start_rating"], note.decimals)
+        rating = f'{words["rating"]} {start}'
+        if fixed:
+            rating += f' ({words["fixed_rating"]})'
+        elif p["rating"] is None:
+            rating += f' ({words["initial"]})'
+    else:
+        totals = _fide_totals(p, words)
+        rating = f'{words["rating"]} {p["rating"]}' if p["rating"] is not None \
+            else words["unrated"]
+    return {
+        "anchor": anchor(p["id"]), "id": str(p["id"]), "name": p["name"],
+        "title": _title(p["title"]), "federation": p["federation"] or "",
+        "rating": rating, "rank": fmt_int(p["rank"]), "games": rows,
+        "totals": [(label, value, wide) for label, value, wide in totals if value],
+    }
+
+
+Total = tuple[str, str, bool]  # label, value, whether it needs a wide cell
+
+
+def _fide_totals(p: Row, words: dict[str, str]) -> list[Total]:
+    rated = p["rating"] is not None
+    totals = [
         (words["rating"], fmt_int(p["rating"]) if rated else words["unrated"]),
         (words["points"], fmt_points(p["points"])),
         (words["games_rated"], str(p["games_rated"])),
@@ -240,13 +494,29 @@ def _player_section(p: Row, games: list[Row], by_id: dict[Any, Row],
         (words["rp"], fmt_int(p["rp"])),
         (words["ru"], fmt_int(p["ru"])),
     ]
-    return {
-        "anchor": anchor(p["id"]), "id": str(p["id"]), "name": p["name"],
-        "title": _title(p["title"]), "federation": p["federation"] or "",
-        "rating": f'{words["rating"]} {p["rating"]}' if rated else words["unrated"],
-        "rank": fmt_int(p["rank"]), "games": rows,
-        "totals": [(label, value) for label, value in totals if value],
-    }
+    return [(label, value, False) for label, value in totals]
+
+
+def _per_game_totals(p: Row, words: dict[str, str], note: Notation, fixed: bool) -> list[Total]:
+    d = note.decimals
+    before, after = fmt_rating(p["start_rating"], d), fmt_rating(p["new_rating"], d)
+    totals: list[Total] = [
+        (words["rating"], before if fixed else f"{before} → {after}", False),
+        (words["points"], fmt_points(p["points"]), False),
+        (words["games_rated"], str(p["games_rated"]), False),
+        (words["score"], fmt_points(p["score_rated"]), False),
+        ("Σ" + note.expected, fmt_expected(p["expected"]) if p["games_rated"] else "", False),
+    ]
+    if fixed:
+        return [*totals, (words["pool"], str(p["pool"] or ""), False)]
+    return [
+        *totals,
+        (words["change"], fmt_rating_change(p["change_rounded"], d), False),
+        (words["change_sum"], f"{p['change']:+.2f}" if p["games_rated"] else "", False),
+        (words["pool"], str(p["pool"] or ""), False),
+        (words[f"{note.title_kind}_before"], title_text(p["title_before"], note), True),
+        (words[f"{note.title_kind}_after"], title_text(p["title_after"], note), True),
+    ]
 
 
 def _template_loader() -> jinja2.BaseLoader:
@@ -361,13 +631,14 @@ _CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 def _crosstable_sheet(result: RatingResult,
                       words: dict[str, str]) -> tuple[list[str], list[list[Any]]]:
     table = standings(result)
-    header = [words[k] for k in ("rank", "id", "title", "name", "rating", "federation")]
+    rating_column, columns = crosstable_columns(notation(result))
+    header = [words[k] for k in ("rank", "id", "title", "name")]
+    header += [words[rating_column.label], words["federation"]]
     header += [str(n) for n in table.rounds]
-    header += [words[k] for k in ("points", "k", "change", "new_rating", "rp")]
-    rows = [[p["rank"], p["id"], _title(p["title"]) or None, p["name"], p["rating"],
+    header += [words[c.label] for c in columns]
+    rows = [[p["rank"], p["id"], _title(p["title"]) or None, p["name"], rating_column.value(p),
              p["federation"], *(cell or None for cell in table.cells[p["id"]]),
-             p["points"], p["k"], p["change"] if p["rating"] is not None else None,
-             p["new_rating"], p["rp"]] for p in table.players]
+             *(c.value(p) for c in columns)] for p in table.players]
     return header, rows
 
 

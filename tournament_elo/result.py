@@ -17,6 +17,13 @@ GAME_FIELDS = (
     "round", "player", "opponent", "color", "score", "rated", "opponent_rating", "expected",
     "k", "change",
 )
+#: Fields a per-game system adds after the contract's, written only when the table has them.
+PLAYER_EXTRAS = ("start_rating", "pool", "title_before", "title_after")
+GAME_EXTRAS = ("rating_before", "rating_after", "bonus", "multiplier")
+#: Ratings (and rating moves) a system keeping whole ratings writes as integers, as FIDE's
+#: already are.
+WHOLE_FIELDS = ("opponent_rating", "change_rounded", "start_rating", "rating_before",
+                "rating_after")
 
 
 def python_values(column: pd.Series) -> list[Any]:
@@ -25,15 +32,45 @@ def python_values(column: pd.Series) -> list[Any]:
 
 
 def records(table: pd.DataFrame, fields: tuple[str, ...]) -> list[dict[str, Any]]:
+    if not fields:
+        return [{} for _ in range(len(table))]
     columns = [python_values(table[f]) for f in fields]
     return [dict(zip(fields, row, strict=True)) for row in zip(*columns, strict=True)]
 
 
+def present(table: pd.DataFrame, fields: tuple[str, ...]) -> tuple[str, ...]:
+    """The ``fields`` the table has, in the order given."""
+    return tuple(f for f in fields if f in table.columns)
+
+
+def whole_ratings(result: RatingResult, table: pd.DataFrame) -> pd.DataFrame:
+    """``table`` with its float rating columns as integers if the system keeps whole ratings
+    and every value is whole: ``1613`` rather than ``1613.0`` in JSON, CSV and XLSX."""
+    if getattr(result.system, "decimals", None) != 0:
+        return table
+    changed = {}
+    for name in present(table, WHOLE_FIELDS):
+        column = table[name]
+        if pd.api.types.is_float_dtype(column.dtype):
+            values = column.dropna()
+            if (values == values.round()).all():
+                changed[name] = column.round().astype("Int64")
+    return table.assign(**changed) if changed else table
+
+
 def to_json(result: RatingResult) -> dict[str, Any]:
     event = result.event
-    players = records(result.players, PLAYER_FIELDS)
-    for player in players:
+    player_table = whole_ratings(result, result.players)
+    game_table = whole_ratings(result, result.games)
+    players = records(player_table, PLAYER_FIELDS)
+    extras = records(player_table, present(player_table, PLAYER_EXTRAS))
+    for player, extra in zip(players, extras, strict=True):
         player["tiebreaks"] = {}
+        player.update(extra)
+    games = records(game_table, GAME_FIELDS)
+    for game, extra in zip(games, records(game_table, present(game_table, GAME_EXTRAS)),
+                           strict=True):
+        game.update(extra)
     return {
         "event": {
             "name": event.name,
@@ -45,6 +82,6 @@ def to_json(result: RatingResult) -> dict[str, Any]:
             "system": result.system.name,
         },
         "players": players,
-        "games": records(result.games, GAME_FIELDS),
+        "games": games,
         "warnings": [str(w) for w in result.warnings],
     }
