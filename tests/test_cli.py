@@ -104,3 +104,11 @@ def test_names_are_printed_as_given(tmp_path):
     done = run("rate", str(path))
     assert done.returncode == 0, done.stderr
     assert "Br[/]no" in done.stdout and "[b]Alyx" in done.stdout
+
+
+def test_per_game_system_table_shows_its_own_columns():
+    done = run("rate", str(SAMPLE), "--system", "thien-ky-dao")
+    assert done.returncode == 0, done.stderr
+    title, header = done.stdout.splitlines()[:2]
+    assert title.endswith("— thien-ky-dao")
+    assert "Tier after" in header and "Rp" not in header

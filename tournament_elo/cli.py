@@ -25,6 +25,7 @@ from .io.ratinglist import read_rating_list
 from .performance import AverageRule
 from .result import python_values, to_json
 from .systems.describe import describe
+from .systems.fide import FideEdition
 from .systems.registry import built_in_systems, get_system
 
 
@@ -159,11 +160,17 @@ def _print_table(result: RatingResult, lang: str) -> None:
     title = f"{event.name} — {result.system.name}"
     if event.rounds_played < event.rounds:
         title += f" — {words['after_round']} {event.rounds_played}/{event.rounds}"
-    columns = ("rank", "id", "name", "rating", "points", "games_rated", "score_rated",
-               "expected", "k", "change", "new_rating", "need", "ra", "dp", "rp")
+    if isinstance(result.system, FideEdition):
+        columns = ("rank", "id", "name", "rating", "points", "games_rated", "score_rated",
+                   "expected", "k", "change", "new_rating", "need", "ra", "dp", "rp")
+    else:
+        rank_name = f"{result.system.title_kind}_after"
+        columns = ("rank", "id", "name", "rating_before", "points", "games_rated",
+                   "score_rated", "expected", "k", "change_rounded", "new_rating", rank_name)
     ordered = result.players.iloc[np.lexsort((result.players.index, result.players["rank"]))]
+    table = ordered.rename(columns={"title_after": columns[-1], "start_rating": "rating_before"})
     body = [[_cell(v) for v in values] for values in zip(
-        *(python_values(ordered[c]) for c in columns), strict=True)]
+        *(python_values(table[c]) for c in columns), strict=True)]
     header = [words[c] for c in columns]
     widths = [max(len(r[i]) for r in [header, *body]) for i in range(len(columns))]
     named = columns.index("name")
@@ -185,7 +192,7 @@ def _cell(value: object) -> str:
     if value is None:
         return ""
     if isinstance(value, float):
-        return f"{value:g}"
+        return f"{round(value, 2):g}"
     return str(value)
 
 

@@ -8,7 +8,7 @@ that every output (terminal, JSON, CSV, XLSX, HTML) is rendered from.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
@@ -39,6 +39,7 @@ class RatingResult:
     games: pd.DataFrame
     warnings: tuple[InputWarning, ...]
     average_rule: AverageRule
+    settings: dict[str, str] = field(default_factory=dict)  # what a per-game system used
 
     @property
     def rounds_played(self) -> int:
@@ -166,19 +167,30 @@ def _rate_per_game(
     expected = np.concatenate([out.expected_white, out.expected_black])
     change = np.concatenate([out.change_white, out.change_black])
 
-    def per_row(white: np.ndarray, black: np.ndarray) -> np.ndarray:
+    def per_row(white: np.ndarray, black: np.ndarray, keep: np.ndarray | None = None) -> Any:
         column = np.full(rows, np.nan)
         column[both_rows] = np.concatenate([white, black])
+        if keep is not None:
+            column[~keep] = np.nan
         return column
+
+    whole = system.decimals == 0
+
+    def ratings(values: np.ndarray) -> Any:
+        """Ratings as the system keeps them: whole numbers as integers."""
+        if not whole:
+            return values
+        present = ~np.isnan(values)
+        return _ints(np.round(np.nan_to_num(values)).astype(np.int64), present)
 
     k_start = np.where(explicit > 0, explicit, k_factor(system, start, played))
     new_rating = out.final
-    whole = system.decimals == 0
     steady = ~fixed
+    moving_row = np.ones(rows, dtype=bool)
+    moving_row[both_rows] = steady[who]  # an AI's side of a game changes nothing
 
     def rating_column(values: np.ndarray, keep: np.ndarray) -> Any:
-        return _ints(np.round(values).astype(np.int64), keep) if whole else np.where(
-            keep, values, np.nan)
+        return ratings(np.where(keep, values, np.nan))
 
     player_table = pd.DataFrame({
         **_identity_columns(event),
@@ -189,14 +201,15 @@ def _rate_per_game(
         "score_rated": np.bincount(who, weights=score, minlength=n),
         "expected": np.round(np.bincount(who, weights=expected, minlength=n), 6),
         "k": _ints(k_start.astype(np.int64), steady),
-        "change": np.round(np.bincount(who, weights=change, minlength=n), 6),
-        "change_rounded": np.round(new_rating - start, system.decimals),
+        "change": np.where(steady, np.round(np.bincount(who, weights=change, minlength=n), 6),
+                           np.nan),
+        "change_rounded": ratings(np.round(new_rating - start, system.decimals)),
         "new_rating": rating_column(new_rating, np.ones(n, dtype=bool)),
         "need": np.full(n, np.nan),
         "ra": _ints(np.zeros(n), np.zeros(n, dtype=bool)),
         "dp": _ints(np.zeros(n), np.zeros(n, dtype=bool)),
         "rp": _ints(np.zeros(n), np.zeros(n, dtype=bool)),
-        "start_rating": start,
+        "start_rating": ratings(start),
         "pool": chosen.pool,
         "title_before": [_title_code(system, r, f) for r, f in zip(start, fixed, strict=True)],
         "title_after": [_title_code(system, r, f) for r, f in zip(new_rating, fixed, strict=True)],
@@ -206,17 +219,19 @@ def _rate_per_game(
     game_table = pd.DataFrame({
         **_pairing_columns(event),
         "rated": rated,
-        "opponent_rating": per_row(out.rating_black, out.rating_white),
+        "opponent_rating": ratings(per_row(out.rating_black, out.rating_white)),
         "difference": _ints(np.zeros(rows), np.zeros(rows, dtype=bool)),
         "expected": np.round(per_row(out.expected_white, out.expected_black), 6),
-        "k": _ints(np.nan_to_num(per_row(out.k_white, out.k_black)).astype(np.int64), rated),
-        "change": np.round(per_row(out.change_white, out.change_black), 6),
-        "rating_before": per_row(out.rating_white, out.rating_black),
-        "rating_after": per_row(out.after_white, out.after_black),
+        "k": _ints(np.nan_to_num(per_row(out.k_white, out.k_black)).astype(np.int64),
+                   rated & moving_row),
+        "change": np.round(per_row(out.change_white, out.change_black, moving_row), 6),
+        "rating_before": ratings(per_row(out.rating_white, out.rating_black)),
+        "rating_after": ratings(per_row(out.after_white, out.after_black)),
         "bonus": per_row(games.bonus_white, games.bonus_black),
         "multiplier": per_row(games.multiplier, games.multiplier),
     })
-    return RatingResult(event, system, player_table, game_table, tuple(warnings), rule)
+    return RatingResult(event, system, player_table, game_table, tuple(warnings), rule,
+                        settings)
 
 
 def _title_code(system: EloSystem, rating: float, fixed: bool) -> str | None:

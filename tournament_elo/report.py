@@ -168,12 +168,6 @@ class Notation:
         return "R + " + term if self.bonus else term
 
 
-#: The symbol a system's own rules give the expected score, where it is not E.
-EXPECTED_SYMBOLS = {"dong-son": "P"}
-#: Systems whose rating levels are tiers ("bậc") rather than titles ("danh hiệu").
-TIER_SYSTEMS = {"thien-ky-dao"}
-
-
 def notation(result: RatingResult) -> Notation:
     system = result.system
     if not isinstance(system, EloSystem):
@@ -181,12 +175,10 @@ def notation(result: RatingResult) -> Notation:
     fixed = {str(p.id) for p in result.event.players if p.fixed_rating}
     return Notation(
         per_game=True, decimals=system.decimals,
-        expected=getattr(system, "expected_symbol", None)
-        or EXPECTED_SYMBOLS.get(system.name, "E"),
+        expected=system.expected_symbol,
         bonus=bool(system.bonuses), multiplier=system.multiplier is not None,
         titles={t.code: t for t in system.titles},
-        title_kind=getattr(system, "title_kind", None)
-        or ("tier" if system.name in TIER_SYSTEMS else "title"),
+        title_kind=system.title_kind,
         fixed=frozenset(fixed | set(system.fixed_opponents)),
     )
 
@@ -312,13 +304,6 @@ def build_context(result: RatingResult, lang: str) -> dict[str, Any]:
     }
 
 
-def effective_settings(result: RatingResult) -> dict[str, str]:
-    """The settings the event was rated with: ``RatingResult.settings`` once the engine
-    keeps them there, else the event's own (``--set`` values are then unknown here)."""
-    settings = getattr(result, "settings", None)
-    return dict(result.event.settings) if settings is None else dict(settings)
-
-
 def _system_facts(result: RatingResult, note: Notation,
                   words: dict[str, str]) -> list[tuple[str, str]]:
     """The pool and the level of a per-game system, for the header."""
@@ -330,7 +315,7 @@ def _system_facts(result: RatingResult, note: Notation,
     rule = system.multiplier
     if rule is None:
         return facts
-    level = effective_settings(result).get(rule.setting, rule.default)
+    level = result.settings.get(rule.setting, rule.default)
     if level == rule.by_time_control:
         return [*facts, (words["level"], f"{level} (" + words["level_by_time"].format(
             below=f"{rule.below:g}", above=f"{rule.from_threshold:g}",

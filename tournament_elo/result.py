@@ -20,10 +20,6 @@ GAME_FIELDS = (
 #: Fields a per-game system adds after the contract's, written only when the table has them.
 PLAYER_EXTRAS = ("start_rating", "pool", "title_before", "title_after")
 GAME_EXTRAS = ("rating_before", "rating_after", "bonus", "multiplier")
-#: Ratings (and rating moves) a system keeping whole ratings writes as integers, as FIDE's
-#: already are.
-WHOLE_FIELDS = ("opponent_rating", "change_rounded", "start_rating", "rating_before",
-                "rating_after")
 
 
 def python_values(column: pd.Series) -> list[Any]:
@@ -43,25 +39,9 @@ def present(table: pd.DataFrame, fields: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(f for f in fields if f in table.columns)
 
 
-def whole_ratings(result: RatingResult, table: pd.DataFrame) -> pd.DataFrame:
-    """``table`` with its float rating columns as integers if the system keeps whole ratings
-    and every value is whole: ``1613`` rather than ``1613.0`` in JSON, CSV and XLSX."""
-    if getattr(result.system, "decimals", None) != 0:
-        return table
-    changed = {}
-    for name in present(table, WHOLE_FIELDS):
-        column = table[name]
-        if pd.api.types.is_float_dtype(column.dtype):
-            values = column.dropna()
-            if (values == values.round()).all():
-                changed[name] = column.round().astype("Int64")
-    return table.assign(**changed) if changed else table
-
-
 def to_json(result: RatingResult) -> dict[str, Any]:
     event = result.event
-    player_table = whole_ratings(result, result.players)
-    game_table = whole_ratings(result, result.games)
+    player_table, game_table = result.players, result.games
     players = records(player_table, PLAYER_FIELDS)
     extras = records(player_table, present(player_table, PLAYER_EXTRAS))
     for player, extra in zip(players, extras, strict=True):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from datetime import date
+from typing import Any
 
 import numpy as np
 
@@ -142,11 +143,22 @@ def check_pairings(
 
     Errors (raised): self-pairing, an opponent who has another opponent that round,
     colours that are not opposite, results that do not mirror.  Warnings: double
-    forfeits (legal, but rated for nobody and worth a look).
+    forfeits and games both players were declared to have lost (legal, but worth a look).
+
+    The row of (player, round) is looked up in the sorted keys, not in a players ×
+    rounds matrix: a game log has as many rounds as games.
     """
-    n_rounds = int(pairings.round.max()) if len(pairings) else 0
-    slot = np.full((len(players), n_rounds + 1), -1, dtype=np.int64)
-    slot[pairings.player, pairings.round] = np.arange(len(pairings))
+    width = max(len(players), 1)
+    keys = pairings.round * width + pairings.player
+    by_key = np.argsort(keys, kind="stable")
+    sorted_keys = np.r_[-1, keys[by_key]]  # a sentinel: position 0 matches no key
+
+    def slot(player: Any, rnd: Any) -> Any:
+        """The (last) row of each (player, round), -1 where there is none."""
+        wanted = np.asarray(rnd) * width + np.asarray(player)
+        at = np.searchsorted(sorted_keys, wanted, side="right") - 1
+        return np.where(sorted_keys[at] == wanted, np.r_[-1, by_key][at], -1)
+
     paired = np.flatnonzero(pairings.opponent >= 0)
     selfish = paired[pairings.opponent[paired] == pairings.player[paired]]
     if len(selfish):
@@ -156,13 +168,13 @@ def check_pairings(
             f"{pairings.round[row]}", place_of_row(row),
             found="his own number as opponent", expected="another player's number",
         )
-    back = slot[pairings.opponent[paired], pairings.round[paired]]
+    back = slot(pairings.opponent[paired], pairings.round[paired])
     their_opponent = np.where(back >= 0, pairings.opponent[np.maximum(back, 0)], -1)
     bad = paired[their_opponent != pairings.player[paired]]
     if len(bad):
         row = int(bad[0])
         me, opp, rnd = _who(pairings, players, row)
-        back_row = int(slot[pairings.opponent[row], rnd])
+        back_row = int(slot(pairings.opponent[row], rnd))
         other = "no opponent" if back_row < 0 or pairings.opponent[back_row] < 0 else (
             f"player {players[pairings.opponent[back_row]].id}"
         )
@@ -171,7 +183,7 @@ def check_pairings(
             f"{other} there", place_of_row(row),
             found=f"round {rnd} of player {opp}: {other}", expected=f"player {me}",
         )
-    back = slot[pairings.opponent[paired], pairings.round[paired]]
+    back = slot(pairings.opponent[paired], pairings.round[paired])
     mine, theirs = pairings.result[paired], pairings.result[back]
     double_forfeit = (mine == Result.FORFEIT_LOSS) & (theirs == Result.FORFEIT_LOSS)
     mirrored = (MIRROR[mine] == theirs) | double_forfeit
@@ -179,7 +191,7 @@ def check_pairings(
     for problem, what in ((~mirrored, "result"), (~colours_ok, "colour")):
         if problem.any():
             row = int(paired[np.argmax(problem)])
-            mate = int(slot[pairings.opponent[row], pairings.round[row]])
+            mate = int(slot(pairings.opponent[row], pairings.round[row]))
             me, opp, rnd = _who(pairings, players, row)
             if what == "result":
                 found = (f"{TRF_CODE[pairings.result[row]]!r} for player {me} and "
@@ -195,13 +207,18 @@ def check_pairings(
                 place_of_row(row), found=found, expected=expected,
             )
     warnings = []
-    for row in paired[double_forfeit]:
+    both_lost = (mine == Result.BOTH_LOST) & (theirs == Result.BOTH_LOST)
+    for row in paired[double_forfeit | both_lost]:
         me, opp, rnd = _who(pairings, players, int(row))
         if players[pairings.player[row]].index < players[pairings.opponent[row]].index:
+            if pairings.result[row] == Result.BOTH_LOST:
+                kind, effect = ("both declared lost", "no points, rated as two losses only "
+                                "where the rating system says so")
+            else:
+                kind, effect = "double forfeit", "no points, rated for neither"
             warnings.append(InputWarning(
                 place_of_row(int(row)),
-                f"double forfeit in round {rnd} between players {me} and {opp}: "
-                "no points, rated for neither",
+                f"{kind} in round {rnd} between players {me} and {opp}: {effect}",
             ))
     return warnings
 

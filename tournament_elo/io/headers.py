@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 
 
+@lru_cache(maxsize=4096)  # a game log folds the same few names and words 100,000 times
 def fold(text: str) -> str:
     """Fold text for matching and sorting: ``'Họ tên'`` → ``'hoten'``."""
     text = text.replace("Đ", "D").replace("đ", "d")
@@ -35,14 +37,19 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "k": ("k", "kfactor", "hesok"),
     "ever_2400": ("ever2400", "reached2400", "tungdat2400"),
     "points": ("points", "pts", "diem", "tongdiem"),
-    "round": ("round", "rd", "vong"),
+    "round": ("round", "rd", "vong", "vongdau"),
     "board": ("board", "ban", "bd"),
-    "white": ("white", "whiteplayer", "trang", "bentrang", "thuy", "do", "red", "first"),
-    "black": ("black", "blackplayer", "den", "benden", "son", "second"),
+    "white": ("white", "whiteplayer", "trang", "bentrang", "thuy", "do", "red", "first",
+              "ditruoc", "nguoiditruoc"),
+    "black": ("black", "blackplayer", "den", "benden", "son", "second", "disau", "nguoidisau"),
     "result": ("result", "ketqua", "kq", "res"),
     "date": ("date", "ngay", "ngaythidau"),
     "white_rating": ("whiterating", "whiteelo", "elotrang", "hesotrang"),
     "black_rating": ("blackrating", "blackelo", "eloden", "hesoden"),
+    "win_method": ("winmethod", "method", "cachthang", "phuongthuc", "phuongthucthang"),
+    "pool": ("pool", "gametype", "variant", "loaico", "theloai"),
+    "time_control": ("timecontrol", "tc", "thoigian", "minutes", "phut", "thoigianmoiben"),
+    "ai_level": ("ailevel", "aicap", "capai", "capdoai", "capmay", "capdomay", "trinhdoai"),
 }
 _LOOKUP = {alias: name for name, aliases in ALIASES.items() for alias in aliases}
 

@@ -3,9 +3,19 @@
 This is what clubs and online platforms keep: one row per game (``round, board, white,
 black, result``) and, beside it, one row per player.  A workbook holds both as sheets
 (plus an optional ``event`` sheet of key/value rows); CSV comes as ``x-games.csv`` with
-``x-players.csv`` (and optionally ``x-event.csv`` or ``event.csv``) beside it.  Without
-a players table the players are taken from the games, with the ratings the games
-carry.  Every problem is an :class:`InputError` naming the file and the line or cell.
+``x-players.csv`` (and optionally ``x-event.csv`` or ``event.csv``) beside it, or as
+``x.csv`` with ``x-players.csv`` (and ``x-event.csv``).  Without a players table the
+players are taken from the games, with the ratings the games carry.  Every problem
+is an :class:`InputError` naming the file and the line or cell.
+
+Optional game columns feed the rating systems that need them: ``win_method``
+(→ :attr:`Pairings.method`), ``pool`` (game type → :attr:`Pairings.pool`, names in
+:attr:`Event.pools`), ``time_control`` (minutes per side → :attr:`Pairings.minutes`)
+and ``ai_level``; a white or black cell ``AI-3`` (``AI 3``, ``máy 3``) is a game against
+an AI level, a player with a fixed rating added after the real players.  A games
+table without a round column is a game log (an online platform's): every game is its
+own round, in file order or by its date and time.  The event sheet's ``level`` and
+``pool`` rows become :attr:`Event.settings`.
 """
 
 from __future__ import annotations
@@ -16,12 +26,25 @@ import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+import numpy as np
 
 from ..errors import InputError, InputWarning, Place
-from ..model import BLACK, NO_COLOR, WHITE, Event, EventType, Pairings, Player, Result
+from ..model import (
+    BLACK,
+    NO_COLOR,
+    WHITE,
+    Event,
+    EventType,
+    IntArray,
+    Pairings,
+    Player,
+    Result,
+    WinMethod,
+)
 from .common import (
     check_declared_points,
     check_pairings,
@@ -42,7 +65,8 @@ from .table import (
     table_from_rows,
 )
 
-GAME_COLUMNS = ("round", "white", "black", "result")
+#: Columns a games table must have (``round`` is optional: without it, a game log).
+GAME_COLUMNS = ("white", "black", "result")
 #: How far down a sheet of unknown name a header row is looked for.
 HEADER_SEARCH_ROWS = 50
 #: Folded sheet names of each table in a workbook.
@@ -67,6 +91,8 @@ EVENT_KEYS: dict[str, str] = {
     **dict.fromkeys(("federation", "fed", "liendoan"), "federation"),
     **dict.fromkeys(("chiefarbiter", "arbiter", "trongtai", "trongtaichinh"), "chief_arbiter"),
     **dict.fromkeys(("timecontrol", "tc", "thoigian", "thoigianthidau"), "time_control"),
+    **dict.fromkeys(("level", "capdo", "capgiai", "capdogiai"), "level"),
+    **dict.fromkeys(("pool", "loaico", "theloai", "gametype"), "pool"),
 }
 
 _DRAW = (Result.DRAW, Result.DRAW)
@@ -78,8 +104,9 @@ GAME_RESULTS: dict[str, tuple[Result, Result]] = {
     **dict.fromkeys(("1/2-1/2", "1/2:1/2", "0.5-0.5", "0.5:0.5", "=", "=-="), _DRAW),
     **dict.fromkeys(("+/-", "+:-", "+-"), (Result.FORFEIT_WIN, Result.FORFEIT_LOSS)),
     **dict.fromkeys(("-/+", "-:+", "-+"), (Result.FORFEIT_LOSS, Result.FORFEIT_WIN)),
-    # 0-0 (both declared lost) is a double forfeit: see _game_result.
-    **dict.fromkeys(("-/-", "-:-", "0-0", "0:0"), _DOUBLE_FORFEIT),
+    **dict.fromkeys(("-/-", "-:-"), _DOUBLE_FORFEIT),
+    # Both declared lost: no points; rated as two losses where the system says so.
+    **dict.fromkeys(("0-0", "0:0"), (Result.BOTH_LOST, Result.BOTH_LOST)),
     "": (Result.UNPLAYED, Result.UNPLAYED),
 }
 #: Result of a bye row (black blank or 'bye') → the bye.  A blank result is a bye
@@ -100,6 +127,58 @@ MAX_RATING = 4000
 MAX_GAMES = 1_000_000
 MAX_K = 100
 MAX_POINTS = 100_000
+MAX_MINUTES = 1440
+_T = TypeVar("_T")
+
+#: Win methods (folded spellings, English or Vietnamese) → :class:`WinMethod`.
+WIN_METHODS: dict[str, WinMethod] = {
+    **dict.fromkeys(("", "unknown"), WinMethod.UNKNOWN),
+    **dict.fromkeys(("tiencung",), WinMethod.TIEN_CUNG),
+    **dict.fromkeys(("chieuha", "checkmate", "mate"), WinMethod.CHIEU_HA),
+    **dict.fromkeys(("adjudicated", "adjudication", "xuthang"), WinMethod.ADJUDICATED),
+    **dict.fromkeys(("resign", "resigned", "resignation", "dauhang"), WinMethod.RESIGN),
+    **dict.fromkeys(("time", "timeout", "hetgio"), WinMethod.TIME),
+}
+_WIN_METHODS_EXPECTED = ("tien-cung (Tiến Cung), chieu-ha (Chiếu hạ), adjudicated (xử thắng), "
+                         "resign (đầu hàng), time (hết giờ), or blank")
+#: Pool (game type) names other than the systems' own (folded) → the pool.
+POOL_NAMES: dict[str, str] = {
+    **dict.fromkeys(("cotuong", "chinesechess"), "xiangqi"),
+    **dict.fromkeys(("covay", "weiqi", "baduk"), "go"),
+    **dict.fromkeys(("cocaro", "caro"), "gomoku"),
+    **dict.fromkeys(("colat", "reversi"), "othello"),
+    "coup": "jieqi",
+    "conhanh": "rapid",
+    "tieuchuan": "standard",
+}
+_POOLS_EXPECTED = ("a pool name such as xiangqi, jieqi, go, gomoku, othello, standard or rapid "
+                   "(or cờ tướng, cờ úp, cờ vây, cờ caro, cờ lật, tiêu chuẩn, cờ nhanh)")
+#: Event levels in Vietnamese (folded) → the level setting (Cờ Đông Sơn's L).
+LEVEL_NAMES: dict[str, str] = {
+    **dict.fromkeys(("caulacbo", "clb", "capclb", "capcaulacbo"), "club"),
+    **dict.fromkeys(("giaohuu", "tudo"), "friendly"),
+    **dict.fromkeys(("tinh", "captinh"), "province"),
+    **dict.fromkeys(("thanhpho", "capthanhpho"), "city"),
+    **dict.fromkeys(("quocgia", "toanquoc", "capquocgia"), "national"),
+    **dict.fromkeys(("chauluc", "capchauluc"), "continental"),
+    **dict.fromkeys(("thegioi", "capthegioi"), "world"),
+    **dict.fromkeys(("tapluyen", "luyentap", "diemtapluyen"), "training"),
+}
+_LEVELS_EXPECTED = ("a level such as club, friendly, province, city, national, continental, "
+                    "world or training (or câu lạc bộ, giao hữu, tỉnh, thành phố, quốc gia, "
+                    "châu lục, thế giới, tập luyện)")
+#: A plain setting value as a rating-system definition spells it.
+_SETTING_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+#: An AI opponent's cell: 'AI-3', 'ai 3', 'AI3', 'máy 3', 'AI level 3'; a bare 'AI'/'máy'.
+_AI_CELL = re.compile(r"^(?:ai|máy)(?:[\s._-]*(?:level|lv|cấp)?[\s._-]*(\d{1,2}))?$")
+AI_LEVELS = range(1, 6)
+#: A time of day after a date in a date cell: '14:05', '14:05:33', '14:05:33.120'.
+_TIME_OF_DAY = re.compile(r"^(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?$")
+#: Minutes per side: '15', '15.0', "15'", '15 phút', '15 min', '15+10', "15'+10''".
+_MINUTES = re.compile(
+    r"^(\d+)(?:\.0*)?\s*(?:'|′|’|m|min|mins|minutes|p|ph|phut|phút)?"
+    r"(?:\s*\+\s*\d+(?:\.\d+)?\s*(?:\"|''|″|s|sec|giây|giay)?)?$"
+)
 
 
 # ---------------------------------------------------------------------------- reading
@@ -142,7 +221,7 @@ def _workbook_sources(source: str) -> _Sources:
             "the workbook has no games sheet", Place(source),
             found="sheets " + ", ".join(repr(s) for s in sheets),
             expected="a sheet named 'games' (or 'ván đấu', 'kết quả') with the columns "
-            "round, white, black, result",
+            "(round,) white, black, result",
         )
     rest = {k: v for k, v in sheets.items() if k != games_name}
     event_name = _sheet_named(rest, EVENT_SHEETS)
@@ -160,12 +239,13 @@ def _workbook_sources(source: str) -> _Sources:
 def _csv_sources(path: Path, encoding: str | None) -> _Sources:
     """The games CSV, and the players and event CSV files found beside it."""
     games = _table(str(path), None, read_csv_rows(path, encoding), GAME_COLUMNS, "games")
-    players_path = _sibling(path, PLAYERS_FILE_NAMES)
+    players_path = _sibling(path, PLAYERS_FILE_NAMES) or _suffixed(path, ("players", "dauthu"))
     players = None
     if players_path is not None:
         rows = read_csv_rows(players_path, encoding)
         players = _table(str(players_path), None, rows, ("name",), "players", ("id",))
-    event_path = _sibling(path, EVENT_FILE_NAMES) or _sibling_named(path, ("event.csv",))
+    event_path = (_sibling(path, EVENT_FILE_NAMES) or _suffixed(path, ("event", "giai"))
+                  or _sibling_named(path, ("event.csv",)))
     event = []
     if event_path is not None:
         event = _key_values(read_csv_rows(event_path, encoding), str(event_path), None)
@@ -205,6 +285,12 @@ def _sibling(path: Path, renames: Sequence[tuple[str, str]]) -> Path | None:
             if found is not None:
                 return found
     return None
+
+
+def _suffixed(path: Path, suffixes: Sequence[str]) -> Path | None:
+    """The file beside ``x.csv`` named ``x-players.csv`` (``x_players.csv``…), compared folded."""
+    return _sibling_named(path, [fold(path.stem) + suffix + fold(path.suffix)
+                                 for suffix in suffixes])
 
 
 def _sibling_named(path: Path, names: Sequence[str]) -> Path | None:
@@ -418,13 +504,19 @@ def _sex(text: str) -> str | None:
 
 
 def _players_from_games(table: Table) -> tuple[list[Player], list[Place], list[InputWarning]]:
-    """Players named in the games (id = the cell), rated by white_rating/black_rating."""
+    """Players named in the games (id = the cell), rated by white_rating/black_rating.
+
+    An AI opponent's side of a game names no player here: AI players are added later.
+    """
     players: list[Player] = []
     places: list[Place] = []
     seen: dict[int | str, int] = {}
     warnings: list[InputWarning] = []
     for row in range(len(table)):
-        for side in ("white", "black"):
+        ai = _row_ai(table, row) if not _no_players(table, row) else None
+        for side in SIDES:
+            if ai is not None and ai[0] == side:
+                continue
             pid = _key(table.value(row, side))
             if pid is None or _is_bye(table.value(row, side)):
                 continue
@@ -446,7 +538,12 @@ def _players_from_games(table: Table) -> tuple[list[Player], list[Place], list[I
 
 
 class _Roster:
-    """Finds the player a games cell names: by id, else by exact name."""
+    """Finds the player a games cell names: by id, else by exact name.
+
+    It also keeps the AI opponents met so far: each level becomes one player (id and
+    name ``AI-3``, no rating, ``fixed_rating``) after the real players, unless the
+    players table lists that id itself.
+    """
 
     def __init__(self, players: Sequence[Player], origin: str) -> None:
         self.players = players
@@ -455,6 +552,9 @@ class _Roster:
         self.by_name: dict[str, list[int]] = {}
         for p in players:
             self.by_name.setdefault(p.name, []).append(p.index)
+        self.ai_players: list[Player] = []
+        self.ai_places: list[Place] = []
+        self.ai_index: dict[int, int] = {}
 
     def find(self, table: Table, row: int, side: str) -> int:
         value = table.value(row, side)
@@ -465,6 +565,25 @@ class _Roster:
         if len(named) == 1:
             return named[0]
         raise self._problem(table, row, side, named)
+
+    def ai(self, level: int, table: Table, row: int, side: str) -> int:
+        """The player index of AI level ``level``, made on its first game."""
+        index = self.ai_index.get(level)
+        if index is None:
+            pid = f"AI-{level}"
+            index = self.by_id.get(pid)
+            if index is None:
+                index = len(self.players) + len(self.ai_players)
+                self.ai_players.append(Player(index=index, id=pid, name=pid, rating=None,
+                                              line=table.row_numbers[row], fixed_rating=True))
+                self.ai_places.append(table.place(row, side))
+            self.ai_index[level] = index
+        return index
+
+    def id_of(self, index: int) -> int | str:
+        if index < len(self.players):
+            return self.players[index].id
+        return self.ai_players[index - len(self.players)].id
 
     def _problem(self, table: Table, row: int, side: str, named: list[int]) -> InputError:
         """Why the cell names nobody: blank, a shared name, or an unknown id or name."""
@@ -488,7 +607,142 @@ class _Roster:
         )
 
 
+# ---------------------------------------------------------------------------- AI opponents
+
+SIDES = ("white", "black")
+_AI_EXPECTED = "AI-1 … AI-5 (AI level 1 to 5; also 'AI 3' or 'máy 3')"
+
+
+def _ai_cell(table: Table, row: int, side: str) -> int | None:
+    """The AI level a white/black cell names; 0 for a bare 'AI', None for no AI."""
+    text = _text(table.value(row, side))
+    if not text or len(text) > 16 or text[0] not in "aAmM":
+        return None
+    match = _AI_CELL.match(text.lower())
+    if match is None:
+        return None
+    if match.group(1) is None:
+        return 0
+    level = int(match.group(1))
+    if level not in AI_LEVELS:
+        raise InputError(f"bad AI level {level}", table.place(row, side), found=repr(text),
+                         expected=_AI_EXPECTED)
+    return level
+
+
+def _ai_column(table: Table, row: int) -> int | None:
+    """The ai_level cell of a row: 1 to 5, or None where blank (or no such column)."""
+    text = _text(table.value(row, "ai_level"))
+    if not text:
+        return None
+    level = _int(text)
+    if level is None and (match := _AI_CELL.match(text.lower())) and match.group(1):
+        level = int(match.group(1))
+    if level not in AI_LEVELS:
+        raise InputError("bad AI level", table.place(row, "ai_level"), found=repr(text),
+                         expected="a level from 1 to 5 (or AI-1 … AI-5)")
+    return level
+
+
+def _row_ai(table: Table, row: int) -> tuple[str, int] | None:
+    """(the AI's side, its level) where a game row is against an AI, else None.
+
+    The AI is named in the white or black cell (``AI-3``), or the row's ai_level
+    column gives the level and the AI's side is blank or says 'AI'.
+    """
+    marks = {side: _ai_cell(table, row, side) for side in SIDES}
+    column = _ai_column(table, row)
+    if column is None:
+        named = [side for side in SIDES if marks[side] is not None]
+        if not named:
+            return None
+        if len(named) == 2:
+            raise InputError(
+                "a game between two AI opponents", table.place(row, "black"),
+                found=f"{_text(table.value(row, 'white'))!r} against "
+                f"{_text(table.value(row, 'black'))!r}", expected="a player against an AI level")
+        side = named[0]
+        level = marks[side]
+        if not level:
+            raise InputError("an AI opponent without a level", table.place(row, side),
+                             found=repr(_text(table.value(row, side))),
+                             expected=_AI_EXPECTED + ", or the level in an ai_level column")
+        return side, level
+    open_sides = [side for side in SIDES
+                  if marks[side] is not None or table.value(row, side) is None]
+    if not open_sides:
+        raise InputError(
+            f"ai_level {column} is given but both sides name players",
+            table.place(row, "ai_level"),
+            found=f"{_text(table.value(row, 'white'))!r} and "
+            f"{_text(table.value(row, 'black'))!r}",
+            expected="the AI's side (white or black) blank or 'AI'")
+    if len(open_sides) == 2:
+        raise InputError(
+            f"ai_level {column} is given but no player", table.place(row, "white"),
+            found="no player in the white or black cell",
+            expected="the id or name of the player who met the AI")
+    side = open_sides[0]
+    named_level = marks[side]
+    if named_level and named_level != column:
+        raise InputError(
+            "the AI level of the cell and of the ai_level column differ",
+            table.place(row, side),
+            found=f"{_text(table.value(row, side))!r} and ai_level {column}",
+            expected="one level")
+    return side, column
+
+
+# ---------------------------------------------------------------------------- game columns
+
+
+def _win_method(table: Table, row: int) -> WinMethod:
+    """The win_method cell: English or Vietnamese, any case, accents or dashes; blank unknown."""
+    text = _text(table.value(row, "win_method"))
+    method = WIN_METHODS.get(fold(text))
+    if method is None:
+        raise InputError("unknown win method", table.place(row, "win_method"),
+                         found=repr(text), expected=_WIN_METHODS_EXPECTED)
+    return method
+
+
+def _minutes(table: Table, row: int) -> int:
+    """Thinking time per side in minutes from a time_control cell ('15', '15+10', "15'")."""
+    text = _text(table.value(row, "time_control"))
+    if not text:
+        return 0
+    match = _MINUTES.match(text.lower())
+    minutes = int(match.group(1)) if match else 0
+    if not 1 <= minutes <= MAX_MINUTES:
+        raise InputError("bad time control", table.place(row, "time_control"),
+                         found=repr(text),
+                         expected=f"minutes per side from 1 to {MAX_MINUTES}, such as 15, "
+                         "15+10 or 15'")
+    return minutes
+
+
+def _setting_name(
+    text: str, names: dict[str, str], place: Place, what: str, expected: str
+) -> str:
+    """A pool or level: a Vietnamese (or other) name mapped, else lower-cased as written."""
+    mapped = names.get(fold(text))
+    if mapped is not None:
+        return mapped
+    lowered = text.lower()
+    if _SETTING_NAME.match(lowered):
+        return lowered
+    raise InputError(f"unknown {what}", place, found=repr(text), expected=expected)
+
+
+def _pool_name(text: str, place: Place) -> str:
+    return _setting_name(text, POOL_NAMES, place, "pool name", _POOLS_EXPECTED)
+
+
 # ---------------------------------------------------------------------------- games
+
+
+#: method, minutes and pool code of a pairing row that is no game (an absence).
+_NO_EXTRA = (int(WinMethod.UNKNOWN), 0, -1)
 
 
 @dataclass
@@ -500,21 +754,46 @@ class _Rows:
     opponent: list[int] = field(default_factory=list)
     color: list[int] = field(default_factory=list)
     result: list[int] = field(default_factory=list)
+    method: list[int] = field(default_factory=list)
+    minutes: list[int] = field(default_factory=list)
+    pool: list[int] = field(default_factory=list)
     #: (games row, column), or (player, None) for a row the reader added (an absence).
     refs: list[tuple[int, str | None]] = field(default_factory=list)
+    #: Names of the pool codes, in order of first appearance.
+    pool_names: list[str] = field(default_factory=list)
+    pool_cache: dict[tuple[type, Any], int] = field(default_factory=dict)
 
     def add(self, rnd: int, player: int, opponent: int, color: int, result: Result,
-            ref: tuple[int, str | None]) -> None:
+            ref: tuple[int, str | None], extra: tuple[int, int, int] = _NO_EXTRA) -> None:
         self.round.append(rnd)
         self.player.append(player)
         self.opponent.append(opponent)
         self.color.append(color)
         self.result.append(int(result))
+        self.method.append(extra[0])
+        self.minutes.append(extra[1])
+        self.pool.append(extra[2])
         self.refs.append(ref)
 
-    def pairings(self) -> Pairings:
-        return Pairings.from_columns(
-            [self.round, self.player, self.opponent, self.color, self.result]
+    def pool_code(self, name: str) -> int:
+        if name not in self.pool_names:
+            self.pool_names.append(name)
+        return self.pool_names.index(name)
+
+    def pairings(self, columns: set[str]) -> Pairings:
+        """The pairings; the optional columns only where the games table has them."""
+        def array(values: list[int]) -> IntArray:
+            return np.asarray(values, dtype=np.int64)
+
+        def optional(values: list[int], column: str) -> IntArray | None:
+            return array(values) if column in columns else None
+
+        return Pairings(
+            array(self.round), array(self.player), array(self.opponent), array(self.color),
+            array(self.result),
+            method=optional(self.method, "win_method"),
+            minutes=optional(self.minutes, "time_control"),
+            pool=optional(self.pool, "pool") if self.pool_names else None,
         )
 
 
@@ -537,59 +816,174 @@ def _round(table: Table, row: int) -> int:
     return number
 
 
-def _read_games(table: Table, roster: _Roster) -> _Rows:
+def _moment(table: Table, row: int) -> datetime | None:
+    """A date cell as a date and time: '2025-03-01', '2025-03-01 14:05', '01/03/2025 9:30:05'."""
+    value = table.value(row, "date")
+    if value is None or isinstance(value, datetime):
+        return value
+    if isinstance(value, date):
+        return datetime(value.year, value.month, value.day)
+    text, place = _text(value), table.place(row, "date")
+    try:  # the usual ISO spelling, quickly: '2025-03-01 14:05:33', '2025-03-01T14:05Z'
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        pass
+    else:
+        if moment.tzinfo is not None:
+            moment = moment.astimezone(UTC).replace(tzinfo=None)
+        return moment
+    day_text, _, clock = text.replace("T", " ").rpartition(" ")
+    match = _TIME_OF_DAY.match(clock.rstrip("Z")) if day_text else None
+    if match is None:
+        day_text, hour, minute, second = text, 0, 0, 0
+    else:
+        hour, minute, second = (int(g or 0) for g in match.groups())
+    day = parse_date(day_text, place, "date")
+    if day is None or hour > 23 or minute > 59 or second > 59:
+        raise InputError("unreadable date", place, found=repr(text),
+                         expected="a date such as 2025-03-01 or 01.03.2025, optionally with a "
+                         "time such as 14:05")
+    return datetime(day.year, day.month, day.day, hour, minute, second)
+
+
+@dataclass(frozen=True)
+class _Order:
+    """The games-table rows to read, in rating order, with their rounds and dates."""
+
+    rows: list[int]
+    rounds: list[int]
+    moments: list[datetime | None]
+    log: bool  # no round column: every game is its own round
+
+
+def _game_order(table: Table, warnings: list[InputWarning]) -> _Order:
+    """Rows with players in file order and their rounds; a log sorted by date if it can be."""
+    rows = [row for row in range(len(table)) if not _no_players(table, row)]
+    dated = "date" in table.columns
+    moments: list[datetime | None] = (
+        [_moment(table, row) for row in rows] if dated else [None] * len(rows))
+    if "round" in table.columns:
+        return _Order(rows, [_round(table, row) for row in rows], moments, log=False)
+    if "board" in table.columns:
+        warnings.append(InputWarning(
+            table.header_place, "the games table has no round column: every game is read as "
+            "its own round, in order (a game log)"))
+    if dated and rows:
+        blank = next((at for at, moment in enumerate(moments) if moment is None), None)
+        if blank is None:  # sort by date and time; the same moment keeps file order
+            known = [moment for moment in moments if moment is not None]
+            order = sorted(range(len(rows)), key=known.__getitem__)
+            rows, moments = [rows[i] for i in order], [known[i] for i in order]
+        elif any(moment is not None for moment in moments):
+            warnings.append(InputWarning(
+                table.place(rows[blank], "date"),
+                "a game of the log has no date, so the log is rated in file order"))
+    return _Order(rows, list(range(1, len(rows) + 1)), moments, log=True)
+
+
+def _read_games(table: Table, roster: _Roster, order: _Order, event_pool: str | None) -> _Rows:
     """Two pairing rows per game, one per bye; checks each player once per round."""
     rows = _Rows()
     first_seen: dict[tuple[int, int], tuple[int, str]] = {}
-    for row in range(len(table)):
-        if _no_players(table, row):
-            continue  # a template row with no players in it
-        rnd = _round(table, row)
-        if table.value(row, "white") is not None and _is_bye(table.value(row, "white")):
-            raise InputError("a bye in the white column", table.place(row, "white"),
-                             found=repr(_text(table.value(row, "white"))),
-                             expected="the player in white, and 'bye' in the black column")
-        white = roster.find(table, row, "white")
-        bye = _is_bye(table.value(row, "black"))
-        black = -1 if bye else roster.find(table, row, "black")
+    columns = table.columns
+    # A log repeats a few values 100,000 times: each distinct cell is read once.
+    methods: dict[Any, WinMethod] = {}
+    times: dict[Any, int] = {}
+    pools = "pool" in columns and any(table.value(row, "pool") is not None for row in order.rows)
+    for row, rnd in zip(order.rows, order.rounds, strict=True):
+        ai = _row_ai(table, row)
+        if ai is None:
+            if table.value(row, "white") is not None and _is_bye(table.value(row, "white")):
+                raise InputError("a bye in the white column", table.place(row, "white"),
+                                 found=repr(_text(table.value(row, "white"))),
+                                 expected="the player in white, and 'bye' in the black column")
+            white = roster.find(table, row, "white")
+            bye = _is_bye(table.value(row, "black"))
+            black = -1 if bye else roster.find(table, row, "black")
+        else:
+            ai_side, level = ai
+            other = "black" if ai_side == "white" else "white"
+            player, machine = roster.find(table, row, other), roster.ai(level, table, row, ai_side)
+            white, black = (machine, player) if ai_side == "white" else (player, machine)
+            bye = False
         if white == black:
             raise InputError(
-                f"player {roster.players[white].id} plays himself in round {rnd}",
+                f"player {roster.id_of(white)} plays himself in round {rnd}",
                 table.place(row, "black"), found="the same player as white and black",
                 expected="two different players")
-        for side, who in (("white", white), ("black", black)):
-            if who < 0:
-                continue
-            first = first_seen.setdefault((rnd, who), (row, side))
-            if first != (row, side):
-                raise InputError(
-                    f"player {roster.players[who].id} is paired twice in round {rnd}",
-                    table.place(row, side),
-                    found=f"a second row for him (the first at {table.place(*first)})",
-                    expected="one row per player per round")
+        if not order.log:
+            for side, who in (("white", white), ("black", black)):
+                if who < 0:
+                    continue
+                first = first_seen.setdefault((rnd, who), (row, side))
+                if first != (row, side):
+                    raise InputError(
+                        f"player {roster.id_of(who)} is paired twice in round {rnd}",
+                        table.place(row, side),
+                        found=f"a second row for him (the first at {table.place(*first)})",
+                        expected="one row per player per round")
+        method = _cached(methods, table, row, "win_method", _win_method, WinMethod.UNKNOWN)
+        minutes = _cached(times, table, row, "time_control", _minutes, 0)
+        pool = _row_pool(table, row, event_pool, rows, required=not bye) if pools else -1
+        extra = (int(method), minutes, pool)
         text = _text(table.value(row, "result"))
         if bye:
-            rows.add(rnd, white, -1, NO_COLOR, _bye_result(table, row, text), (row, "white"))
+            rows.add(rnd, white, -1, NO_COLOR, _bye_result(table, row, text), (row, "white"),
+                     extra)
             continue
         white_result, black_result = _game_result(table, row, text)
-        rows.add(rnd, white, black, WHITE, white_result, (row, "white"))
-        rows.add(rnd, black, white, BLACK, black_result, (row, "black"))
+        rows.add(rnd, white, black, WHITE, white_result, (row, "white"), extra)
+        rows.add(rnd, black, white, BLACK, black_result, (row, "black"), extra)
     return rows
+
+
+def _cached(
+    cache: dict[Any, _T], table: Table, row: int, column: str,
+    read: Callable[[Table, int], _T], absent: _T,
+) -> _T:
+    """``read`` of a cell, remembered by the cell's value (``absent`` without the column)."""
+    if column not in table.columns:
+        return absent
+    value = table.value(row, column)
+    key = (type(value), value)
+    if key not in cache:
+        cache[key] = read(table, row)
+    return cache[key]
+
+
+def _row_pool(
+    table: Table, row: int, event_pool: str | None, rows: _Rows, required: bool
+) -> int:
+    """The pool code of a row: its pool cell, else the event's pool; a bye may have none."""
+    value = table.value(row, "pool")
+    if value is not None:
+        key = (type(value), value)
+        code = rows.pool_cache.get(key)
+        if code is None:
+            code = rows.pool_code(_pool_name(_text(value), table.place(row, "pool")))
+            rows.pool_cache[key] = code
+        return code
+    if event_pool is not None:
+        return rows.pool_code(event_pool)
+    if not required:
+        return -1
+    raise InputError("no pool for this game", table.place(row, "pool"), found="a blank cell",
+                     expected=_POOLS_EXPECTED + ", or a pool row in the event sheet")
 
 
 def _game_result(table: Table, row: int, text: str) -> tuple[Result, Result]:
     """The (white, black) results of a game row; blank is a game not played yet.
 
-    ``0-0`` (both declared lost) is read as a double forfeit, FORFEIT_LOSS for both:
-    FIDE rates neither side of a game that was not played out, so it scores nothing,
-    is rated for nobody and is reported as a warning, like ``-/-``.
+    ``0-0`` (both declared lost) is BOTH_LOST for both: no points, rated as two losses
+    only by a system that says so (Cờ Đông Sơn), and reported as a warning like ``-/-``
+    (a double forfeit, rated for nobody).
     """
     found = GAME_RESULTS.get(_result_key(text))
     if found is None:
         raise InputError(
             "unknown result", table.place(row, "result"), found=repr(text),
             expected="1-0, 0-1, ½-½ (0.5-0.5, 1/2-1/2, =), +/- or -/+ (forfeit), "
-            "-/- or 0-0 (double forfeit), or blank (not played yet)",
+            "-/- (double forfeit), 0-0 (both declared lost), or blank (not played yet)",
         )
     return found
 
@@ -607,7 +1001,8 @@ def _bye_result(table: Table, row: int, text: str) -> Result:
 
 
 def _add_absent(rows: _Rows, n_players: int) -> list[int]:
-    """A zero-point bye for each player with no row in a round that has rows.
+    """A zero-point bye for each of the first ``n_players`` (the real players, not the
+    AI opponents) with no row in a round that has rows.
 
     Returns the rounds below the last one that have no rows at all.
     """
@@ -643,6 +1038,19 @@ def _event_info(entries: list[_Entry]) -> _EventInfo:
     return info
 
 
+def _event_settings(info: _EventInfo) -> tuple[tuple[str, str], ...]:
+    """The event sheet's rating settings: ('level', …) and ('pool', …) where given."""
+    settings = []
+    level = info.text("level")
+    if level is not None:
+        settings.append(("level", _setting_name(level, LEVEL_NAMES, info.places["level"],
+                                                "level", _LEVELS_EXPECTED)))
+    pool = info.text("pool")
+    if pool is not None:
+        settings.append(("pool", _pool_name(pool, info.places["pool"])))
+    return tuple(settings)
+
+
 def _info_date(info: _EventInfo, key: str) -> date | None:
     if key not in info.values:
         return None
@@ -661,19 +1069,12 @@ def _info_rounds(info: _EventInfo) -> int | None:
     return number
 
 
-def _game_dates(table: Table, rounds: int) -> tuple[list[date], tuple[date | None, ...]]:
+def _game_dates(order: _Order, rounds: int) -> tuple[list[date], tuple[date | None, ...]]:
     """All game dates, and the first date of each round (empty if the sheet has none)."""
-    if "date" not in table.columns:
-        return [], ()
     by_round: dict[int, date] = {}
-    for row in range(len(table)):
-        value = table.value(row, "date")
-        if value is None or _no_players(table, row):
-            continue
-        day = _date(value, table.place(row, "date"), "date")
-        rnd = _round(table, row)
-        if day is not None and (rnd not in by_round or day < by_round[rnd]):
-            by_round[rnd] = day
+    for rnd, moment in zip(order.rounds, order.moments, strict=True):
+        if moment is not None and (rnd not in by_round or moment.date() < by_round[rnd]):
+            by_round[rnd] = moment.date()
     if not by_round:
         return [], ()
     return list(by_round.values()), tuple(by_round.get(r) for r in range(1, rounds + 1))
@@ -735,26 +1136,32 @@ def _rounds(info: _EventInfo, rows: _Rows, warnings: list[InputWarning]) -> int:
 
 def _build_event(sources: _Sources, source: str) -> Event:
     games, info = sources.games, _event_info(sources.event)
+    settings = _event_settings(info)
     found = _load_players(sources)
-    players, warnings = found.players, list(found.warnings)
-    rows = _read_games(games, _Roster(players, found.origin))
-    gaps = _add_absent(rows, len(players))
-    pairings = rows.pairings()
+    warnings = list(found.warnings)
+    roster = _Roster(found.players, found.origin)
+    order = _game_order(games, warnings)
+    rows = _read_games(games, roster, order, dict(settings).get("pool"))
+    players = [*found.players, *roster.ai_players]
+    places = [*found.places, *roster.ai_places]
+    # A log has no rounds to be absent from; AI opponents are never absent.
+    gaps = [] if order.log else _add_absent(rows, len(found.players))
+    pairings = rows.pairings(set(games.columns))
 
     def place_of_row(row: int) -> Place:
         at, column = rows.refs[row]
-        return found.places[at] if column is None else games.place(at, column)
+        return places[at] if column is None else games.place(at, column)
 
     rounds = _rounds(info, rows, warnings)
     warnings += [InputWarning(games.header_place, f"round {r} has no games") for r in gaps]
-    warnings += check_unique_fide_ids(players, lambda i: found.places[i])
+    warnings += check_unique_fide_ids(players, lambda i: places[i])
     warnings += check_pairings(pairings, players, place_of_row)
     if sources.players is not None:
         points_table = sources.players
         warnings += check_declared_points(
             pairings, players, lambda i: points_table.place(i, "points"))
-    event_type = _event_type(info, pairings, len(players), rounds, warnings)
-    dates, round_dates = _game_dates(games, rounds)
+    event_type = _event_type(info, pairings, len(players), rounds, warnings, order.log)
+    dates, round_dates = _game_dates(order, rounds)
     return Event(
         name=_event_name(info, source),
         players=tuple(players),
@@ -771,19 +1178,22 @@ def _build_event(sources: _Sources, source: str) -> Event:
         source=source,
         source_format=sources.format,
         warnings=tuple(warnings),
+        pools=tuple(rows.pool_names),
+        settings=settings,
     )
 
 
 def _event_type(
     info: _EventInfo, pairings: Pairings, n_players: int, rounds: int,
-    warnings: list[InputWarning],
+    warnings: list[InputWarning], log: bool = False,
 ) -> EventType:
-    """The type the event sheet names, else the one the pairings show."""
+    """The type the event sheet names, else the one the pairings show (a game log, whose
+    rounds are single games, is read as Swiss: it has no round-robin schedule)."""
     text = info.text("type")
     named = event_type_from_text(text) if text else None
     if named is not None:
         return named
-    detected = detect_event_type(pairings, n_players, rounds)
+    detected = EventType.SWISS if log else detect_event_type(pairings, n_players, rounds)
     if text:
         warnings.append(InputWarning(
             info.places["type"], f"event type {text!r} is not recognised; read as {detected.value}",

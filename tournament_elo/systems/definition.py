@@ -103,6 +103,8 @@ class EloSystem:
     fixed_opponents: dict[str, tuple[float, str]] = field(default_factory=dict)
     both_lost_rated: bool = False
     pools_without_draws: tuple[str, ...] = ()
+    expected_symbol: str = "E"  # what the system's own rules call the expected score
+    title_kind: str = "title"  # or "tier"
     file: str | None = None
 
     def title_of(self, rating: float) -> Title | None:
@@ -246,10 +248,12 @@ def _elo_system(reader: _Reader) -> EloSystem:
         if pool not in pools:
             reader.fail("pools_without_draws", "names a pool not in 'pools'", pool)
     both_lost_rated = reader.take("both_lost_rated", bool, False)
+    title_kind = reader.choice("title_kind", ("title", "tier"), "title")
 
     expected = reader.table("expected", required=True)
     assert expected is not None
     expected.choice("curve", ("logistic",), "logistic")
+    symbol = expected.take("symbol", str, "E")
     divisor = expected.number("divisor", low=1)
     low, high = expected.number("min", 0.0, 0, 0.5), expected.number("max", 1.0, 0.5, 1)
     cap = expected.number("difference_cap", None, low=0)
@@ -316,7 +320,7 @@ def _elo_system(reader: _Reader) -> EloSystem:
         difference_cap=None if cap is None else float(cap), bonuses=tuple(bonuses),
         multiplier=multiplier, titles=tuple(titles), fixed_opponents=fixed,
         both_lost_rated=both_lost_rated, pools_without_draws=pools_without_draws,
-        file=reader.source,
+        expected_symbol=symbol, title_kind=title_kind, file=reader.source,
     )
 
 
