@@ -160,6 +160,7 @@ def _print_table(result: RatingResult, lang: str) -> None:
     title = f"{event.name} — {result.system.name}"
     if event.rounds_played < event.rounds:
         title += f" — {words['after_round']} {event.rounds_played}/{event.rounds}"
+    columns: tuple[str, ...]
     if isinstance(result.system, FideEdition):
         columns = ("rank", "id", "name", "rating", "points", "games_rated", "score_rated",
                    "expected", "k", "change", "new_rating", "need", "ra", "dp", "rp")
