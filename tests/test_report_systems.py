@@ -329,3 +329,13 @@ def test_fide_sections_keep_their_columns() -> None:
     for label in ("We", "K", "Change (rounded)", "New rating"):
         assert label in totals(html, 1)
     assert "Pool" not in header(html) and "Rtg before" not in html
+
+
+def test_a_game_log_has_no_round_columns():
+    # 70 one-game rounds is an online log, not a tournament: no crosstable round columns.
+    from tournament_elo.report import CROSSTABLE_MAX_ROUNDS, standings
+
+    event = make_event([1500, 1500], [(r, 1 + r % 2, 2 - r % 2, "1") for r in range(1, 71)])
+    table = standings(rate(event, "tuong-ky"))
+    assert CROSSTABLE_MAX_ROUNDS < 70 and table.rounds == [] and table.cells[1] == []
+    assert len(table.games[1]) == 70

@@ -266,3 +266,18 @@ def test_systems_command_lists_and_explains():
                            capture_output=True, text=True, check=False).stdout
     assert "kept within [0.01, 0.99]" in rules and "winner +0.7, loser -0.7" in rules
     assert "title DST: Đông Sơn Kỳ Thánh – Dong Son Generalissimo, the top" in rules
+
+
+def test_an_event_without_results_yet_rates_to_no_change():
+    # Pairings of round 1 with no results: nothing to rate, every rating unchanged.
+    event = make_event([1500, 1400], [(1, 1, 2, "1")])
+    pending = replace(event, pairings=replace(event.pairings,
+                                              result=np.full(2, 12, dtype=np.int64)))
+    assert rate(pending, "tuong-ky").players["new_rating"].tolist() == [1500, 1400]
+
+
+def test_an_ai_opponent_the_system_does_not_define_is_an_error():
+    event = make_event([1000, None], [(1, 1, 2, "1")])
+    ai = Player(index=1, id="AI-3", name="AI-3", fixed_rating=True)
+    with pytest.raises(InputError, match="AI-3 is a fixed-rated opponent .* tuong-ky does not"):
+        rate(replace(event, players=(event.players[0], ai)), "tuong-ky")

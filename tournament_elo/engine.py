@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .errors import InputWarning, Place
+from .errors import InputError, InputWarning, Place
 from .io.ratinglist import ListEntry, apply_rating_list
 from .model import POINTS, TRF_CODE, Event
 from .performance import AverageRule, performance
@@ -142,6 +142,12 @@ def _rate_per_game(
     warnings = list(event.warnings)
     players = event.players
     fixed_ids = system.fixed_opponents
+    for player in players:
+        if player.fixed_rating and str(player.id) not in fixed_ids:
+            raise InputError(
+                f"{player.id} is a fixed-rated opponent (an AI level) that {system.name} does "
+                "not define", Place(event.source), found=str(player.id),
+                expected=", ".join(fixed_ids) or "no AI opponents in this system")
     fixed = np.array([p.fixed_rating or str(p.id) in fixed_ids for p in players], dtype=bool)
     given = np.array([np.nan if p.rating is None else p.rating for p in players], dtype=float)
     start = np.array([

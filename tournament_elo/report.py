@@ -113,6 +113,10 @@ def _id_key(player_id: int | str) -> tuple[int, int, str]:
     return (0, player_id, "") if isinstance(player_id, int) else (1, 0, str(player_id))
 
 
+#: More rounds than this is a game log, not a tournament: no round columns are shown.
+CROSSTABLE_MAX_ROUNDS = 60
+
+
 @dataclass(frozen=True)
 class Standings:
     """The player records in standings order, their games and crosstable cells by id."""
@@ -132,12 +136,15 @@ def standings(result: RatingResult) -> Standings:
     paired = {g["round"] for g in rows if g["opponent"] is not None}
     rows = [g for g in rows if g["round"] in paired or g["result"] != "Z"]
     last = max([result.event.rounds_played, *(g["round"] for g in rows)])
-    rounds = list(range(1, last + 1))
+    # A game log (an online platform's, one round per game) has no crosstable to show.
+    rounds = list(range(1, last + 1)) if last <= CROSSTABLE_MAX_ROUNDS else []
     games: dict[Any, list[Row]] = {p["id"]: [] for p in players}
     cells = {p["id"]: dict.fromkeys(rounds, "") for p in players}
     for g in rows:
         games[g["player"]].append(g)
-        cells[g["player"]][g["round"]] = crosstable_cell(g["result"], g["opponent"], g["color"])
+        if rounds:
+            cells[g["player"]][g["round"]] = crosstable_cell(g["result"], g["opponent"],
+                                                             g["color"])
     return Standings(players, games, rounds,
                      {key: list(row.values()) for key, row in cells.items()})
 

@@ -165,7 +165,7 @@ def run_games(
     score_white = games.score / 100.0
     score_black = np.where(games.both_lost, 0.0, 1.0 - score_white)
     starts, repeat = chunk_starts(games, fixed, system.timing is Timing.PER_EVENT)
-    ends = np.r_[starts[1:], count]
+    ends = np.r_[starts[1:], count] if count else starts
     for start, end in zip(starts.tolist(), ends.tolist(), strict=True):
         part = slice(start, end)
         white, black = games.white[part], games.black[part]
