@@ -279,5 +279,5 @@ def test_an_event_without_results_yet_rates_to_no_change():
 def test_an_ai_opponent_the_system_does_not_define_is_an_error():
     event = make_event([1000, None], [(1, 1, 2, "1")])
     ai = Player(index=1, id="AI-3", name="AI-3", fixed_rating=True)
-    with pytest.raises(InputError, match="AI-3 is a fixed-rated opponent .* tuong-ky does not"):
+    with pytest.raises(InputError, match=r"AI-3 is a fixed-rated opponent .* tuong-ky does not"):
         rate(replace(event, players=(event.players[0], ai)), "tuong-ky")
