@@ -38,3 +38,14 @@ def test_readme_first_command_rates_the_sample(tmp_path):
     done = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert "Bruno" in done.stdout and (out / "report.html").exists()
+
+
+def test_every_readme_rate_command_on_a_sample_runs():
+    readme = (ROOT / "README.md").read_text()
+    commands = re.findall(r"^    tournament-elo (rate sample_events/\S+.*)$", readme, re.M)
+    assert len(commands) >= 3
+    for command in commands:
+        args = [sys.executable, "-m", "tournament_elo", *command.split()]
+        done = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, check=False)
+        assert done.returncode == 0, (command, done.stderr)
+        assert "New rating" in done.stdout
