@@ -1,7 +1,12 @@
-"""Reading an event from any supported format, detected from the content."""
+"""Reading an event from any supported format, detected from the content.
+
+The file name never decides: a TRF may be called ``.txt``, a PGN ``.dat``, and
+chess-results serves its "Excel" exports as HTML pages named ``.xls``.
+"""
 
 from __future__ import annotations
 
+import importlib
 import re
 from pathlib import Path
 
@@ -10,28 +15,47 @@ from ..model import Event
 from .table import is_workbook
 from .text import decode, read_bytes
 
-FORMATS = ("trf", "csv", "xlsx")
+FORMATS = ("trf", "csv", "xlsx", "pgn", "chessresults-html")
 _TRF_RECORD = re.compile(r"^(001 |0[1-9]2 |1[0-9]2 |XXR |### )", re.MULTILINE)
+#: A PGN game's first tags.
+_PGN_TAG = re.compile(r'^[ \t]*\[(Event|White|Site|Date|Round)[ \t]+"', re.MULTILINE)
+_HTML_MARK = re.compile(r"<!doctype\s+html|<html[\s>]|<table[\s>]", re.IGNORECASE)
+#: An OLE2 compound file: a legacy binary Excel workbook (.xls).
+_OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+#: How much of the start of a text file the content checks look at.
+_HEAD = 20000
 
 
 def detect_format(path: str | Path, encoding: str | None = None) -> str:
-    """Name the format of ``path`` from its content, not its name."""
+    """Name the format of ``path`` from its content, not its name (one of :data:`FORMATS`)."""
     source = str(path)
     data = read_bytes(path)
     if is_workbook(path):
         return "xlsx"
+    if data.startswith(_OLE2_MAGIC):
+        raise InputError(
+            "legacy binary Excel workbooks (.xls) are not supported", Place(source),
+            found="an Excel 97-2003 workbook",
+            expected="the workbook saved as .xlsx (or CSV)")
     text, _ = decode(data, source, encoding)
-    if _TRF_RECORD.search(text[:20000]):
+    head = text[:_HEAD]
+    if head.lstrip("\ufeff \t\r\n").startswith("<") and _HTML_MARK.search(head):
+        return "chessresults-html"
+    if _TRF_RECORD.search(head):
         return "trf"
-    head = [line for line in text.splitlines()[:50] if line.strip()][:10]
-    if any(sep in line for line in head for sep in ",;\t"):
+    if _PGN_TAG.search("\n".join(head.splitlines()[:50])):
+        return "pgn"
+    if _HTML_MARK.search(head):  # markup after a line of text
+        return "chessresults-html"
+    lines = [line for line in head.splitlines()[:50] if line.strip()][:10]
+    if any(sep in line for line in lines for sep in ",;\t"):
         return "csv"
-    first = head[0] if head else ""
+    first = lines[0] if lines else ""
     raise InputError(
         "the format of this file is not recognised", Place(source, line=1),
         found=repr(first[:40]),
-        expected="a FIDE TRF file, a CSV sheet with a header row, or an .xlsx workbook "
-        "(tried: " + ", ".join(FORMATS) + ")",
+        expected="a FIDE TRF file, a CSV sheet with a header row, an .xlsx workbook, a PGN "
+        "file or a chess-results HTML page (tried: " + ", ".join(FORMATS) + ")",
     )
 
 
@@ -48,5 +72,29 @@ def read_event(
         from .sheets import read_sheets
 
         return read_sheets(path, encoding)
+    if fmt == "pgn":
+        from .pgn import read_pgn
+
+        return read_pgn(path, encoding)
+    if fmt == "chessresults-html":
+        return _read_chessresults(path, encoding)
     raise InputError("unknown input format", Place(str(path)), found=repr(fmt),
                      expected=" or ".join(FORMATS))
+
+
+def _read_chessresults(path: str | Path, encoding: str | None) -> Event:
+    """A chess-results HTML page, through its reader where this installation has one."""
+    name = f"{__package__}.chessresults"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:  # a missing dependency of the reader is a real error
+            raise
+        raise InputError(
+            "chess-results pages are not supported yet", Place(str(path)),
+            found="an HTML page (a chess-results crosstable, or an .xls that is really HTML)",
+            expected="a TRF, CSV, .xlsx or PGN file (chess-results offers TRF and Excel "
+            "exports)",
+        ) from None
+    event: Event = module.read_chessresults(path, encoding)
+    return event
