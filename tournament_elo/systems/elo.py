@@ -3,18 +3,28 @@
 Per-game updating is sequential in principle, but games that share no player can
 be rated at the same time.  The games, in time order (rounds in order), are cut
 into *chunks*: runs of consecutive rounds in which no player (other than a fixed
-AI opponent) appears twice.  Every game of a chunk is rated from the ratings
+AI opponent) appears twice.  Every game of a chunk could be rated from the ratings
 before the chunk — exactly what game-by-game updating gives, since nobody in the
-chunk has played since — and each chunk is a handful of numpy operations.
+chunk has played since.
+
+Chunks are short when a few players play very often (an online platform: one game a
+round, the busiest players in every few dozen games), so the games are rated in
+*waves* instead, found chunk by chunk: a game's wave is one more than the latest wave
+among its players' games in earlier rounds (1 if none).  A game depends only on games
+of earlier waves, and no moving player has two games in one wave, so each wave is
+rated at once from the current ratings, in a handful of numpy operations.  There are
+at least as many waves as the busiest player has games (in practice barely more),
+often far fewer than chunks.
 
 A round in which a player has two games is rated as the rules say for rounds: both
-games from the ratings before the round, the changes added, then rounded once.
-Per-event timing is one chunk for the whole event.
+games from the ratings before the round, the changes added, then rounded once.  Such
+a round is kept in one wave.  Per-event timing is one wave for the whole event.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -27,8 +37,8 @@ Ints = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
 Bools = npt.NDArray[np.bool_]
 
-#: Rounds looked at per step when growing a chunk.
-SCAN_WINDOW = 4096
+#: Rounds looked at in the first step of growing a chunk (the window then doubles).
+SCAN_WINDOW = 64
 #: Tolerance for a value that lands on a rounding edge within binary noise
 #: (1621.64 stays 1621 when truncated; 1602.8999999 is 1602.9 to one decimal).
 EDGE = 1e-7
@@ -64,86 +74,239 @@ class Outcome:
     k_black: Floats
     change_white: Floats  # R + L × K × (S − E), unrounded
     change_black: Floats
-    after_white: Floats  # the rating after the game (after the chunk, for repeats)
+    after_white: Floats  # the rating after the game (after the round, for repeats)
     after_black: Floats
     final: Floats  # every player's rating after the last game
     games_played: Ints  # every player's game count after the last game
 
 
+#: The per-game fields of :class:`Outcome`.
+PER_GAME = ("rating_white", "rating_black", "expected_white", "expected_black", "k_white",
+            "k_black", "change_white", "change_black", "after_white", "after_black")
+
+
+def _k_bands(system: EloSystem) -> tuple[Floats, Floats]:
+    """The tops of the K bands (the last one open) and their K."""
+    tops = np.array([b.below if b.below is not None else np.inf for b in system.k_bands])
+    return tops, np.array([float(b.value) for b in system.k_bands])
+
+
 def k_factor(system: EloSystem, rating: Floats, games: Ints) -> Floats:
     """K from the player's rating or game count before the game, by the system's bands."""
     basis = rating if system.k_by == "rating" else games
-    tops = np.array([b.below if b.below is not None else np.inf for b in system.k_bands])
-    values = np.array([float(b.value) for b in system.k_bands])
+    tops, values = _k_bands(system)
     return values[np.searchsorted(tops, basis, side="right")]
 
 
 def expected_score(system: EloSystem, own: Floats, opponent: Floats) -> Floats:
-    difference = opponent - own
+    """E = 1 / (1 + 10^((opponent − own) / divisor)), capped as the system says."""
+    return _expected_in_place(system, np.subtract(opponent, own, dtype=np.float64))
+
+
+def _expected_in_place(system: EloSystem, difference: Floats) -> Floats:
+    """:func:`expected_score` from ``opponent − own``, overwriting it."""
     if system.difference_cap is not None:
-        difference = np.clip(difference, -system.difference_cap, system.difference_cap)
-    expected = 1.0 / (1.0 + np.power(10.0, difference / system.divisor))
-    return np.clip(expected, system.expected_min, system.expected_max)
+        np.clip(difference, -system.difference_cap, system.difference_cap, out=difference)
+    difference /= system.divisor
+    np.power(10.0, difference, out=difference)
+    np.add(1.0, difference, out=difference)
+    np.divide(1.0, difference, out=difference)
+    if system.expected_min > 0.0 or system.expected_max < 1.0:  # else a no-op
+        np.clip(difference, system.expected_min, system.expected_max, out=difference)
+    return difference
 
 
 def round_rating(system: EloSystem, value: Floats) -> Floats:
     """A rating kept as the system keeps it (whole, one decimal; truncated or rounded)."""
-    scale = 10.0**system.decimals
-    scaled = value * scale
-    if system.rounding is Rounding.TRUNCATE:
-        kept = np.floor(scaled + EDGE)
-    elif system.rounding is Rounding.HALF_UP:
-        kept = np.floor(scaled + 0.5 + EDGE)
-    elif system.rounding is Rounding.HALF_AWAY_FROM_ZERO:
-        kept = np.sign(scaled) * np.floor(np.abs(scaled) + 0.5 + EDGE)
-    else:
+    return _round_in_place(system, np.array(value, dtype=np.float64))
+
+
+def _round_in_place(system: EloSystem, value: Floats) -> Floats:
+    """:func:`round_rating`, overwriting ``value``."""
+    if system.rounding is Rounding.NONE:
         return value
-    return kept / scale
+    scale = 10.0**system.decimals
+    if scale != 1.0:
+        value *= scale
+    if system.rounding is Rounding.TRUNCATE:
+        value += EDGE
+        np.floor(value, out=value)
+    elif system.rounding is Rounding.HALF_UP:
+        value += 0.5
+        value += EDGE
+        np.floor(value, out=value)
+    else:  # half away from zero
+        sign = np.sign(value)
+        np.abs(value, out=value)
+        value += 0.5
+        value += EDGE
+        np.floor(value, out=value)
+        value *= sign
+    if scale != 1.0:
+        value /= scale
+    return value
+
+
+@dataclass(frozen=True)
+class _Links:
+    """How the games hang together through their moving players (a fixed player's
+    rating never moves: it links nothing).  Per side: shape (games, 2), white, black."""
+
+    round_start: Ints  # the first game of every round
+    earlier: Ints  # per side: the player's last game in an earlier round, or -1
+    repeat: Bools  # per game: a player of it already played in the same round
+    again: Bools  # per game: a player of it already played in an earlier game
+    games_before: Ints | None  # per side: the player's games in earlier rounds
+
+
+def _links(games: Games, fixed: Bools, count_games: bool) -> _Links:
+    """The links, from one sort of the sides (side = 2 × game + 0 white, 1 black) by
+    player, then game; the player's games before are counted if ``count_games``."""
+    count = len(games.round)
+    new_round = np.ones(count, dtype=bool)
+    np.not_equal(games.round[1:], games.round[:-1], out=new_round[1:])
+    round_start = np.flatnonzero(new_round)
+    round_of = np.cumsum(new_round) - 1  # per game, its round's place
+    span = 2 * count
+    bits = span.bit_length()  # a side fits in ``bits`` bits, below the player
+    player = np.stack([games.white, games.black], axis=1).ravel().astype(np.int64)
+    keys = np.sort((player << bits) | np.arange(span))
+    side = keys & ((1 << bits) - 1)
+    game = side >> 1
+    # In that order: the same moving player as the side before, in the same round.
+    same_player = np.zeros(span, dtype=bool)
+    np.equal(keys[1:] >> bits, keys[:-1] >> bits, out=same_player[1:])
+    same_player &= ~fixed[keys >> bits]
+    in_round = round_of[game]
+    same_round = same_player.copy()
+    same_round[1:] &= in_round[1:] == in_round[:-1]
+    earlier = np.full(span, -1, dtype=np.int64)
+    linked = same_player & ~same_round
+    earlier[side[linked]] = game[:-1][linked[1:]]
+    repeat = np.zeros(count, dtype=bool)
+    repeat[game[same_round]] = True
+    again = np.zeros(count, dtype=bool)
+    again[game[same_player]] = True
+    games_before = None
+    if count_games:  # the place of the player's first side in the round, from their first
+        position = np.arange(span)
+        run_first = np.maximum.accumulate(np.where(same_round, 0, position))
+        player_first = np.maximum.accumulate(np.where(same_player, 0, position))
+        counted = np.empty(span, dtype=np.int64)
+        counted[side] = run_first - player_first
+        games_before = counted.reshape(count, 2)
+    return _Links(round_start, earlier.reshape(count, 2), repeat, again, games_before)
+
+
+def _chunk_starts(links: _Links) -> Ints:
+    """The first game of every chunk: the next chunk starts at the first round that
+    waits for a game of this one."""
+    latest = links.earlier.max(axis=1)  # per game, the latest game it waits for
+    round_needs = np.maximum.reduceat(latest, links.round_start)  # per round
+    round_start = links.round_start
+    rounds = len(round_start)
+    starts = [0]
+    current = 0  # the chunk's first round, as a place in round_start
+    window = SCAN_WINDOW
+    while True:
+        first_game = round_start[current]
+        looked = current + 1
+        while looked < rounds:  # look further, twice as far each time
+            waits = round_needs[looked:looked + window] >= first_game
+            hit = int(waits.argmax())
+            if waits[hit]:
+                break
+            looked += window
+            window *= 2
+        if looked >= rounds:
+            return np.array(starts, dtype=np.int64)
+        following = looked + hit
+        window = max(SCAN_WINDOW, 2 * (following - current))  # about the last chunk's
+        current = following
+        starts.append(int(round_start[current]))
 
 
 def chunk_starts(games: Games, fixed: Bools, per_event: bool) -> tuple[Ints, Bools]:
     """First game of every chunk, and per game whether a player already played in the
-    same round (see the module's docstring)."""
-    count = len(games.round)
-    if count == 0:
+    same round (per event: in the event) — see the module's docstring."""
+    if len(games.round) == 0:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool)
-    index = np.arange(count)
-    new_round = np.r_[True, games.round[1:] != games.round[:-1]]
-    round_start = np.flatnonzero(new_round)
-    first_of_round = round_start[np.cumsum(new_round) - 1]
-    # For both sides of every game: the previous game of that (moving) player.
-    side_player = np.concatenate([games.white, games.black])
-    side_game = np.concatenate([index, index])
-    order = np.lexsort((side_game, side_player))
-    sorted_player, sorted_game = side_player[order], side_game[order]
-    previous_sorted = np.full(2 * count, -1, dtype=np.int64)
-    same = sorted_player[1:] == sorted_player[:-1]
-    previous_sorted[1:][same] = sorted_game[:-1][same]
-    previous = np.empty(2 * count, dtype=np.int64)
-    previous[order] = previous_sorted
-    previous[fixed[side_player]] = -1  # an AI's rating never moves: it links nothing
-    in_same_round = previous >= np.concatenate([first_of_round, first_of_round])
-    repeat = in_same_round[:count] | in_same_round[count:]
-    earlier = np.where(in_same_round, -1, previous)
-    latest = np.maximum(earlier[:count], earlier[count:])
+    links = _links(games, fixed, count_games=False)
     if per_event:  # one chunk: any earlier game of a player in it is a repeat
-        earlier_game = previous >= 0
-        return np.zeros(1, dtype=np.int64), earlier_game[:count] | earlier_game[count:]
-    round_needs = np.maximum.reduceat(latest, round_start)  # per round
-    starts = [0]
-    current = 0  # the chunk's first round, as a position in round_start
-    while True:
-        first_game = round_start[current]
-        following = current + 1
-        hits = np.flatnonzero(round_needs[following:following + SCAN_WINDOW] >= first_game)
-        if not len(hits):  # rare: a chunk longer than the window
-            hits = SCAN_WINDOW + np.flatnonzero(
-                round_needs[following + SCAN_WINDOW:] >= first_game)
-            if not len(hits):
-                break
-        current = following + int(hits[0])
-        starts.append(int(round_start[current]))
-    return np.array(starts, dtype=np.int64), repeat
+        return np.zeros(1, dtype=np.int64), links.again
+    return _chunk_starts(links), links.repeat
+
+
+def _waves(links: _Links) -> Ints:
+    """Per game, its wave (from 1), found chunk by chunk: every game of a chunk waits
+    only for games of earlier chunks (see the module's docstring)."""
+    count = len(links.repeat)
+    starts = _chunk_starts(links)
+    wave = np.zeros(count + 1, dtype=np.int64)  # wave[-1] = 0 stands for "no game"
+    earlier_white = np.ascontiguousarray(links.earlier[:, 0])
+    earlier_black = np.ascontiguousarray(links.earlier[:, 1])
+    chunk_repeats = np.logical_or.reduceat(links.repeat, starts)
+    ends = np.r_[starts[1:], count]
+    for start, end, repeats in zip(starts.tolist(), ends.tolist(), chunk_repeats.tolist(),
+                                   strict=True):
+        part = wave[start:end]
+        np.maximum(wave[earlier_white[start:end]], wave[earlier_black[start:end]], out=part)
+        part += 1
+        if repeats:  # a player twice in a round: each of the chunk's rounds in one wave
+            first, last = np.searchsorted(links.round_start, [start, end])
+            offsets = links.round_start[first:last] - start
+            part[:] = np.repeat(np.maximum.reduceat(part, offsets),
+                                np.diff(np.r_[offsets, end - start]))
+    return wave[:count]
+
+
+def waves(games: Games, fixed: Bools, per_event: bool) -> Ints:
+    """Per game, the wave (from 1) it is rated in — see the module's docstring."""
+    if len(games.round) == 0:
+        return np.zeros(0, dtype=np.int64)
+    if per_event:
+        return np.ones(len(games.round), dtype=np.int64)
+    return _waves(_links(games, fixed, count_games=False))
+
+
+@dataclass(frozen=True)
+class _Schedule:
+    """The order the games are rated in: by wave, then in time order.  The game at
+    place i has its white side at 2·i and its black side at 2·i + 1."""
+
+    order: Ints  # per place, the game
+    bounds: Ints  # wave w's sides (w from 0) are bounds[w]:bounds[w + 1]
+    repeats: list[bool]  # per wave: a player has several games in it (in one round)
+    games_before: Ints | None  # per side: the player's games in earlier rounds
+
+
+def _schedule(system: EloSystem, games: Games, fixed: Bools) -> _Schedule:
+    """The schedule, and (K by games, per game) the players' games before each."""
+    count = len(games.round)
+    per_event = system.timing is Timing.PER_EVENT
+    links = _links(games, fixed, count_games=system.k_by != "rating" and not per_event)
+    if per_event:  # one wave, every game from the ratings before the event
+        wave = np.ones(count, dtype=np.int64)
+        repeats = [bool(links.again.any())]
+    else:
+        wave = _waves(links)
+        repeats = (np.bincount(wave, weights=links.repeat)[1:] > 0).tolist()
+    bits = count.bit_length()
+    keys = np.sort((wave << bits) | np.arange(count))
+    order = keys & ((1 << bits) - 1)
+    bounds = 2 * np.r_[0, np.cumsum(np.bincount(keys >> bits)[1:])]
+    games_before = None
+    if links.games_before is not None:
+        games_before = np.take(links.games_before, order, axis=0).ravel()
+    return _Schedule(order, bounds, repeats, games_before)
+
+
+def _band_index(tops: Floats, basis: npt.NDArray[Any]) -> Ints:
+    """``np.searchsorted(tops, basis, side="right")`` for many values and few bands."""
+    index = np.zeros(basis.shape, dtype=np.int64)
+    for top in tops[:-1]:  # the last band is open
+        index += basis >= top
+    return index
 
 
 def run_games(
@@ -159,44 +322,86 @@ def run_games(
     rating = rating.astype(np.float64).copy()
     played = played.astype(np.int64).copy()
     count = len(games.round)
-    out = {name: np.zeros(count) for name in (
-        "rating_white", "rating_black", "expected_white", "expected_black", "k_white",
-        "k_black", "change_white", "change_black", "after_white", "after_black")}
+    if count == 0:
+        return Outcome(**{name: np.zeros(0) for name in PER_GAME}, final=rating,
+                       games_played=played)
+    plan = _schedule(system, games, fixed)
+    order = plan.order
+
+    def by_side(per_game: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        return np.take(per_game, order, axis=0).ravel()  # (games, 2) → sides, by place
+
+    player = by_side(np.stack([games.white, games.black], axis=1))
+    steady = fixed[player]
+    any_steady = bool(steady.any())
     score_white = games.score / 100.0
-    score_black = np.where(games.both_lost, 0.0, 1.0 - score_white)
-    starts, repeat = chunk_starts(games, fixed, system.timing is Timing.PER_EVENT)
-    ends = np.r_[starts[1:], count] if count else starts
-    for start, end in zip(starts.tolist(), ends.tolist(), strict=True):
-        part = slice(start, end)
-        white, black = games.white[part], games.black[part]
-        rw, rb = rating[white], rating[black]
-        ew, eb = expected_score(system, rw, rb), expected_score(system, rb, rw)
-        kw = k_factor(system, rw, played[white])
-        kb = k_factor(system, rb, played[black])
-        if explicit_k is not None:
-            kw = np.where(explicit_k[white] > 0, explicit_k[white], kw)
-            kb = np.where(explicit_k[black] > 0, explicit_k[black], kb)
-        cw = games.bonus_white[part] + games.multiplier[part] * kw * (score_white[part] - ew)
-        cb = games.bonus_black[part] + games.multiplier[part] * kb * (score_black[part] - eb)
-        movers = np.concatenate([white, black])
-        changes = np.concatenate([cw, cb])
-        steady = fixed[movers]
-        movers, changes = movers[~steady], changes[~steady]
-        if not repeat[part].any():  # the usual case: each player once in the chunk
-            rating[movers] = round_rating(system, rating[movers] + changes)
-            played[movers] += 1
+    score = by_side(np.stack([score_white, np.where(games.both_lost, 0.0, 1.0 - score_white)],
+                             axis=1))
+    # K: by games it is known before any game is rated; by rating, wave by wave.
+    tops, values = _k_bands(system)
+    by_rating = system.k_by == "rating"
+    if by_rating:
+        k = np.empty(2 * count)
+    else:
+        basis = played[player] if plan.games_before is None else (
+            played[player] + plan.games_before)
+        k = values[_band_index(tops, basis)]
+    own_k = np.zeros(0)
+    if explicit_k is not None and (explicit_k > 0).any():
+        own_k = explicit_k[player]
+        if not by_rating:
+            k = np.where(own_k > 0, own_k, k)
+    has_own_k = own_k > 0
+    multiplier = None
+    if (games.multiplier != 1.0).any():
+        multiplier = by_side(np.stack([games.multiplier, games.multiplier], axis=1))
+    bonus = None
+    if (games.bonus_white != 0.0).any() or (games.bonus_black != 0.0).any():
+        bonus = by_side(np.stack([games.bonus_white, games.bonus_black], axis=1))
+    before, expected, change, after = (np.empty(2 * count) for _ in range(4))
+    for lo, hi, repeats in zip(plan.bounds[:-1].tolist(), plan.bounds[1:].tolist(),
+                               plan.repeats, strict=True):
+        part = slice(lo, hi)
+        who = player[part]
+        own = before[part]
+        own[:] = rating[who]
+        pair, opposite = own.reshape(-1, 2), expected[part].reshape(-1, 2)
+        np.subtract(pair[:, 1], pair[:, 0], out=opposite[:, 0])  # opponent − own
+        np.negative(opposite[:, 0], out=opposite[:, 1])  # exactly, for the black side
+        e = _expected_in_place(system, expected[part])
+        if by_rating:
+            k[part] = values[np.searchsorted(tops, own, side="right")]
+            if len(own_k):
+                np.copyto(k[part], own_k[part], where=has_own_k[part])
+        step = np.subtract(score[part], e, out=change[part])
+        step *= k[part] if multiplier is None else multiplier[part] * k[part]
+        if bonus is not None:
+            np.add(bonus[part], step, out=step)
+        new = np.add(own, step, out=after[part])
+        if not repeats:  # the usual case: each player once in the wave
+            _round_in_place(system, new)
+            if any_steady:
+                np.copyto(new, own, where=steady[part])  # an AI's rating never moves
+            rating[who] = new
         else:  # a player twice in one round: add the changes, round once
-            total = np.zeros(len(rating))
-            np.add.at(total, movers, changes)
-            touched = np.unique(movers)
-            rating[touched] = round_rating(system, rating[touched] + total[touched])
-            np.add.at(played, movers, 1)
-        for name, value in (("rating_white", rw), ("rating_black", rb), ("expected_white", ew),
-                            ("expected_black", eb), ("k_white", kw), ("k_black", kb),
-                            ("change_white", cw), ("change_black", cb),
-                            ("after_white", rating[white]), ("after_black", rating[black])):
-            out[name][part] = value
-    return Outcome(**out, final=rating, games_played=played)
+            moving = ~steady[part]
+            touched, slot = np.unique(who[moving], return_inverse=True)
+            total = np.bincount(slot, weights=step[moving], minlength=len(touched))
+            rating[touched] = round_rating(system, rating[touched] + total)
+            new[:] = rating[who]
+    place = np.empty(count, dtype=np.int64)  # per game in time order, its place
+    place[order] = np.arange(count)
+    per_game: dict[str, Floats] = {}
+    for white, black, by_wave in (("rating_white", "rating_black", before),
+                                  ("expected_white", "expected_black", expected),
+                                  ("k_white", "k_black", k),
+                                  ("change_white", "change_black", change),
+                                  ("after_white", "after_black", after)):
+        per_game[white] = by_wave[0::2][place]
+        per_game[black] = by_wave[1::2][place]
+    moved = player[~steady]
+    return Outcome(**per_game, final=rating,
+                   games_played=played + np.bincount(moved, minlength=len(played)))
 
 
 @dataclass(frozen=True)

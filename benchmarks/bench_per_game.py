@@ -1,0 +1,414 @@
+"""Throughput of the per-game Elo engine (``run_games``) on online-platform logs.
+
+Run from the repository root::
+
+    python benchmarks/bench_per_game.py            # the full sizes (about a minute)
+    python benchmarks/bench_per_game.py --quick    # small sizes, a smoke run
+    python benchmarks/bench_per_game.py --profile  # also cProfile run_games on case 1
+
+Cases (figures only, no assertions):
+
+1. an online platform's log: 1,000,000 games among 100,000 players, each game its own
+   round, about 3% of them against the five fixed AI levels, rated by ``run_games``
+   under thien-ky-dao (target: at least 1 million games/s), then under tuong-ky and
+   dong-son on the same log;
+2. the same 1,000,000 games among 10,000 players: each player plays ten times as
+   often, so fewer games share no player and the chunks are smaller;
+3. a Swiss-shaped event: 200 players, 11 rounds (chunks are rounds).
+
+The logs are generated with numpy, seeded, untimed.  Activity is skewed: each player's
+share of the games is drawn from a lognormal (sigma 1.5), so a few players play
+thousands of games and the median player a handful.  Results are drawn from the
+logistic expectation between hidden true strengths, with no draws (go, komi).  The
+AI levels AI-1..AI-5 are five extra players marked ``fixed`` with ratings 800, 1200,
+1600, 2000 and 2400 (thien-ky-dao's own; the other two systems have no AI levels but
+are timed on the same log, the five rows still fixed).  Everybody else starts at the
+system's initial rating with no games played.
+
+``chunk_starts`` and ``waves`` are timed and reported on their own (``run_games``
+does the same work inside): a *chunk* is a run of consecutive rounds in which no
+moving player plays twice; a *wave* is a batch of games ``run_games`` rates at once,
+each game one wave after the latest of its players' earlier games.  Times
+are ``time.perf_counter`` wall times, best of a few repeats.  Peak memory is the
+``tracemalloc`` peak of one ``run_games`` call (numpy's buffers included).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gc
+import io
+import os
+import platform
+import pstats
+import resource
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import TypeVar
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # run as a script: make ``tournament_elo`` importable
+    sys.path.insert(0, str(ROOT))
+
+from tournament_elo.systems.definition import EloSystem  # noqa: E402
+from tournament_elo.systems.elo import (  # noqa: E402
+    Games,
+    Outcome,
+    chunk_starts,
+    run_games,
+    waves,
+)
+from tournament_elo.systems.registry import get_system  # noqa: E402
+
+T = TypeVar("T")
+MAIN_SYSTEM = "thien-ky-dao"
+OTHER_SYSTEMS = ("tuong-ky", "dong-son")
+TARGET_GAMES_PER_S = 1_000_000
+AI_RATINGS = (800.0, 1200.0, 1600.0, 2000.0, 2400.0)  # AI-1..AI-5
+AI_SHARE = 0.03
+ACTIVITY_SIGMA = 1.5
+
+
+@dataclass(frozen=True)
+class Sizes:
+    online_games: int
+    online_players: int
+    dense_players: int  # case 2: the same games among fewer players
+    swiss_players: int
+    swiss_rounds: int
+    repeats: int  # best of
+
+
+FULL = Sizes(1_000_000, 100_000, 10_000, 200, 11, 3)
+QUICK = Sizes(100_000, 10_000, 1_000, 200, 11, 2)
+
+
+@dataclass(frozen=True)
+class Row:
+    case: str
+    measure: str
+    value: str
+    note: str = ""
+
+
+ROWS: list[Row] = []
+
+
+def record(case: str, measure: str, value: str, note: str = "") -> None:
+    ROWS.append(Row(case, measure, value, note))
+    print(f"  {measure:<40} {value:>18}  {note}", flush=True)
+
+
+def best_of(repeats: int, fn: Callable[[], T]) -> tuple[float, T]:
+    """The shortest wall time of ``repeats`` calls, and the last call's value."""
+    best = float("inf")
+    value: T | None = None
+    for _ in range(max(1, repeats)):
+        value = None  # drop the previous result before timing the next call
+        gc.collect()
+        start = time.perf_counter()
+        value = fn()
+        best = min(best, time.perf_counter() - start)
+    assert value is not None
+    return best, value
+
+
+def rate_of(games: int, seconds: float) -> str:
+    return f"{games / seconds:,.0f} games/s"
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:,.1f} ms"
+
+
+def mib(size: float) -> str:
+    return f"{size / 2**20:,.0f} MiB"
+
+
+def max_rss_mb() -> float:
+    """Peak resident memory of this process so far (ru_maxrss is KiB on Linux)."""
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return rss / 1024 / (1024 if sys.platform == "darwin" else 1)
+
+
+# --------------------------------------------------------------------------------------
+# The logs.
+
+
+@dataclass(frozen=True)
+class Log:
+    """Games to rate, with the players' fixed flags; the last five players are the AI."""
+
+    games: Games
+    players: int  # humans and AI levels
+    fixed: np.ndarray
+
+
+def _games(round_: np.ndarray, white: np.ndarray, black: np.ndarray,
+           score: np.ndarray) -> Games:
+    count = len(round_)
+    return Games(round=round_.astype(np.int64), white=white.astype(np.int64),
+                 black=black.astype(np.int64), score=score.astype(np.int64),
+                 both_lost=np.zeros(count, dtype=bool), bonus_white=np.zeros(count),
+                 bonus_black=np.zeros(count), multiplier=np.ones(count))
+
+
+def _results(rng: np.random.Generator, strength_white: np.ndarray,
+             strength_black: np.ndarray) -> np.ndarray:
+    """White's score in hundredths, won with the logistic chance of the true strengths."""
+    chance = 1.0 / (1.0 + 10.0 ** ((strength_black - strength_white) / 400.0))
+    return np.where(rng.random(len(chance)) < chance, 100, 0)
+
+
+def online_log(n_players: int, n_games: int, seed: int) -> Log:
+    """``n_games`` one-game rounds among ``n_players`` humans of skewed activity, about
+    3% of them against one of the five AI levels (players ``n_players`` + 0..4)."""
+    rng = np.random.default_rng(seed)
+    activity = rng.lognormal(0.0, ACTIVITY_SIGMA, n_players)
+    weights = activity / activity.sum()
+    strength = np.concatenate([np.clip(rng.normal(1500, 350, n_players), 500, 2900),
+                               AI_RATINGS])
+    white = rng.choice(n_players, n_games, p=weights)
+    black = rng.choice(n_players, n_games, p=weights)
+    against_ai = rng.random(n_games) < AI_SHARE
+    black[against_ai] = n_players + rng.integers(0, len(AI_RATINGS), int(against_ai.sum()))
+    while (clash := white == black).any():  # nobody plays themself
+        white[clash] = rng.choice(n_players, int(clash.sum()), p=weights)
+    ai_white = against_ai & (rng.random(n_games) < 0.5)  # the AI takes either colour
+    white[ai_white], black[ai_white] = black[ai_white], white[ai_white]
+    score = _results(rng, strength[white], strength[black])
+    fixed = np.zeros(n_players + len(AI_RATINGS), dtype=bool)
+    fixed[n_players:] = True
+    return Log(_games(np.arange(n_games), white, black, score), len(fixed), fixed)
+
+
+def swiss_log(n_players: int, n_rounds: int, seed: int) -> Log:
+    """A Swiss-shaped event: each round the field sorted by points (ties at random),
+    neighbours paired, colours at random, no draws."""
+    rng = np.random.default_rng(seed)
+    strength = np.clip(rng.normal(1500, 350, n_players), 500, 2900)
+    points = np.zeros(n_players)
+    parts: list[tuple[np.ndarray, ...]] = []
+    for number in range(1, n_rounds + 1):
+        order = np.lexsort((rng.random(n_players), -points))
+        top, bottom = order[0:-1:2], order[1::2]
+        swap = rng.random(len(top)) < 0.5
+        white, black = np.where(swap, bottom, top), np.where(swap, top, bottom)
+        score = _results(rng, strength[white], strength[black])
+        points[white] += score / 100
+        points[black] += 1 - score / 100
+        parts.append((np.full(len(white), number), white, black, score))
+    round_, white, black, score = (np.concatenate(column) for column in zip(*parts,
+                                                                               strict=True))
+    return Log(_games(round_, white, black, score), n_players,
+               np.zeros(n_players, dtype=bool))
+
+
+def start_of(system: EloSystem, log: Log) -> tuple[np.ndarray, np.ndarray]:
+    """Everybody at the initial rating with no games; the AI levels at their ratings."""
+    rating = np.full(log.players, float(system.initial_rating))
+    fixed_ratings = [rating for rating, _ in system.fixed_opponents.values()] or AI_RATINGS
+    if log.fixed.any():
+        rating[log.fixed] = np.asarray(fixed_ratings, dtype=float)[:int(log.fixed.sum())]
+    return rating, np.zeros(log.players, dtype=np.int64)
+
+
+def describe_log(case: str, log: Log) -> None:
+    g = log.games
+    count = len(g.round)
+    humans = ~log.fixed
+    games_per = np.bincount(np.concatenate([g.white, g.black]), minlength=log.players)[humans]
+    active = games_per[games_per > 0]
+    top = np.sort(games_per)[::-1][:max(1, len(games_per) // 100)]
+    ai_games = int((log.fixed[g.white] | log.fixed[g.black]).sum())
+    rounds = int((np.diff(g.round) != 0).sum()) + 1 if count else 0
+    record(case, "games", f"{count:,}",
+           f"{rounds:,} rounds; {ai_games:,} against an AI level ({ai_games / count:.1%})")
+    record(case, "players (humans + AI levels)", f"{log.players:,}",
+           f"{len(active):,} played; games per player: median {np.median(active):.0f}, "
+           f"most {active.max():,}; the top 1% play {top.sum() / games_per.sum():.0%} "
+           "of the human sides")
+
+
+# --------------------------------------------------------------------------------------
+# The measurements.
+
+
+def measure_chunks(case: str, log: Log, repeats: int) -> None:
+    t_chunks, (starts, repeat) = best_of(repeats, lambda: chunk_starts(log.games, log.fixed,
+                                                                       False))
+    count = len(log.games.round)
+    sizes = np.diff(np.r_[starts, count])
+    record(case, "chunk_starts (alone)", ms(t_chunks),
+           f"{len(starts):,} chunks, {count / len(starts):,.1f} games per chunk on average "
+           f"(median {np.median(sizes):.0f}, largest {sizes.max():,}); "
+           f"{int(repeat.sum()):,} games repeat a player in a round")
+    t_waves, wave = best_of(repeats, lambda: waves(log.games, log.fixed, False))
+    sizes = np.bincount(wave)[1:]
+    record(case, "waves (alone)", ms(t_waves),
+           f"{len(sizes):,} waves (run_games' batches), {count / len(sizes):,.1f} games per "
+           f"wave on average (median {np.median(sizes):.0f}, largest {sizes.max():,})")
+
+
+def measure_run(case: str, system_name: str, log: Log, repeats: int,
+                target: int | None = None) -> Outcome:
+    system = get_system(system_name)
+    assert isinstance(system, EloSystem)
+    rating, played = start_of(system, log)
+    count = len(log.games.round)
+    t_run, outcome = best_of(repeats, lambda: run_games(system, log.games, rating, played,
+                                                        log.fixed))
+    note = rate_of(count, t_run)
+    if target is not None:
+        verdict = "meets" if count / t_run >= target else "BELOW"
+        note += f" ({verdict} the {target / 1e6:g}M target)"
+    record(case, f"run_games({system_name})", ms(t_run), note)
+    return outcome
+
+
+def measure_memory(case: str, system_name: str, log: Log) -> None:
+    system = get_system(system_name)
+    assert isinstance(system, EloSystem)
+    rating, played = start_of(system, log)
+    g = log.games
+    data = sum(getattr(g, name).nbytes for name in g.__dataclass_fields__)
+    gc.collect()
+    tracemalloc.start()
+    outcome = run_games(system, g, rating, played, log.fixed)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    kept = sum(a.nbytes for a in vars(outcome).values())
+    record(case, f"peak memory in run_games ({system_name})", mib(peak),
+           f"tracemalloc; {peak / data:.1f}x the Games arrays ({mib(data)}); "
+           f"the Outcome itself is {mib(kept)}")
+    record(case, "process peak RSS so far (ru_maxrss)", f"{max_rss_mb():,.0f} MiB")
+
+
+def sanity(case: str, outcome: Outcome, log: Log, system_name: str) -> None:
+    """Ratings stay finite, the AI levels do not move, every human game is counted."""
+    system = get_system(system_name)
+    assert isinstance(system, EloSystem)
+    start, _ = start_of(system, log)
+    g = log.games
+    moved = np.bincount(np.concatenate([g.white, g.black]), minlength=log.players)
+    ok = (np.isfinite(outcome.final).all()
+          and np.array_equal(outcome.final[log.fixed], start[log.fixed])
+          and np.array_equal(outcome.games_played[~log.fixed], moved[~log.fixed]))
+    humans = outcome.final[~log.fixed]
+    record(case, f"final ratings ({system_name})",
+           "ok" if ok else "WRONG",
+           f"humans {humans.min():,.0f}..{humans.max():,.0f}, mean {humans.mean():,.1f}")
+
+
+def _profile(title: str, fn: Callable[[], object], top: int = 20) -> None:
+    profiler = cProfile.Profile()
+    profiler.enable()
+    fn()
+    profiler.disable()
+    for order in ("tottime", "cumulative"):
+        buffer = io.StringIO()
+        pstats.Stats(profiler, stream=buffer).sort_stats(order).print_stats(top)
+        text = buffer.getvalue()
+        print(f"\n  --- cProfile: {title}, by {order} ---\n{text[text.find('   ncalls'):]}",
+              flush=True)
+
+
+def case_online(sizes: Sizes, profile: bool) -> None:
+    n, m = sizes.online_players, sizes.online_games
+    case = f"1. Online {m // 1000:,}k/{n // 1000:,}k"
+    print(f"\n{case}: {m:,} games among {n:,} players, one game a round", flush=True)
+    start = time.perf_counter()
+    log = online_log(n, m, seed=3)
+    print(f"  (generated in {time.perf_counter() - start:.1f} s, untimed)")
+    describe_log(case, log)
+    measure_chunks(case, log, sizes.repeats)
+    outcome = measure_run(case, MAIN_SYSTEM, log, sizes.repeats, TARGET_GAMES_PER_S)
+    sanity(case, outcome, log, MAIN_SYSTEM)
+    del outcome
+    measure_memory(case, MAIN_SYSTEM, log)
+    for name in OTHER_SYSTEMS:
+        outcome = measure_run(case, name, log, sizes.repeats)
+        sanity(case, outcome, log, name)
+        del outcome
+    if profile:
+        system = get_system(MAIN_SYSTEM)
+        assert isinstance(system, EloSystem)
+        rating, played = start_of(system, log)
+        _profile(f"run_games({MAIN_SYSTEM}) on case 1",
+                 lambda: run_games(system, log.games, rating, played, log.fixed))
+
+
+def case_dense(sizes: Sizes) -> None:
+    n, m = sizes.dense_players, sizes.online_games
+    case = f"2. Online {m // 1000:,}k/{n // 1000:,}k"
+    print(f"\n{case}: the same {m:,} games among {n:,} players", flush=True)
+    log = online_log(n, m, seed=4)
+    describe_log(case, log)
+    measure_chunks(case, log, sizes.repeats)
+    outcome = measure_run(case, MAIN_SYSTEM, log, sizes.repeats)
+    sanity(case, outcome, log, MAIN_SYSTEM)
+    del outcome
+    measure_memory(case, MAIN_SYSTEM, log)
+
+
+def case_swiss(sizes: Sizes) -> None:
+    n, r = sizes.swiss_players, sizes.swiss_rounds
+    case = f"3. Swiss {n}x{r}"
+    print(f"\n{case}: a {n}-player {r}-round Swiss-shaped event", flush=True)
+    log = swiss_log(n, r, seed=5)
+    describe_log(case, log)
+    repeats = 20 * sizes.repeats  # a few milliseconds: more repeats
+    measure_chunks(case, log, repeats)
+    for name in (MAIN_SYSTEM, *OTHER_SYSTEMS):
+        outcome = measure_run(case, name, log, repeats)
+        sanity(case, outcome, log, name)
+
+
+# --------------------------------------------------------------------------------------
+
+
+def print_table() -> None:
+    print("\n## Figures\n")
+    print(f"{date.today():%Y-%m-%d}, Python {platform.python_version()}, "
+          f"numpy {np.__version__}, {os.cpu_count()} cores, {platform.machine()}\n")
+    header = ("case", "measure", "value", "note")
+    widths = [max(len(h), *(len(getattr(row, h)) for row in ROWS)) for h in header]
+    print("| " + " | ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)) + " |")
+    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    for row in ROWS:
+        cells = (row.case, row.measure, row.value, row.note)
+        print("| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)) + " |")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="small sizes (a smoke run)")
+    parser.add_argument("--profile", action="store_true",
+                        help="cProfile run_games on case 1")
+    parser.add_argument("--only", choices=("1", "2", "3"), action="append",
+                        help="run only this case (repeatable)")
+    args = parser.parse_args(argv)
+    sizes = QUICK if args.quick else FULL
+    cases = set(args.only or ("1", "2", "3"))
+    if "1" in cases:
+        case_online(sizes, args.profile)
+        gc.collect()
+    if "2" in cases:
+        case_dense(sizes)
+        gc.collect()
+    if "3" in cases:
+        case_swiss(sizes)
+    print_table()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
