@@ -26,22 +26,15 @@ a repeat is cheap.
 
 from __future__ import annotations
 
-import argparse
-import cProfile
 import gc
 import importlib.util
-import io
 import os
-import platform
-import pstats
-import resource
 import shutil
 import subprocess
 import sys
 import sysconfig
 import tempfile
 import time
-import tracemalloc
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -55,6 +48,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # run as a script: make ``benchmarks`` importable
     sys.path.insert(0, str(ROOT))
 
+from benchmarks import figures  # noqa: E402
+from benchmarks.figures import best_of, mib, ms, rate_of, untimed  # noqa: E402
 from benchmarks.generate import columnar_event, generate_swiss, to_trf, write_batch  # noqa: E402
 from tournament_elo.engine import rate  # noqa: E402
 from tournament_elo.io.trf import read_trf  # noqa: E402
@@ -86,52 +81,13 @@ FULL = Sizes(500, 11, 2000, 60, 9, 100_000, 50, 10_000, 50, 5, 5)
 QUICK = Sizes(100, 7, 100, 60, 9, 20_000, 20, 2_000, 20, 2, 2)
 
 
-@dataclass(frozen=True)
-class Row:
-    case: str
-    measure: str
-    value: str
-    note: str = ""
-
-
-ROWS: list[Row] = []
-
-
-def record(case: str, measure: str, value: str, note: str = "") -> None:
-    ROWS.append(Row(case, measure, value, note))
-    print(f"  {measure:<44} {value:>18}  {note}", flush=True)
-
-
-def best_of(repeats: int, fn: Callable[[], T]) -> tuple[float, T]:
-    """The shortest wall time of ``repeats`` calls, and the last call's value."""
-    best = float("inf")
-    value: T | None = None
-    for _ in range(max(1, repeats)):
-        gc.collect()
-        start = time.perf_counter()
-        value = fn()
-        best = min(best, time.perf_counter() - start)
-    assert value is not None
-    return best, value
+FIGURES = figures.Figures(measure_width=44)
+record = FIGURES.record
 
 
 def games_of(event: Event) -> int:
     """Games played over the board, each once (two rows per game)."""
     return int(PLAYED[event.pairings.result].sum()) // 2
-
-
-def rate_of(games: int, seconds: float) -> str:
-    return f"{games / seconds:,.0f} games/s"
-
-
-def ms(seconds: float) -> str:
-    return f"{seconds * 1000:,.1f} ms"
-
-
-def max_rss_mb() -> float:
-    """Peak resident memory of this process so far (ru_maxrss is KiB on Linux)."""
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return rss / 1024 / (1024 if sys.platform == "darwin" else 1)
 
 
 # --------------------------------------------------------------------------------------
@@ -231,9 +187,8 @@ def case_batch(sizes: Sizes, work: Path, profile: bool) -> None:
     count, n, r = sizes.batch_files, sizes.batch_players, sizes.batch_rounds
     case = f"2. Batch {count}x({n}x{r})"
     print(f"\n{case}: {count:,} generated {n}-player {r}-round TRF files", flush=True)
-    start = time.perf_counter()
-    paths = write_batch(work / "batch", count, n, r, seed=100_000)
-    print(f"  (generated and written in {time.perf_counter() - start:.1f} s, untimed)")
+    paths = untimed("generated and written",
+                    lambda: write_batch(work / "batch", count, n, r, seed=100_000))
     reps = 2 if count <= 200 else 1
     t_read, events = best_of(reps, lambda: [read_trf(p) for p in paths])
     games = sum(games_of(e) for e in events)
@@ -259,24 +214,10 @@ def case_batch(sizes: Sizes, work: Path, profile: bool) -> None:
            f"{rate_of(games, t_both)}; {t_both / count * 1000:.2f} ms/event")
     if profile:
         subset = min(count, 300)
-        _profile(f"rate() over {subset} batch events",
-                 lambda: _each(events[:subset], lambda e: rate(e, SYSTEM)))
-        _profile(f"read_trf() over {subset} batch files", lambda: [
-            read_trf(p) for p in paths[:subset]])
-
-
-def _profile(title: str, fn: Callable[[], object], top: int = 25) -> None:
-    profiler = cProfile.Profile()
-    profiler.enable()
-    fn()
-    profiler.disable()
-    for order in ("tottime", "cumulative"):
-        buffer = io.StringIO()
-        stats = pstats.Stats(profiler, stream=buffer)
-        stats.sort_stats(order).print_stats(top)
-        text = buffer.getvalue()
-        body = text[text.find("   ncalls"):]
-        print(f"\n  --- cProfile: {title}, by {order} ---\n{body}", flush=True)
+        figures.profile_call(f"rate() over {subset} batch events",
+                             lambda: _each(events[:subset], lambda e: rate(e, SYSTEM)), top=25)
+        figures.profile_call(f"read_trf() over {subset} batch files",
+                             lambda: [read_trf(p) for p in paths[:subset]], top=25)
 
 
 # --------------------------------------------------------------------------------------
@@ -287,9 +228,7 @@ def case_core(sizes: Sizes) -> None:
     n, r = sizes.core_players, sizes.core_rounds
     case = f"3. Core {n:,}x{r}"
     print(f"\n{case}: rate_event on a columnar {n:,}-player {r}-round event", flush=True)
-    start = time.perf_counter()
-    built = columnar_event(n, r, seed=7)
-    print(f"  (built in {time.perf_counter() - start:.1f} s, untimed)")
+    built = untimed("built", lambda: columnar_event(n, r, seed=7))
     event, rating, k, mirror = built.event, built.rating, built.k, built.mirror
     games = built.games_played
     record(case, "games played over the board", f"{games:,}",
@@ -306,17 +245,13 @@ def case_core(sizes: Sizes) -> None:
                f"{per_s:,.0f} rated games/s ({verdict} the 5M target); "
                f"{rated_games:,} rated games")
     edition = get_edition(SYSTEM, None)
-    gc.collect()
-    tracemalloc.start()
-    rate_event(edition, event, rating, k)
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
+    peak, _ = figures.traced_peak(lambda: rate_event(edition, event, rating, k))
     data = sum(a.nbytes for a in (event.pairings.round, event.pairings.player,
                                   event.pairings.opponent, event.pairings.color,
                                   event.pairings.result))
-    record(case, "peak memory in rate_event (tracemalloc)", f"{peak / 2**20:,.0f} MiB",
-           f"{peak / data:.1f}x the pairing arrays ({data / 2**20:,.0f} MiB)")
-    record(case, "process peak RSS so far (ru_maxrss)", f"{max_rss_mb():,.0f} MiB")
+    record(case, "peak memory in rate_event (tracemalloc)", mib(peak),
+           f"{peak / data:.1f}x the pairing arrays ({mib(data)})")
+    record(case, "process peak RSS so far (ru_maxrss)", mib(figures.max_rss()))
 
 
 def case_engine(sizes: Sizes) -> None:
@@ -331,38 +266,16 @@ def case_engine(sizes: Sizes) -> None:
     record(case, "games played over the board", f"{games:,}")
     record(case, "rate_event (core)", ms(t_core), rate_of(games, t_core))
     record(case, f"rate({SYSTEM})", ms(t_rate), rate_of(games, t_rate))
-    gc.collect()
-    tracemalloc.start()
-    rate(built.event, SYSTEM)
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    record(case, "peak memory in rate (tracemalloc)", f"{peak / 2**20:,.0f} MiB")
+    peak, _ = figures.traced_peak(lambda: rate(built.event, SYSTEM))
+    record(case, "peak memory in rate (tracemalloc)", mib(peak))
 
 
 # --------------------------------------------------------------------------------------
 
 
-def print_table() -> None:
-    print("\n## Figures\n")
-    print(f"{date.today():%Y-%m-%d}, Python {platform.python_version()}, "
-          f"numpy {np.__version__}, {os.cpu_count()} cores, {platform.machine()}\n")
-    header = ("case", "measure", "value", "note")
-    widths = [max(len(h), *(len(getattr(row, h)) for row in ROWS)) for h in header]
-    print("| " + " | ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)) + " |")
-    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
-    for row in ROWS:
-        cells = (row.case, row.measure, row.value, row.note)
-        print("| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)) + " |")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--quick", action="store_true", help="small sizes (a smoke run)")
-    parser.add_argument("--profile", action="store_true",
-                        help="cProfile rate() and read_trf() over part of the batch")
-    parser.add_argument("--only", choices=("1", "2", "3"), action="append",
-                        help="run only this case (repeatable)")
-    args = parser.parse_args(argv)
+    args = figures.parse_arguments(
+        __doc__, "cProfile rate() and read_trf() over part of the batch", argv)
     sizes = QUICK if args.quick else FULL
     cases = set(args.only or ("1", "2", "3"))
     work = Path(tempfile.mkdtemp(prefix="bench-fide-"))
@@ -377,7 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             case_engine(sizes)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    print_table()
+    FIGURES.print_table()
     return 0
 
 

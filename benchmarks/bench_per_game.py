@@ -35,29 +35,20 @@ are ``time.perf_counter`` wall times, best of a few repeats.  Peak memory is the
 
 from __future__ import annotations
 
-import argparse
-import cProfile
 import gc
-import io
-import os
-import platform
-import pstats
-import resource
 import sys
-import time
-import tracemalloc
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
 from pathlib import Path
-from typing import TypeVar
 
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:  # run as a script: make ``tournament_elo`` importable
+if str(ROOT) not in sys.path:  # run as a script: make ``benchmarks``, ``tournament_elo`` importable
     sys.path.insert(0, str(ROOT))
 
+from benchmarks import figures  # noqa: E402
+from benchmarks.figures import best_of, mib, ms, rate_of, untimed  # noqa: E402
 from tournament_elo.systems.definition import EloSystem  # noqa: E402
 from tournament_elo.systems.elo import (  # noqa: E402
     Games,
@@ -68,7 +59,6 @@ from tournament_elo.systems.elo import (  # noqa: E402
 )
 from tournament_elo.systems.registry import get_system  # noqa: E402
 
-T = TypeVar("T")
 MAIN_SYSTEM = "thien-ky-dao"
 OTHER_SYSTEMS = ("tuong-ky", "dong-son")
 TARGET_GAMES_PER_S = 1_000_000
@@ -91,52 +81,8 @@ FULL = Sizes(1_000_000, 100_000, 10_000, 200, 11, 3)
 QUICK = Sizes(100_000, 10_000, 1_000, 200, 11, 2)
 
 
-@dataclass(frozen=True)
-class Row:
-    case: str
-    measure: str
-    value: str
-    note: str = ""
-
-
-ROWS: list[Row] = []
-
-
-def record(case: str, measure: str, value: str, note: str = "") -> None:
-    ROWS.append(Row(case, measure, value, note))
-    print(f"  {measure:<40} {value:>18}  {note}", flush=True)
-
-
-def best_of(repeats: int, fn: Callable[[], T]) -> tuple[float, T]:
-    """The shortest wall time of ``repeats`` calls, and the last call's value."""
-    best = float("inf")
-    value: T | None = None
-    for _ in range(max(1, repeats)):
-        value = None  # drop the previous result before timing the next call
-        gc.collect()
-        start = time.perf_counter()
-        value = fn()
-        best = min(best, time.perf_counter() - start)
-    assert value is not None
-    return best, value
-
-
-def rate_of(games: int, seconds: float) -> str:
-    return f"{games / seconds:,.0f} games/s"
-
-
-def ms(seconds: float) -> str:
-    return f"{seconds * 1000:,.1f} ms"
-
-
-def mib(size: float) -> str:
-    return f"{size / 2**20:,.0f} MiB"
-
-
-def max_rss_mb() -> float:
-    """Peak resident memory of this process so far (ru_maxrss is KiB on Linux)."""
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return rss / 1024 / (1024 if sys.platform == "darwin" else 1)
+FIGURES = figures.Figures(measure_width=40)
+record = FIGURES.record
 
 
 # --------------------------------------------------------------------------------------
@@ -280,16 +226,12 @@ def measure_memory(case: str, system_name: str, log: Log) -> None:
     rating, played = start_of(system, log)
     g = log.games
     data = sum(getattr(g, name).nbytes for name in g.__dataclass_fields__)
-    gc.collect()
-    tracemalloc.start()
-    outcome = run_games(system, g, rating, played, log.fixed)
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
+    peak, outcome = figures.traced_peak(lambda: run_games(system, g, rating, played, log.fixed))
     kept = sum(a.nbytes for a in vars(outcome).values())
     record(case, f"peak memory in run_games ({system_name})", mib(peak),
            f"tracemalloc; {peak / data:.1f}x the Games arrays ({mib(data)}); "
            f"the Outcome itself is {mib(kept)}")
-    record(case, "process peak RSS so far (ru_maxrss)", f"{max_rss_mb():,.0f} MiB")
+    record(case, "process peak RSS so far (ru_maxrss)", mib(figures.max_rss()))
 
 
 def sanity(case: str, outcome: Outcome, log: Log, system_name: str) -> None:
@@ -308,26 +250,11 @@ def sanity(case: str, outcome: Outcome, log: Log, system_name: str) -> None:
            f"humans {humans.min():,.0f}..{humans.max():,.0f}, mean {humans.mean():,.1f}")
 
 
-def _profile(title: str, fn: Callable[[], object], top: int = 20) -> None:
-    profiler = cProfile.Profile()
-    profiler.enable()
-    fn()
-    profiler.disable()
-    for order in ("tottime", "cumulative"):
-        buffer = io.StringIO()
-        pstats.Stats(profiler, stream=buffer).sort_stats(order).print_stats(top)
-        text = buffer.getvalue()
-        print(f"\n  --- cProfile: {title}, by {order} ---\n{text[text.find('   ncalls'):]}",
-              flush=True)
-
-
 def case_online(sizes: Sizes, profile: bool) -> None:
     n, m = sizes.online_players, sizes.online_games
     case = f"1. Online {m // 1000:,}k/{n // 1000:,}k"
     print(f"\n{case}: {m:,} games among {n:,} players, one game a round", flush=True)
-    start = time.perf_counter()
-    log = online_log(n, m, seed=3)
-    print(f"  (generated in {time.perf_counter() - start:.1f} s, untimed)")
+    log = untimed("generated", lambda: online_log(n, m, seed=3))
     describe_log(case, log)
     measure_chunks(case, log, sizes.repeats)
     outcome = measure_run(case, MAIN_SYSTEM, log, sizes.repeats, TARGET_GAMES_PER_S)
@@ -342,8 +269,9 @@ def case_online(sizes: Sizes, profile: bool) -> None:
         system = get_system(MAIN_SYSTEM)
         assert isinstance(system, EloSystem)
         rating, played = start_of(system, log)
-        _profile(f"run_games({MAIN_SYSTEM}) on case 1",
-                 lambda: run_games(system, log.games, rating, played, log.fixed))
+        figures.profile_call(f"run_games({MAIN_SYSTEM}) on case 1",
+                             lambda: run_games(system, log.games, rating, played, log.fixed),
+                             top=20)
 
 
 def case_dense(sizes: Sizes) -> None:
@@ -375,27 +303,8 @@ def case_swiss(sizes: Sizes) -> None:
 # --------------------------------------------------------------------------------------
 
 
-def print_table() -> None:
-    print("\n## Figures\n")
-    print(f"{date.today():%Y-%m-%d}, Python {platform.python_version()}, "
-          f"numpy {np.__version__}, {os.cpu_count()} cores, {platform.machine()}\n")
-    header = ("case", "measure", "value", "note")
-    widths = [max(len(h), *(len(getattr(row, h)) for row in ROWS)) for h in header]
-    print("| " + " | ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)) + " |")
-    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
-    for row in ROWS:
-        cells = (row.case, row.measure, row.value, row.note)
-        print("| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)) + " |")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--quick", action="store_true", help="small sizes (a smoke run)")
-    parser.add_argument("--profile", action="store_true",
-                        help="cProfile run_games on case 1")
-    parser.add_argument("--only", choices=("1", "2", "3"), action="append",
-                        help="run only this case (repeatable)")
-    args = parser.parse_args(argv)
+    args = figures.parse_arguments(__doc__, "cProfile run_games on case 1", argv)
     sizes = QUICK if args.quick else FULL
     cases = set(args.only or ("1", "2", "3"))
     if "1" in cases:
@@ -406,7 +315,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         gc.collect()
     if "3" in cases:
         case_swiss(sizes)
-    print_table()
+    FIGURES.print_table()
     return 0
 
 
