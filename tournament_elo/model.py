@@ -199,6 +199,10 @@ class Event:
     warnings: tuple[InputWarning, ...] = field(default=())
     pools: tuple[str, ...] = ()  # names of the pool codes in Pairings.pool
     settings: tuple[tuple[str, str], ...] = ()  # event-level settings, e.g. ("level", "national")
+    #: Columns an export published beside the results, kept for comparison only: (header as
+    #: written, e.g. "Pts.", "Rk.", "TB1", "Rp", "K", "rtg+/-") → one value per player, in
+    #: player order (a number, a text, or None where the cell was blank).
+    published: tuple[tuple[str, tuple[object, ...]], ...] = ()
 
     @property
     def rounds_played(self) -> int:
