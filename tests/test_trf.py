@@ -116,7 +116,8 @@ def _set(line: str, column: int, text: str) -> str:
 
 BROKEN = {
     # name: (file text, line named in the message, words in the message)
-    "inconsistent result": (_with_line(5, _set(LINES[4], 99, "1")), 5, "do not match"),
+    "inconsistent result": (_with_line(5, _set(LINES[4], 99, "1")), 5,
+                            "do not match; found '1' for player 1 and '=' for player 5"),
     "unknown opponent": (_with_line(5, _set(LINES[4], 92, "  99")), 5, "not a player"),
     "self pairing": (_with_line(5, _set(LINES[4], 92, "   1")), 5, "with himself"),
     "duplicate start number": (_with_line(6, _set(LINES[5], 5, "   1")), 6, "used twice"),

@@ -20,8 +20,7 @@ import numpy as np
 
 from .engine import RatingResult, rate
 from .errors import TournamentEloError
-from .io.detect import FORMATS, read_event
-from .io.ratinglist import read_rating_list
+from .io.detect import FORMATS, read_event, read_ratings
 from .performance import AverageRule
 from .result import python_values, to_json
 from .systems.describe import describe
@@ -50,7 +49,8 @@ def cli() -> None:
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
               help="A system setting, e.g. --set level=national or --set pool=rapid.")
 @click.option("--ratings", type=click.Path(exists=True, dir_okay=False),
-              help="Rating list (CSV/XLSX: id, fide_id, name, rating, games, birth, ever_2400, k).")
+              help="Rating list (CSV/XLSX: id, fide_id, name, rating, games, birth, ever_2400, k; "
+              "or a chess-results starting-rank list, page or export).")
 @click.option("--format", "output_format", type=click.Choice(["table", "json", "csv"]),
               default="table", show_default=True, help="What to print on standard output.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False),
@@ -86,7 +86,7 @@ def rate_command(
     """
     with _input_file(event) as path:
         parsed = read_event(path, input_format, encoding)
-    rating_list = read_rating_list(ratings) if ratings else None
+    rating_list = read_ratings(ratings, encoding) if ratings else None
     result = rate(parsed, system, rating_list, average_rule, _settings(settings))
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
@@ -122,6 +122,81 @@ def systems_command(name: str | None) -> None:
     click.echo(f"{'fide-blitz':<20}the same, blitz")
     for key, system in built_in_systems().items():
         click.echo(f"{key:<20}{system.description}")
+
+
+#: ``convert --to`` targets and the suffix of the default output name.
+CONVERT_TARGETS = {"trf16": ".trf", "trf26": ".trf", "csv": ".csv", "xlsx": ".xlsx"}
+
+
+@cli.command("convert")
+@click.argument("event", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("--to", "target", required=True, type=click.Choice(list(CONVERT_TARGETS)),
+              help="Output format: a FIDE TRF16 or TRF26 file, or plain sheets (three CSV "
+              "files, or one XLSX workbook with players, games and event sheets).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Output file (default: the input's name with the new suffix, in the "
+              "current directory; - prints a TRF on standard output).  For csv it names "
+              "the games file: x.csv writes x-games.csv, x-players.csv and x-event.csv.")
+@click.option("--encoding", help="Encoding of a text input (default: detected).")
+@click.option("--input-format", type=click.Choice(FORMATS),
+              help="Input format (default: detected from the content).")
+def convert_command(
+    event: str, target: str, output: str | None, encoding: str | None, input_format: str | None
+) -> None:
+    """Convert EVENT (TRF, CSV/XLSX sheet, or - for standard input) to TRF or sheets.
+
+    Reading the output back gives the same event; what the output format cannot
+    hold (a 0-0 game in TRF, the declared rank in a sheet, ...) is named in a
+    warning.  The input file is never overwritten.  TRF is written in UTF-8.
+
+    \b
+    Examples:
+      tournament-elo convert open_2025.xlsx --to trf16
+      tournament-elo convert event.trf --to trf26 -o event-trf26.trf
+      tournament-elo convert games.csv --to trf16 -o - | less
+      tournament-elo convert event.trf --to xlsx -o event.xlsx
+      tournament-elo convert event.trf --to csv -o club.csv
+        (writes club-games.csv, club-players.csv and club-event.csv)
+    """
+    from .errors import InputError, Place
+    from .io.sheets_write import input_files, render_sheets, sheet_paths
+    from .io.trf_write import write_trf
+    from .report import write_atomic
+
+    if output is None:
+        if event == "-":
+            raise click.UsageError("give -o FILE when the event comes from standard input")
+        output = Path(event).stem + CONVERT_TARGETS[target]
+    if output == "-" and not target.startswith("trf"):
+        raise click.UsageError(f"--to {target} writes files: give -o FILE")
+    target_path = Path(output)
+    files = [target_path] if target.startswith("trf") else sheet_paths(target_path, target)
+    protected = [] if event == "-" else [p for p in input_files(event) if p.exists()]
+    for file in files if output != "-" else []:
+        if file.exists() and any(os.path.samefile(file, p) for p in protected):
+            raise InputError("the output would overwrite an input file", Place(str(file)),
+                             found="the file the event is read from",
+                             expected="another output file (-o FILE)")
+    with _input_file(event) as path:
+        parsed = read_event(path, input_format, encoding)
+    losses: list[str] = []
+    if target.startswith("trf"):
+        contents = {target_path: write_trf(parsed, target, losses).encode("utf-8")}
+    else:
+        contents = render_sheets(parsed, target_path, target, losses)
+    for note in losses:
+        click.echo(f"warning: {note}", err=True)
+    if output == "-":
+        sys.stdout.buffer.write(contents[target_path])
+        sys.stdout.flush()
+        return
+    for file, data in contents.items():
+        try:
+            write_atomic(file, data)
+        except OSError as exc:
+            raise InputError("cannot write the file", Place(str(file)),
+                             found=exc.strerror or str(exc)) from None
+        click.echo(f"wrote {file}", err=True)
 
 
 def _settings(pairs: tuple[str, ...]) -> dict[str, str]:

@@ -206,12 +206,17 @@ class Event:
 
     @property
     def rounds_played(self) -> int:
-        """The last round with a game result in it (an event in progress has fewer).
+        """The last complete round: one with game results and no game still to be played
+        ("after round k" of an event in progress).
 
-        Byes do not count: a half-point bye for a later round is often entered early.
+        Byes do not count: a half-point bye for a later round is often entered early; nor
+        does a round whose first results are in while other boards still play.
         """
-        decided = (self.pairings.opponent >= 0) & (self.pairings.result != Result.UNPLAYED)
-        return int(self.pairings.round[decided].max()) if decided.any() else 0
+        p = self.pairings
+        decided = (p.opponent >= 0) & (p.result != Result.UNPLAYED)
+        pending = (p.opponent >= 0) & (p.result == Result.UNPLAYED)
+        complete = np.setdiff1d(np.unique(p.round[decided]), p.round[pending])
+        return int(complete.max()) if len(complete) else 0
 
     def points(self) -> IntArray:
         return self.pairings.points(len(self.players))

@@ -194,9 +194,9 @@ def check_pairings(
             mate = int(slot(pairings.opponent[row], pairings.round[row]))
             me, opp, rnd = _who(pairings, players, row)
             if what == "result":
-                found = (f"{TRF_CODE[pairings.result[row]]!r} for player {me} and "
-                         f"{TRF_CODE[pairings.result[mate]]!r} for player {opp}")
-                expected = f"{TRF_CODE[MIRROR[pairings.result[row]]]!r} for player {opp}"
+                found = (f"{str(TRF_CODE[pairings.result[row]])!r} for player {me} and "
+                         f"{str(TRF_CODE[pairings.result[mate]])!r} for player {opp}")
+                expected = f"{str(TRF_CODE[MIRROR[pairings.result[row]]])!r} for player {opp}"
             else:
                 colour = {1: "w", -1: "b", 0: "-"}
                 found = (f"{colour[int(pairings.color[row])]!r} for player {me} and "

@@ -6,16 +6,22 @@ chess-results serves its "Excel" exports as HTML pages named ``.xls``.
 
 from __future__ import annotations
 
-import importlib
 import re
 from pathlib import Path
 
 from ..errors import InputError, Place
 from ..model import Event
+from .chessresults import (
+    is_crosstable_workbook,
+    read_chessresults,
+    read_chessresults_list,
+    read_crosstable_workbook,
+)
+from .ratinglist import ListEntry, read_rating_list
 from .table import is_workbook
 from .text import decode, read_bytes
 
-FORMATS = ("trf", "csv", "xlsx", "pgn", "chessresults-html")
+FORMATS = ("trf", "csv", "xlsx", "pgn", "crosstable-xlsx", "xls", "chessresults-html")
 _TRF_RECORD = re.compile(r"^(001 |0[1-9]2 |1[0-9]2 |XXR |### )", re.MULTILINE)
 #: A PGN game's first tags.
 _PGN_TAG = re.compile(r'^[ \t]*\[(Event|White|Site|Date|Round)[ \t]+"', re.MULTILINE)
@@ -31,12 +37,9 @@ def detect_format(path: str | Path, encoding: str | None = None) -> str:
     source = str(path)
     data = read_bytes(path)
     if is_workbook(path):
-        return "xlsx"
-    if data.startswith(_OLE2_MAGIC):
-        raise InputError(
-            "legacy binary Excel workbooks (.xls) are not supported", Place(source),
-            found="an Excel 97-2003 workbook",
-            expected="the workbook saved as .xlsx (or CSV)")
+        return "crosstable-xlsx" if is_crosstable_workbook(path) else "xlsx"
+    if data.startswith(_OLE2_MAGIC):  # Swiss-Manager's own crosstable export
+        return "xls"
     text, _ = decode(data, source, encoding)
     head = text[:_HEAD]
     if head.lstrip("\ufeff \t\r\n").startswith("<") and _HTML_MARK.search(head):
@@ -54,8 +57,8 @@ def detect_format(path: str | Path, encoding: str | None = None) -> str:
     raise InputError(
         "the format of this file is not recognised", Place(source, line=1),
         found=repr(first[:40]),
-        expected="a FIDE TRF file, a CSV sheet with a header row, an .xlsx workbook, a PGN "
-        "file or a chess-results HTML page (tried: " + ", ".join(FORMATS) + ")",
+        expected="a FIDE TRF file, a CSV sheet with a header row, an .xlsx or .xls workbook, "
+        "a PGN file or a chess-results HTML page (tried: " + ", ".join(FORMATS) + ")",
     )
 
 
@@ -76,25 +79,18 @@ def read_event(
         from .pgn import read_pgn
 
         return read_pgn(path, encoding)
+    if fmt in ("crosstable-xlsx", "xls"):
+        return read_crosstable_workbook(path)
     if fmt == "chessresults-html":
-        return _read_chessresults(path, encoding)
+        return read_chessresults(path, encoding)
     raise InputError("unknown input format", Place(str(path)), found=repr(fmt),
                      expected=" or ".join(FORMATS))
 
 
-def _read_chessresults(path: str | Path, encoding: str | None) -> Event:
-    """A chess-results HTML page, through its reader where this installation has one."""
-    name = f"{__package__}.chessresults"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:  # a missing dependency of the reader is a real error
-            raise
-        raise InputError(
-            "chess-results pages are not supported yet", Place(str(path)),
-            found="an HTML page (a chess-results crosstable, or an .xls that is really HTML)",
-            expected="a TRF, CSV, .xlsx or PGN file (chess-results offers TRF and Excel "
-            "exports)",
-        ) from None
-    event: Event = module.read_chessresults(path, encoding)
-    return event
+def read_ratings(path: str | Path, encoding: str | None = None) -> list[ListEntry]:
+    """A rating list for ``--ratings``: a CSV/XLSX list, or a chess-results starting-rank
+    list (the saved page or its export)."""
+    fmt = detect_format(path, encoding)
+    if fmt in ("chessresults-html", "crosstable-xlsx", "xls"):
+        return read_chessresults_list(path, encoding)
+    return read_rating_list(path, encoding)
