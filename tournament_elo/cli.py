@@ -18,6 +18,7 @@ from pathlib import Path
 import click
 import numpy as np
 
+from .check import check_published
 from .engine import RatingResult, rate
 from .errors import TournamentEloError
 from .io.detect import FORMATS, read_event, read_ratings
@@ -101,6 +102,39 @@ def rate_command(
         click.echo(result.players.to_csv(index=False), nl=False)
     else:
         _print_table(result, lang)
+
+
+@cli.command("check")
+@click.argument("event", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("--system", "system", default="fide", show_default=True, metavar="NAME|FILE",
+              help="Rating system the published figures were computed under.")
+@click.option("--ratings", type=click.Path(exists=True, dir_okay=False),
+              help="Rating list, as for 'rate'.")
+@click.option("--encoding", help="Encoding of a text input (default: detected).")
+@click.option("--input-format", type=click.Choice(FORMATS),
+              help="Input format (default: detected from the content).")
+def check_command(
+    event: str, system: str, ratings: str | None, encoding: str | None,
+    input_format: str | None,
+) -> None:
+    """Compare EVENT's published figures (points, ranks, Rp, K, rtg+/-) with the
+    project's own computation, and print where they disagree.
+
+    \b
+    Examples:
+      tournament-elo check crosstable.html
+      tournament-elo check event.trf
+    """
+    with _input_file(event) as path:
+        parsed = read_event(path, input_format, encoding)
+    rating_list = read_ratings(ratings, encoding) if ratings else None
+    report = check_published(rate(parsed, system, rating_list))
+    for disagreement in report.disagreements:
+        click.echo(str(disagreement))
+    agree = report.compared - len(report.disagreements)
+    click.echo(f"{agree} of {report.compared} published values agree")
+    if report.not_compared:
+        click.echo("not compared yet: " + ", ".join(report.not_compared))
 
 
 @cli.command("systems")
