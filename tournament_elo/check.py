@@ -71,8 +71,8 @@ def check_published(result: RatingResult) -> CheckReport:
         column, tolerance = RATING_COLUMNS[header]
         for p, value in zip(event.players, values, strict=True):
             mine = table[column].iloc[p.index]
-            if value is None or mine is None or mine != mine:  # NaN: nothing computed
-                continue
+            if not isinstance(value, int | float) or mine is None or mine != mine:
+                continue  # blank, text, or nothing computed (NaN)
             compared += 1
             if abs(float(value) - float(mine)) > tolerance + 1e-9:
                 found.append(Disagreement(p.id, p.name, header, value, mine))
