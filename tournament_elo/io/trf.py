@@ -3,10 +3,20 @@
 The player records are fixed-width.  Their round cells are cut out of all lines at
 once as a character matrix (numpy), so a large event costs a few array operations
 rather than a Python loop per cell; only the per-player fields are read line by line.
+
+Records the :class:`Event` has no field for (unknown codes, and the headers 082, 112,
+152–182, 202–222) are kept in :attr:`Event.extra_records`, in file order, so a writer
+can give them back.  ``DAT nnnn TE:FIELD value`` records (the Tornelo ``DAT`` per-player
+extension, with this program's ``TE:`` types) carry the player fields the ``001``
+record has no room for: ``TE:ID`` (the player's id where it is not his starting rank),
+``TE:NAME``, ``TE:SEX``, ``TE:TITLE``, ``TE:FEDERATION``, ``TE:FIDE_ID`` (a value
+the fixed columns cannot hold as it is), ``TE:GAMES``, ``TE:K``, ``TE:EVER2400`` and
+``TE:FIXED`` (1: a rating that never moves, an AI level).  See :mod:`.trf_write`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import unicodedata
 from datetime import date
@@ -59,6 +69,7 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
     header: dict[str, list[tuple[int, str]]] = {}
     player_lines: list[tuple[int, str]] = []
     extra: list[tuple[int, str]] = []
+    own: list[tuple[int, re.Match[str]]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r\n")
         if not line.strip() or line.startswith("###"):
@@ -68,6 +79,8 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
             player_lines.append((number, line))
         elif code in _HEADER_CODES:
             header.setdefault(code, []).append((number, line[4:].strip()))
+        elif code == "DAT" and (match := _OWN_DAT.match(line)) and match["type"] in DAT_FIELDS:
+            own.append((number, match))
         else:
             extra.append((number, line))
     if not player_lines:
@@ -83,6 +96,10 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
     index = index_players([p.id for p in players], [place_of(p.index) for p in players])
     declared_rounds = _declared_rounds(header, source)
     pairings, row_player = _parse_rounds(player_lines, index, source)
+    if own:
+        players = _apply_own_records(players, index, own, source)
+        index_players([p.id for p in players], [place_of(p.index) for p in players],
+                      "player id")
     rounds = max(declared_rounds or 0, int(pairings.round.max()) if len(pairings) else 0)
     row_place = lambda row: place_of(int(row_player[row]))  # noqa: E731
     warnings: list[InputWarning] = check_unique_fide_ids(players, place_of)
@@ -124,9 +141,64 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
     )
 
 
-_HEADER_CODES = {"012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112",
-                 "122", "132", "142", "152", "162", "172", "182", "192", "202", "212", "222",
-                 "XXR"}
+#: Header records read into the event (or recomputed from it: 062, 072).  The other
+#: tournament records (082, 112, 152 …) go to ``extra_records`` like unknown ones.
+_HEADER_CODES = {"012", "022", "032", "042", "052", "062", "072", "092", "102", "122", "132",
+                 "142", "192", "XXR"}
+
+#: ``DAT`` record types of this program → the :class:`Player` field each one sets.
+DAT_FIELDS = {"ID": "id", "NAME": "name", "SEX": "sex", "TITLE": "title",
+              "FEDERATION": "federation", "FIDE_ID": "fide_id", "GAMES": "games", "K": "k",
+              "EVER2400": "ever_2400", "FIXED": "fixed_rating"}
+#: Prefix of this program's ``DAT`` types (Tornelo's own types have none).
+DAT_PREFIX = "TE:"
+_OWN_DAT = re.compile(r"^DAT +(?P<rank>\d{1,4}) +TE:(?P<type>[A-Z0-9_]+)(?: (?P<value>.*))?$")
+_TRUE, _FALSE = {"1", "yes", "true", "y"}, {"0", "no", "false", "n"}
+
+
+def _apply_own_records(
+    players: list[Player], index: dict[int | str, int], records: list[tuple[int, re.Match[str]]],
+    source: str,
+) -> list[Player]:
+    """Set the player fields that ``DAT nnnn TE:FIELD value`` records carry."""
+    changes: dict[int, dict[str, object]] = {}
+    for number, match in records:
+        place = Place(source, line=number)
+        row = index.get(int(match["rank"]))
+        if row is None:
+            raise InputError(
+                "the DAT record names no player of this event", place,
+                found=f"starting rank {int(match['rank'])}",
+                expected="the starting rank of a player in the file",
+            )
+        kind, value = match["type"], (match["value"] or "").strip()
+        field = DAT_FIELDS[kind]
+        parsed: object
+        if field in ("games", "k"):
+            if not (value.isascii() and value.isdigit()):
+                raise InputError(f"unreadable {kind} in a DAT record", place,
+                                 found=repr(value), expected="a whole number")
+            parsed = int(value)
+        elif field in ("ever_2400", "fixed_rating"):
+            if value.lower() not in _TRUE | _FALSE:
+                raise InputError(f"unreadable {kind} in a DAT record", place,
+                                 found=repr(value), expected="1 or 0")
+            parsed = value.lower() in _TRUE
+        elif field == "id":
+            if not value:
+                raise InputError("empty ID in a DAT record", place, found="nothing",
+                                 expected="the player's id")
+            parsed = int(value) if value.isascii() and value.isdigit() else value
+        elif field == "name" and not value:
+            raise InputError("empty NAME in a DAT record", place, found="nothing",
+                             expected="the player's name")
+        else:
+            parsed = unicodedata.normalize("NFC", value) or None
+        changes.setdefault(row, {})[field] = parsed
+    return [
+        dataclasses.replace(p, **changes[p.index]) if p.index in changes else p  # type: ignore[arg-type]
+        for p in players
+    ]
 
 
 def _value(entry: tuple[int, str] | None) -> str | None:

@@ -1,0 +1,335 @@
+"""Plain pairing and result sheets: writing (three CSV files, or one XLSX workbook).
+
+The sheets are those :func:`.sheets.read_sheets` reads, with English headers:
+
+* ``games``: ``round, board, white, black, result``, by round (a player is named by
+  his id; a bye is ``bye`` in the black column with ``F``, ``H``, ``U`` or ``Z``), then
+  ``win_method``, ``pool``, ``time_control`` and ``date`` where the event has them.
+  A game log (one game per round, the other players absent: an online platform's
+  log) is written without ``round`` and ``board``, as the reader expects a log;
+* ``players``: ``id, name, rating, federation, fide_id, birth, sex, title, games, k,
+  points`` (AI opponents are not listed: the games name them, ``AI-3``);
+* ``event``: ``key, value`` rows (name, start, end, rounds, type, city, federation,
+  chief_arbiter, time_control, level, pool).
+
+As CSV, ``x.csv`` (or ``x-games.csv``) becomes ``x-games.csv``, ``x-players.csv`` and
+``x-event.csv``, in UTF-8 with a BOM (so a spreadsheet shows accents); a text cell that
+a spreadsheet would take for a formula (``=``, ``+``, ``-``, ``@``) is written after a
+space, which the reader drops.  As XLSX, one workbook with the three sheets.
+
+Not kept (``losses`` collects a note for each): the declared rank (no column),
+``ever_2400``, a fixed rating other than an AI opponent's, records of a TRF file the
+sheets have no place for (:attr:`Event.extra_records`), the published columns of an
+export, a game without colours (a TRF forfeit ``-``, a round-robin crosstable: the
+first player is written as white), W/D/L games shorter than one move (written as
+forfeits, the short draw as a draw), a forfeit without an opponent (written as a
+full-point or zero-point bye), the date of a round without rows, and the absence of a
+row in a round others played (the reader gives the player a zero-point bye there).
+CSV only: the reader sniffs the dialect from the first 4 KB, so a cell holding both a
+comma and a double quote further down may be misread; the workbook has no such limit.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..model import BLACK, NO_COLOR, POINTS, Event, Player, Result, WinMethod
+
+PLAYER_HEADER = ("id", "name", "rating", "federation", "fide_id", "birth", "sex", "title",
+                 "games", "k", "points")
+SHEET_FORMATS = ("csv", "xlsx")
+
+#: (white's result, black's result) → the result cell.
+_GAME_TEXT: dict[tuple[int, int], str] = {
+    (Result.WIN, Result.LOSS): "1-0",
+    (Result.LOSS, Result.WIN): "0-1",
+    (Result.DRAW, Result.DRAW): "1/2-1/2",
+    (Result.FORFEIT_WIN, Result.FORFEIT_LOSS): "+/-",
+    (Result.FORFEIT_LOSS, Result.FORFEIT_WIN): "-/+",
+    (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS): "-/-",
+    (Result.BOTH_LOST, Result.BOTH_LOST): "0-0",
+    (Result.UNPLAYED, Result.UNPLAYED): "",
+}
+#: Results the sheets have no spelling for → the nearest one (same points, not rated).
+_SHORT_TEXT: dict[tuple[int, int], str] = {
+    (Result.SHORT_WIN, Result.SHORT_LOSS): "+/-",
+    (Result.SHORT_LOSS, Result.SHORT_WIN): "-/+",
+    (Result.SHORT_DRAW, Result.SHORT_DRAW): "1/2-1/2",
+}
+_BYE_TEXT = {Result.FULL_BYE: "F", Result.HALF_BYE: "H", Result.PAIRING_BYE: "U",
+             Result.ZERO_BYE: "Z", Result.UNPLAYED: ""}
+_METHOD_TEXT = {int(m): "" if m is WinMethod.UNKNOWN else m.name.lower().replace("_", "-")
+                for m in WinMethod}
+_AI_ID = re.compile(r"^AI-\d{1,2}$")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def sheet_paths(path: str | Path, fmt: str | None = None) -> list[Path]:
+    """The files :func:`write_sheets` writes for ``path``: the workbook, or the games,
+    players and event CSV files (``x.csv`` and ``x-games.csv`` both give ``x-…``)."""
+    target = Path(path)
+    if _format(target, fmt) == "xlsx":
+        return [target]
+    base = re.sub(r"[-_ .]*games$", "", target.stem, flags=re.IGNORECASE) or target.stem
+    return [target.with_name(f"{base}-{part}.csv") for part in ("games", "players", "event")]
+
+
+def input_files(path: str | Path) -> list[Path]:
+    """``path`` and the players and event files the sheets reader would read beside it."""
+    from .sheets import EVENT_FILE_NAMES, PLAYERS_FILE_NAMES, _sibling, _sibling_named, _suffixed
+
+    source = Path(path)
+    found = [
+        _sibling(source, PLAYERS_FILE_NAMES), _suffixed(source, ("players", "dauthu")),
+        _sibling(source, EVENT_FILE_NAMES), _suffixed(source, ("event", "giai")),
+        _sibling_named(source, ("event.csv",)),
+    ]
+    return [source, *(f for f in found if f is not None)]
+
+
+def render_sheets(
+    event: Event, path: str | Path, fmt: str | None = None, losses: list[str] | None = None
+) -> dict[Path, bytes]:
+    """The contents of every file :func:`write_sheets` would write, by path."""
+    notes: list[str] = [] if losses is None else losses
+    tables = [
+        ("games", *_games_table(event, notes)),
+        ("players", PLAYER_HEADER, _players_table(event, notes)),
+        ("event", ("key", "value"), _event_table(event, notes)),
+    ]
+    paths = sheet_paths(path, fmt)
+    if len(paths) == 1:
+        from ..report import xlsx_bytes  # the report's writer: numbers as numbers, no formulas
+
+        return {paths[0]: xlsx_bytes([(name, header, rows) for name, header, rows in tables])}
+    return {file: _csv_bytes(header, rows)
+            for file, (_, header, rows) in zip(paths, tables, strict=True)}
+
+
+def write_sheets(
+    event: Event, path: str | Path, fmt: str | None = None, losses: list[str] | None = None
+) -> list[Path]:
+    """Write ``event`` as CSV files or an XLSX workbook (``fmt``, else by the suffix);
+    every file is rendered first, then each written atomically.  Returns the paths."""
+    from ..report import write_atomic
+
+    contents = render_sheets(event, path, fmt, losses)
+    for file, data in contents.items():
+        write_atomic(file, data)
+    return list(contents)
+
+
+def _format(path: Path, fmt: str | None) -> str:
+    if fmt is None:
+        fmt = "xlsx" if path.suffix.lower() == ".xlsx" else "csv"
+    if fmt not in SHEET_FORMATS:
+        raise ValueError(f"unknown sheet format {fmt!r}: csv or xlsx")
+    return fmt
+
+
+def _csv_bytes(header: Sequence[str], rows: list[list[Any]]) -> bytes:
+    lines = [",".join(_csv_cell(v) for v in row) for row in [list(header), *rows]]
+    return ("\n".join(lines) + "\n").encode("utf-8-sig")
+
+
+def _csv_cell(value: Any) -> str:
+    """A CSV cell, quoted only where it holds a comma or a line break.
+
+    The reader sniffs the dialect from the first 4 KB, so a doubled quote further down
+    is read right only if the sample had one: a quote inside an unquoted cell is plain
+    text to any reader, so cells are quoted no more than they must be.  A text that
+    would start with a quote, or that a spreadsheet would take for a formula, gets a
+    leading space (the reader drops it).
+    """
+    if value is None:
+        return ""
+    text = str(value)
+    if text.startswith(_FORMULA_START) or text.startswith('"'):
+        text = " " + text
+    if "," in text or "\n" in text or "\r" in text:
+        text = '"' + text.replace('"', '""') + '"'
+    return text
+
+
+# ---------------------------------------------------------------------------- players
+
+
+def _ai_players(event: Event) -> int:
+    """How many players at the end are AI opponents the games name (``AI-3``)."""
+    count = 0
+    for player in reversed(event.players):
+        if not (player.fixed_rating and isinstance(player.id, str) and _AI_ID.match(player.id)
+                and player.name == player.id and player.rating is None):
+            break
+        count += 1
+    return count
+
+
+def _players_table(event: Event, notes: list[str]) -> list[list[Any]]:
+    listed = event.players[:len(event.players) - _ai_players(event)]
+    for what, count in (
+        ("declared rank(s): the players sheet has no rank column",
+         sum(p.declared_rank is not None for p in listed)),
+        ("ever-2400 flag(s): the sheets reader does not read them",
+         sum(p.ever_2400 is not None for p in listed)),
+        ("fixed rating(s) of players other than AI opponents",
+         sum(p.fixed_rating for p in listed)),
+    ):
+        if count:
+            notes.append(f"{count} {what}")
+    return [_player_row(p) for p in listed]
+
+
+def _player_row(player: Player) -> list[Any]:
+    birth: Any = player.birth.isoformat() if player.birth else player.birth_year
+    points = None if player.declared_points is None else player.declared_points / 100
+    return [player.id, player.name, player.rating, player.federation, player.fide_id, birth,
+            player.sex, player.title, player.games, player.k, points]
+
+
+# ---------------------------------------------------------------------------- games
+
+
+def _is_log(event: Event) -> bool:
+    """A game log: every round is one game and nothing else, and some player sits out.
+
+    The sheets reader reads a games table without a round column that way, and would
+    add a zero-point bye for every absent player of every round were rounds written.
+    """
+    pairings = event.pairings
+    if len(pairings) < 2 or len(event.players) < 3 or (pairings.opponent < 0).any():
+        return False
+    counts = np.bincount(pairings.round)
+    rounds = counts[1:]
+    return bool(len(rounds) and (rounds == 2).all() and counts[0] == 0)
+
+
+def _games_table(event: Event, notes: list[str]) -> tuple[list[str], list[list[Any]]]:
+    pairings = event.pairings
+    log = _is_log(event)
+    columns = ["white", "black", "result"] if log else ["round", "board", "white", "black",
+                                                        "result"]
+    optional = [name for name, present in (
+        ("win_method", pairings.method is not None),
+        ("pool", pairings.pool is not None),
+        ("time_control", pairings.minutes is not None),
+        ("date", any(d is not None for d in event.round_dates)),
+    ) if present]
+    ids = [p.id for p in event.players]
+    rounds, players, opponents = (a.tolist() for a in (pairings.round, pairings.player,
+                                                       pairings.opponent))
+    colours, results = pairings.color.tolist(), pairings.result.tolist()
+    row_of = {(r, p): i for i, (r, p) in enumerate(zip(rounds, players, strict=True))}
+    boards: dict[int, int] = {}
+    done: set[tuple[int, int]] = set()
+    counts = {"colourless": 0, "short": 0, "forfeit bye": 0, "dateless": 0}
+    rows: list[list[Any]] = []
+    for i in np.argsort(pairings.round, kind="stable").tolist():  # by round, else as given
+        rnd, me, opponent = rounds[i], players[i], opponents[i]
+        if opponent < 0:
+            cells = [rnd, None, ids[me], "bye", _bye_text(results[i], counts)]
+            extra_row = i
+        else:
+            if (rnd, me) in done:
+                continue
+            j = row_of.get((rnd, opponent), -1)
+            if j < 0:  # the reader checked both sides: this cannot happen
+                raise ValueError(f"round {rnd}: player {ids[me]}'s opponent has no row")
+            done.add((rnd, opponent))
+            white_row, black_row = (j, i) if colours[i] == BLACK else (i, j)
+            if colours[i] == NO_COLOR:
+                counts["colourless"] += 1
+            boards[rnd] = boards.get(rnd, 0) + 1
+            cells = [rnd, boards[rnd], ids[players[white_row]], ids[players[black_row]],
+                     _game_text(results[white_row], results[black_row], counts)]
+            extra_row = white_row
+        if log:
+            cells = cells[2:]
+        rows.append(cells + [_optional(event, name, extra_row, rnd) for name in optional])
+    dated = {r for r, d in enumerate(event.round_dates, start=1) if d is not None}
+    counts["dateless"] = len(dated - set(rounds))
+    if not log:  # the reader gives every listed player a row in each round that has rows
+        listed = len(event.players) - _ai_players(event)
+        present = {(r, p) for r, p in zip(rounds, players, strict=True) if p < listed}
+        counts["absent"] = len(set(rounds)) * listed - len(present)
+    for key, message in (
+        ("colourless", "game(s) without colours (a TRF forfeit, a round-robin crosstable): "
+         "the first player is written as white"),
+        ("short", "game(s) shorter than one move (W/D/L): written as forfeits, a short draw "
+         "as a draw"),
+        ("forfeit bye", "forfeit(s) without an opponent: written as full-point or zero-point "
+         "byes"),
+        ("dateless", "round date(s) of rounds without rows: the sheets date the games"),
+        ("absent", "player round(s) without a row in a round that has rows: read back as "
+         "zero-point byes"),
+    ):
+        if counts.get(key):
+            notes.append(f"{counts[key]} {message}")
+    return columns + optional, rows
+
+
+def _game_text(white: int, black: int, counts: dict[str, int]) -> str:
+    text = _GAME_TEXT.get((white, black))
+    if text is None:
+        text = _SHORT_TEXT.get((white, black))
+        if text is None:
+            raise ValueError(f"results {Result(white).name} and {Result(black).name} of one "
+                             "game do not mirror")
+        counts["short"] += 1
+    return text
+
+
+def _bye_text(result: int, counts: dict[str, int]) -> str:
+    text = _BYE_TEXT.get(Result(result))
+    if text is None:  # a forfeit (or any result) without an opponent: a bye of its points
+        counts["forfeit bye"] += 1
+        text = {100: "F", 50: "H"}.get(int(POINTS[result]), "Z")
+    return text
+
+
+def _optional(event: Event, name: str, row: int, rnd: int) -> Any:
+    pairings = event.pairings
+    if name == "win_method":
+        return _METHOD_TEXT.get(int(pairings.column("method")[row])) or None
+    if name == "pool":
+        code = int(pairings.column("pool")[row])
+        return event.pools[code] if 0 <= code < len(event.pools) else None
+    if name == "time_control":
+        return int(pairings.column("minutes")[row]) or None
+    day = event.round_dates[rnd - 1] if rnd - 1 < len(event.round_dates) else None
+    return day.isoformat() if day else None
+
+
+# ---------------------------------------------------------------------------- event
+
+
+def _event_table(event: Event, notes: list[str]) -> list[list[Any]]:
+    settings = dict(event.settings)
+    values: list[tuple[str, Any]] = [
+        ("name", event.name),
+        ("start", event.start.isoformat() if event.start else None),
+        ("end", event.end.isoformat() if event.end else None),
+        ("rounds", event.rounds),
+        ("type", event.type.value),
+        ("city", event.city),
+        ("federation", event.federation),
+        ("chief_arbiter", event.chief_arbiter),
+        ("time_control", event.time_control),
+        ("level", settings.pop("level", None)),
+        ("pool", settings.pop("pool", None)),
+    ]
+    if settings:
+        notes.append("event settings " + ", ".join(f"{k}={v}" for k, v in settings.items())
+                     + ": the event sheet has no row for them")
+    if event.extra_records:
+        notes.append(f"{len(event.extra_records)} kept record(s) of the input the sheets have "
+                     "no place for (TRF team records, pairing-program lines, …)")
+    if event.published:
+        notes.append("published columns (" + ", ".join(name for name, _ in event.published)
+                     + ") are kept for comparison only: not written")
+    return [[key, value] for key, value in values if value not in (None, "", 0)]
