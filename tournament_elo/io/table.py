@@ -96,7 +96,9 @@ def read_csv_rows(path: str | Path, encoding: str | None = None) -> list[list[An
         dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(text[:4096], ",;\t")
     except csv.Error:
         dialect = csv.excel
-    return [list(row) for row in csv.reader(io.StringIO(text), dialect)]
+    # The sniffer guesses quoting from the first lines only; a '""' further down is
+    # always an escaped quote in the CSV that spreadsheets and this project write.
+    return [list(row) for row in csv.reader(io.StringIO(text), dialect, doublequote=True)]
 
 
 def read_workbook(path: str | Path) -> dict[str, list[list[Any]]]:
