@@ -17,6 +17,7 @@ from .chessresults import (
     read_chessresults_list,
     read_crosstable_workbook,
 )
+from .fidelist import is_fide_list, read_fide_list
 from .ratinglist import ListEntry, read_rating_list
 from .table import is_workbook
 from .text import decode, read_bytes
@@ -87,9 +88,14 @@ def read_event(
                      expected=" or ".join(FORMATS))
 
 
-def read_ratings(path: str | Path, encoding: str | None = None) -> list[ListEntry]:
-    """A rating list for ``--ratings``: a CSV/XLSX list, or a chess-results starting-rank
-    list (the saved page or its export)."""
+def read_ratings(
+    path: str | Path, encoding: str | None = None, speed: str = "standard"
+) -> list[ListEntry]:
+    """A rating list for ``--ratings``: a CSV/XLSX list, a chess-results starting-rank
+    list (the saved page or its export), or FIDE's fixed-width TXT list (recognised by its
+    header line, ``ID Number …`` or ``ID_Number …``; ``speed`` picks its columns)."""
+    if is_fide_list(path):  # only the file's start is read: the list is 200 MB
+        return read_fide_list(path, encoding, speed)
     fmt = detect_format(path, encoding)
     if fmt in ("chessresults-html", "crosstable-xlsx", "xls"):
         return read_chessresults_list(path, encoding)
