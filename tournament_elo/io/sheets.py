@@ -56,6 +56,7 @@ from .common import (
     parse_date,
 )
 from .headers import fold, map_headers
+from .sheet_files import companion_files
 from .table import (
     Table,
     column_letter,
@@ -73,9 +74,6 @@ HEADER_SEARCH_ROWS = 50
 GAMES_SHEETS = ("games", "game", "vandau", "ketqua", "results", "pairings")
 PLAYERS_SHEETS = ("players", "player", "dauthu", "danhsach", "danhsachdauthu", "kythu")
 EVENT_SHEETS = ("event", "tournament", "giai", "giaidau", "thongtin", "info")
-#: (folded text in the games file's name, folded text in its players/event file's name).
-PLAYERS_FILE_NAMES = (("games", "players"), ("vandau", "dauthu"))
-EVENT_FILE_NAMES = (("games", "event"), ("vandau", "giai"))
 
 #: Keys of the event sheet (folded) → field.
 EVENT_KEYS: dict[str, str] = {
@@ -239,13 +237,13 @@ def _workbook_sources(source: str) -> _Sources:
 def _csv_sources(path: Path, encoding: str | None) -> _Sources:
     """The games CSV, and the players and event CSV files found beside it."""
     games = _table(str(path), None, read_csv_rows(path, encoding), GAME_COLUMNS, "games")
-    players_path = _sibling(path, PLAYERS_FILE_NAMES) or _suffixed(path, ("players", "dauthu"))
+    companions = companion_files(path)
+    players_path = companions.players
     players = None
     if players_path is not None:
         rows = read_csv_rows(players_path, encoding)
         players = _table(str(players_path), None, rows, ("name",), "players", ("id",))
-    event_path = (_sibling(path, EVENT_FILE_NAMES) or _suffixed(path, ("event", "giai"))
-                  or _sibling_named(path, ("event.csv",)))
+    event_path = companions.event
     event = []
     if event_path is not None:
         event = _key_values(read_csv_rows(event_path, encoding), str(event_path), None)
@@ -273,37 +271,6 @@ def _games_header(columns: set[str]) -> bool:
 def _players_header(columns: set[str]) -> bool:
     """A name column beside another player column, and no game columns."""
     return "name" in columns and len(columns) >= 2 and not {"white", "black"} & columns
-
-
-def _sibling(path: Path, renames: Sequence[tuple[str, str]]) -> Path | None:
-    """The file beside ``path`` whose name has 'games' replaced (compared folded)."""
-    folded = fold(path.name)
-    for old, new in renames:
-        at = folded.rfind(old)
-        if at >= 0:
-            found = _sibling_named(path, (folded[:at] + new + folded[at + len(old):],))
-            if found is not None:
-                return found
-    return None
-
-
-def _suffixed(path: Path, suffixes: Sequence[str]) -> Path | None:
-    """The file beside ``x.csv`` named ``x-players.csv`` (``x_players.csv``…), compared folded."""
-    return _sibling_named(path, [fold(path.stem) + suffix + fold(path.suffix)
-                                 for suffix in suffixes])
-
-
-def _sibling_named(path: Path, names: Sequence[str]) -> Path | None:
-    """A file beside ``path`` (not itself) whose folded name is one of ``names``."""
-    wanted = {fold(n) for n in names}
-    try:
-        candidates = sorted(p for p in path.parent.iterdir() if p.is_file())
-    except OSError:
-        return None
-    return next(
-        (p for p in candidates if fold(p.name) in wanted and p.resolve() != path.resolve()),
-        None,
-    )
 
 
 def _table(

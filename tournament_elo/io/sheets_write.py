@@ -39,6 +39,7 @@ from typing import Any
 import numpy as np
 
 from ..model import BLACK, NO_COLOR, POINTS, Event, Player, Result, WinMethod
+from .sheet_files import companion_files
 
 PLAYER_HEADER = ("id", "name", "rating", "federation", "fide_id", "birth", "sex", "title",
                  "games", "k", "points")
@@ -81,15 +82,9 @@ def sheet_paths(path: str | Path, fmt: str | None = None) -> list[Path]:
 
 def input_files(path: str | Path) -> list[Path]:
     """``path`` and the players and event files the sheets reader would read beside it."""
-    from .sheets import EVENT_FILE_NAMES, PLAYERS_FILE_NAMES, _sibling, _sibling_named, _suffixed
-
     source = Path(path)
-    found = [
-        _sibling(source, PLAYERS_FILE_NAMES), _suffixed(source, ("players", "dauthu")),
-        _sibling(source, EVENT_FILE_NAMES), _suffixed(source, ("event", "giai")),
-        _sibling_named(source, ("event.csv",)),
-    ]
-    return [source, *(f for f in found if f is not None)]
+    companions = companion_files(source)
+    return [source, *(f for f in (companions.players, companions.event) if f is not None)]
 
 
 def render_sheets(
