@@ -44,7 +44,7 @@ import numpy as np
 from ..errors import InputError, InputWarning, Place
 from ..model import BLACK, NO_COLOR, WHITE, Event, EventType, Pairings, Player, Result
 from .common import check_pairings, detect_event_type, event_type_from_text, parse_date
-from .sheets import MAX_RATING, MAX_ROUND
+from .sheet_words import MAX_RATING, MAX_ROUND
 from .text import read_text
 
 #: Game results of the PGN standard → (white's result, black's result).

@@ -57,6 +57,31 @@ from .common import (
 )
 from .headers import fold, map_headers
 from .sheet_files import companion_files
+from .sheet_words import (
+    AI_CELL,
+    AI_LEVELS,
+    BYE_RESULTS,
+    BYE_WORDS,
+    DASHES,
+    EVENT_KEYS,
+    GAME_RESULTS,
+    LEVEL_NAMES,
+    LEVELS_EXPECTED,
+    MAX_GAMES,
+    MAX_K,
+    MAX_MINUTES,
+    MAX_POINTS,
+    MAX_RATING,
+    MAX_ROUND,
+    MINUTES,
+    POOL_NAMES,
+    POOLS_EXPECTED,
+    SETTING_NAME,
+    TIME_OF_DAY,
+    WHOLE,
+    WIN_METHODS,
+    WIN_METHODS_EXPECTED,
+)
 from .table import (
     Table,
     column_letter,
@@ -75,108 +100,7 @@ GAMES_SHEETS = ("games", "game", "vandau", "ketqua", "results", "pairings")
 PLAYERS_SHEETS = ("players", "player", "dauthu", "danhsach", "danhsachdauthu", "kythu")
 EVENT_SHEETS = ("event", "tournament", "giai", "giaidau", "thongtin", "info")
 
-#: Keys of the event sheet (folded) → field.
-EVENT_KEYS: dict[str, str] = {
-    **dict.fromkeys(("name", "event", "eventname", "tournament", "ten", "tengiai", "giai",
-                     "tengiaidau"), "name"),
-    **dict.fromkeys(("start", "startdate", "from", "batdau", "ngaybatdau", "tungay"), "start"),
-    **dict.fromkeys(("end", "enddate", "to", "ketthuc", "ngayketthuc", "denngay"), "end"),
-    **dict.fromkeys(("rounds", "numberofrounds", "nrounds", "sovong"), "rounds"),
-    **dict.fromkeys(("type", "eventtype", "system", "pairingsystem", "thethuc", "hinhthuc"),
-                    "type"),
-    **dict.fromkeys(("city", "place", "location", "venue", "site", "diadiem", "thanhpho"),
-                    "city"),
-    **dict.fromkeys(("federation", "fed", "liendoan"), "federation"),
-    **dict.fromkeys(("chiefarbiter", "arbiter", "trongtai", "trongtaichinh"), "chief_arbiter"),
-    **dict.fromkeys(("timecontrol", "tc", "thoigian", "thoigianthidau"), "time_control"),
-    **dict.fromkeys(("level", "capdo", "capgiai", "capdogiai"), "level"),
-    **dict.fromkeys(("pool", "loaico", "theloai", "gametype"), "pool"),
-}
-
-_DRAW = (Result.DRAW, Result.DRAW)
-_DOUBLE_FORFEIT = (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS)
-#: Result of a game row (spelling normalised by :func:`_result_key`) → (white, black).
-GAME_RESULTS: dict[str, tuple[Result, Result]] = {
-    **dict.fromkeys(("1-0", "1:0"), (Result.WIN, Result.LOSS)),
-    **dict.fromkeys(("0-1", "0:1"), (Result.LOSS, Result.WIN)),
-    **dict.fromkeys(("1/2-1/2", "1/2:1/2", "0.5-0.5", "0.5:0.5", "=", "=-="), _DRAW),
-    **dict.fromkeys(("+/-", "+:-", "+-"), (Result.FORFEIT_WIN, Result.FORFEIT_LOSS)),
-    **dict.fromkeys(("-/+", "-:+", "-+"), (Result.FORFEIT_LOSS, Result.FORFEIT_WIN)),
-    **dict.fromkeys(("-/-", "-:-"), _DOUBLE_FORFEIT),
-    # Both declared lost: no points; rated as two losses where the system says so.
-    **dict.fromkeys(("0-0", "0:0"), (Result.BOTH_LOST, Result.BOTH_LOST)),
-    "": (Result.UNPLAYED, Result.UNPLAYED),
-}
-#: Result of a bye row (black blank or 'bye') → the bye.  A blank result is a bye
-#: whose value is not entered yet: it counts nothing until it is.
-BYE_RESULTS: dict[str, Result] = {
-    **dict.fromkeys(("1", "1-0", "1:0", "+", "f"), Result.FULL_BYE),
-    **dict.fromkeys(("1/2", "0.5", "h", "1/2-0", "0.5-0"), Result.HALF_BYE),
-    "u": Result.PAIRING_BYE,
-    **dict.fromkeys(("0", "z", "0-0", "0:0"), Result.ZERO_BYE),
-    "": Result.UNPLAYED,
-}
-_BYE_WORDS = {"bye", "mien", "miendau"}
-_DASHES = str.maketrans({"–": "-", "—": "-", "−": "-"})
-_WHOLE = re.compile(r"^(\d+)(?:\.0*)?$")
-#: Upper bounds that keep numbers sane (and numpy's int64 and per-round arrays small).
-MAX_ROUND = 999
-MAX_RATING = 4000
-MAX_GAMES = 1_000_000
-MAX_K = 100
-MAX_POINTS = 100_000
-MAX_MINUTES = 1440
 _T = TypeVar("_T")
-
-#: Win methods (folded spellings, English or Vietnamese) → :class:`WinMethod`.
-WIN_METHODS: dict[str, WinMethod] = {
-    **dict.fromkeys(("", "unknown"), WinMethod.UNKNOWN),
-    **dict.fromkeys(("tiencung",), WinMethod.TIEN_CUNG),
-    **dict.fromkeys(("chieuha", "checkmate", "mate"), WinMethod.CHIEU_HA),
-    **dict.fromkeys(("adjudicated", "adjudication", "xuthang"), WinMethod.ADJUDICATED),
-    **dict.fromkeys(("resign", "resigned", "resignation", "dauhang"), WinMethod.RESIGN),
-    **dict.fromkeys(("time", "timeout", "hetgio"), WinMethod.TIME),
-}
-_WIN_METHODS_EXPECTED = ("tien-cung (Tiến Cung), chieu-ha (Chiếu hạ), adjudicated (xử thắng), "
-                         "resign (đầu hàng), time (hết giờ), or blank")
-#: Pool (game type) names other than the systems' own (folded) → the pool.
-POOL_NAMES: dict[str, str] = {
-    **dict.fromkeys(("cotuong", "chinesechess"), "xiangqi"),
-    **dict.fromkeys(("covay", "weiqi", "baduk"), "go"),
-    **dict.fromkeys(("cocaro", "caro"), "gomoku"),
-    **dict.fromkeys(("colat", "reversi"), "othello"),
-    "coup": "jieqi",
-    "conhanh": "rapid",
-    "tieuchuan": "standard",
-}
-_POOLS_EXPECTED = ("a pool name such as xiangqi, jieqi, go, gomoku, othello, standard or rapid "
-                   "(or cờ tướng, cờ úp, cờ vây, cờ caro, cờ lật, tiêu chuẩn, cờ nhanh)")
-#: Event levels in Vietnamese (folded) → the level setting (Cờ Đông Sơn's L).
-LEVEL_NAMES: dict[str, str] = {
-    **dict.fromkeys(("caulacbo", "clb", "capclb", "capcaulacbo"), "club"),
-    **dict.fromkeys(("giaohuu", "tudo"), "friendly"),
-    **dict.fromkeys(("tinh", "captinh"), "province"),
-    **dict.fromkeys(("thanhpho", "capthanhpho"), "city"),
-    **dict.fromkeys(("quocgia", "toanquoc", "capquocgia"), "national"),
-    **dict.fromkeys(("chauluc", "capchauluc"), "continental"),
-    **dict.fromkeys(("thegioi", "capthegioi"), "world"),
-    **dict.fromkeys(("tapluyen", "luyentap", "diemtapluyen"), "training"),
-}
-_LEVELS_EXPECTED = ("a level such as club, friendly, province, city, national, continental, "
-                    "world or training (or câu lạc bộ, giao hữu, tỉnh, thành phố, quốc gia, "
-                    "châu lục, thế giới, tập luyện)")
-#: A plain setting value as a rating-system definition spells it.
-_SETTING_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
-#: An AI opponent's cell: 'AI-3', 'ai 3', 'AI3', 'máy 3', 'AI level 3'; a bare 'AI'/'máy'.
-_AI_CELL = re.compile(r"^(?:ai|máy)(?:[\s._-]*(?:level|lv|cấp)?[\s._-]*(\d{1,2}))?$")
-AI_LEVELS = range(1, 6)
-#: A time of day after a date in a date cell: '14:05', '14:05:33', '14:05:33.120'.
-_TIME_OF_DAY = re.compile(r"^(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?$")
-#: Minutes per side: '15', '15.0', "15'", '15 phút', '15 min', '15+10', "15'+10''".
-_MINUTES = re.compile(
-    r"^(\d+)(?:\.0*)?\s*(?:'|′|’|m|min|mins|minutes|p|ph|phut|phút)?"
-    r"(?:\s*\+\s*\d+(?:\.\d+)?\s*(?:\"|''|″|s|sec|giây|giay)?)?$"
-)
 
 
 # ---------------------------------------------------------------------------- reading
@@ -368,12 +292,12 @@ def _key(value: Any) -> int | str | None:
     text = _text(value)
     if not text:
         return None
-    return _int(text) if _WHOLE.match(text) else text
+    return _int(text) if WHOLE.match(text) else text
 
 
 def _int(text: str) -> int | None:
     """The value of a whole-number text ('12', '12.0'), else None."""
-    match = _WHOLE.match(text)
+    match = WHOLE.match(text)
     return int(match.group(1)) if match else None
 
 
@@ -415,7 +339,7 @@ def _date(value: Any, place: Place, what: str) -> date | None:
 
 def _result_key(text: str) -> str:
     """Normalise a result's spelling: no spaces, one kind of dash, ½ as 1/2, 0,5 as 0.5."""
-    compact = "".join(text.split()).translate(_DASHES).lower()
+    compact = "".join(text.split()).translate(DASHES).lower()
     return compact.replace("½", "1/2").replace("0,5", "0.5")
 
 
@@ -585,7 +509,7 @@ def _ai_cell(table: Table, row: int, side: str) -> int | None:
     text = _text(table.value(row, side))
     if not text or len(text) > 16 or text[0] not in "aAmM":
         return None
-    match = _AI_CELL.match(text.lower())
+    match = AI_CELL.match(text.lower())
     if match is None:
         return None
     if match.group(1) is None:
@@ -603,7 +527,7 @@ def _ai_column(table: Table, row: int) -> int | None:
     if not text:
         return None
     level = _int(text)
-    if level is None and (match := _AI_CELL.match(text.lower())) and match.group(1):
+    if level is None and (match := AI_CELL.match(text.lower())) and match.group(1):
         level = int(match.group(1))
     if level not in AI_LEVELS:
         raise InputError("bad AI level", table.place(row, "ai_level"), found=repr(text),
@@ -669,7 +593,7 @@ def _win_method(table: Table, row: int) -> WinMethod:
     method = WIN_METHODS.get(fold(text))
     if method is None:
         raise InputError("unknown win method", table.place(row, "win_method"),
-                         found=repr(text), expected=_WIN_METHODS_EXPECTED)
+                         found=repr(text), expected=WIN_METHODS_EXPECTED)
     return method
 
 
@@ -678,7 +602,7 @@ def _minutes(table: Table, row: int) -> int:
     text = _text(table.value(row, "time_control"))
     if not text:
         return 0
-    match = _MINUTES.match(text.lower())
+    match = MINUTES.match(text.lower())
     minutes = int(match.group(1)) if match else 0
     if not 1 <= minutes <= MAX_MINUTES:
         raise InputError("bad time control", table.place(row, "time_control"),
@@ -696,13 +620,13 @@ def _setting_name(
     if mapped is not None:
         return mapped
     lowered = text.lower()
-    if _SETTING_NAME.match(lowered):
+    if SETTING_NAME.match(lowered):
         return lowered
     raise InputError(f"unknown {what}", place, found=repr(text), expected=expected)
 
 
 def _pool_name(text: str, place: Place) -> str:
-    return _setting_name(text, POOL_NAMES, place, "pool name", _POOLS_EXPECTED)
+    return _setting_name(text, POOL_NAMES, place, "pool name", POOLS_EXPECTED)
 
 
 # ---------------------------------------------------------------------------- games
@@ -766,7 +690,7 @@ class _Rows:
 
 def _is_bye(value: Any) -> bool:
     text = _text(value)
-    return text in ("", "-", "–", "—") or (len(text) <= 12 and fold(text) in _BYE_WORDS)
+    return text in ("", "-", "–", "—") or (len(text) <= 12 and fold(text) in BYE_WORDS)
 
 
 def _no_players(table: Table, row: int) -> bool:
@@ -800,7 +724,7 @@ def _moment(table: Table, row: int) -> datetime | None:
             moment = moment.astimezone(UTC).replace(tzinfo=None)
         return moment
     day_text, _, clock = text.replace("T", " ").rpartition(" ")
-    match = _TIME_OF_DAY.match(clock.rstrip("Z")) if day_text else None
+    match = TIME_OF_DAY.match(clock.rstrip("Z")) if day_text else None
     if match is None:
         day_text, hour, minute, second = text, 0, 0, 0
     else:
@@ -935,7 +859,7 @@ def _row_pool(
     if not required:
         return -1
     raise InputError("no pool for this game", table.place(row, "pool"), found="a blank cell",
-                     expected=_POOLS_EXPECTED + ", or a pool row in the event sheet")
+                     expected=POOLS_EXPECTED + ", or a pool row in the event sheet")
 
 
 def _game_result(table: Table, row: int, text: str) -> tuple[Result, Result]:
@@ -1011,7 +935,7 @@ def _event_settings(info: _EventInfo) -> tuple[tuple[str, str], ...]:
     level = info.text("level")
     if level is not None:
         settings.append(("level", _setting_name(level, LEVEL_NAMES, info.places["level"],
-                                                "level", _LEVELS_EXPECTED)))
+                                                "level", LEVELS_EXPECTED)))
     pool = info.text("pool")
     if pool is not None:
         settings.append(("pool", _pool_name(pool, info.places["pool"])))
