@@ -1,0 +1,93 @@
+"""Rating-based tie-breaks (C.07 Art. 10) against Held's exercises and small hand cases."""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+
+from helpers import SHARED_DATA, make_event
+from tournament_elo.io.trf import read_trf
+from tournament_elo.tiebreaks_rating import RATING_CODES, rating_tiebreaks
+
+EXPECTED = SHARED_DATA / "held_c07_expected_values.tsv"
+
+
+def held_swiss5() -> tuple[dict[int, int], dict[str, list[int]]]:
+    event = read_trf(SHARED_DATA / "held_c07_swiss5.trf")
+    values = rating_tiebreaks(event, RATING_CODES)
+    row_of = {int(p.id): p.index for p in event.players}
+    return row_of, {code: v.tolist() for code, v in values.items()}
+
+
+def expected_rows() -> list[dict[str, str]]:
+    lines = [ln for ln in EXPECTED.read_text().splitlines() if not ln.startswith("#")]
+    return list(csv.DictReader(lines, delimiter="\t"))
+
+
+@pytest.mark.parametrize(("column", "code"),
+                         [("ARO_V1", "ARO"), ("ARO_C1_V1", "ARO/C1"), ("TPR_V1", "TPR")])
+def test_held_swiss5_every_player(column, code):
+    row_of, values = held_swiss5()
+    rows = expected_rows()
+    assert len(rows) == 16
+    for row in rows:
+        # "None": one game only, nothing left after the cut; we give 0 for undefined.
+        want = 0 if row[column] == "None" else int(row[column])
+        assert values[code][row_of[int(row["pno"])]] == want, (row["pno"], code)
+
+
+def test_held_swiss5_apro_and_ptp_from_the_header():
+    row_of, values = held_swiss5()
+    header = EXPECTED.read_text()
+    assert "APRO/V1 {1:1789,3:1904,4:1772,16:1805}; PTP/V1 {3:2112}" in header
+    for pno, want in {1: 1789, 3: 1904, 4: 1772, 16: 1805}.items():
+        assert values["APRO"][row_of[pno]] == want
+    assert values["PTP"][row_of[3]] == 2112
+
+
+def test_held_swiss5_by_hand():
+    row_of, values = held_swiss5()
+    # Player 3 (2100) met 1700 =, 1950 1, 1850 1, 2050 =, 2150 = : 3.5 of 5.  At 2112 the
+    # differences 412 162 262 62 -38 expect .93+.71+.82+.59+.45 = 3.50; at 2111, 3.48.
+    assert values["PTP"][row_of[3]] == 2112
+    # Player 9 lost both his games (2200, 1750): PTP = lowest opponent - 800.
+    assert values["PTP"][row_of[9]] == 950
+    # Player 4's opponents 12, 13, 3, 1 have PTP 1250, 1744, 2112, 2029: 7135 / 4 -> 1784.
+    assert [values["PTP"][row_of[p]] for p in (12, 13, 3, 1)] == [1250, 1744, 2112, 2029]
+    assert values["APPO"][row_of[4]] == 1784
+    # RTNG is the rating; forfeits and byes are not games (player 12: one game, 2050).
+    assert values["RTNG"][row_of[12]] == 1650
+    assert values["ARO"][row_of[12]] == 2050
+
+
+def test_full_score_ptp_is_highest_opponent_plus_736():
+    event = make_event([2000, 1900, 1800], [(1, 1, 2, "1"), (2, 3, 1, "0")])
+    values = rating_tiebreaks(event, ["PTP", "TPR", "ARO"])
+    assert values["ARO"][0] == 1850
+    assert values["TPR"][0] == 1850 + 800
+    assert values["PTP"][0] == 1900 + 736
+
+
+def test_unrated_opponents_left_out_unless_a_rating_is_given():
+    # Player 1 (2000) beats 2 (unrated) and draws 3 (1800); 4 forfeits against 1.
+    event = make_event([2000, None, 1800, 2300],
+                       [(1, 1, 2, "1"), (2, 3, 1, "="), (3, 1, 4, "+")])
+    default = rating_tiebreaks(event, ["ARO", "TPR", "RTNG"])
+    assert default["ARO"][0] == 1800  # the unrated player and the forfeit are left out
+    assert default["TPR"][0] == 1800  # 0.5 of 1: dp 0
+    assert default["RTNG"].tolist() == [2000, 0, 1800, 2300]
+    assert default["ARO"][1] == 2000  # the unrated player's own opponents still count
+    given = rating_tiebreaks(event, ["ARO", "ARO/C1", "TPR", "RTNG"], unrated_rating=1400)
+    assert given["ARO"][0] == 1600  # (1400 + 1800) / 2
+    assert given["ARO/C1"][0] == 1800
+    assert given["TPR"][0] == 1600 + 193  # 1.5 of 2 = 75 %
+    assert given["RTNG"][1] == 1400
+
+
+def test_no_games_gives_zero_and_unknown_codes_are_refused():
+    event = make_event([2000, 1900, 1800], [(1, 1, 2, "1")])
+    values = rating_tiebreaks(event, RATING_CODES)
+    assert all(values[c][2] == 0 for c in RATING_CODES if c != "RTNG")
+    with pytest.raises(ValueError, match="BH"):
+        rating_tiebreaks(event, ["BH"])

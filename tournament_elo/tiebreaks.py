@@ -1,0 +1,364 @@
+"""Score-based tie-breaks of FIDE C.07 (editions 2023, 2024, 2026) and the pre-2023 rule.
+
+``compute_tiebreaks(event, ["BH/C1", "SB", "DE"], rules="2026")`` gives one float per
+player (in ``event.players`` order) for every code.  Rating-based tie-breaks (ARO, TPR,
+PTP, APRO, APPO, RTNG) live in :mod:`.performance`.
+
+The event is laid out as a dense player × round grid (numpy); all scores are integer
+hundredths of a point, Sonneborn-Berger products ten-thousandths, so sums are exact.
+
+Unplayed rounds (C.07-2023 Art. 14, 2024/2026 Art. 16), as the FIDE TEC reference
+implementation (TieBreakServer) applies them:
+
+* A round is a *voluntary unplayed round* (VUR) when the player got no game and no
+  win from it: half-point bye, zero-point bye/absence, forfeit loss (and a game both
+  lost).  A pairing-allocated bye, a full-point bye and a forfeit win are not VURs.
+* **Adjusted score** (the opponent's side, Art. 16.3): a player's rounds after his last
+  non-VUR round that had no opponent (byes, absences) count as draws; every other round
+  counts as scored.  In a round robin they count as losses.
+* **Dummy opponent** (the player's own unplayed rounds, Art. 16.4): in a Swiss, every
+  round the player did not play over the board counts as a game against a dummy whose
+  score is the player's own final score.  From March 2026 (``rules="2026"``) that score is
+  capped: by the adjusted score of the opponent who was paired (a forfeit), otherwise by
+  half the number of rounds.  In a round robin, forfeited games count as played and byes
+  not at all.
+* **Cuts** (C1/C2, M1/M2): the lowest values are cut, a VUR's dummy first.
+* ``rules="pre2023"``: the virtual opponent of the old C.02: for an unplayed round R of n
+  the player scores against Svon = SPR + (1 − SfPR) + ½·(n − R) (SPR: his score before the
+  round, SfPR: what the round gave him); opponents' unplayed rounds count as draws;
+  cuts take the lowest values, VURs get no priority.  (FB and AOB are 2023 inventions;
+  under ``pre2023`` they are computed with these older scores.)
+
+DE gives, for every player, his place in the standings after points, the tie-breaks
+listed before DE in ``codes``, and DE itself (1 = best; equal values = still tied).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from .model import BLACK, POINTS, Event, EventType, Result
+
+Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+Floats = npt.NDArray[np.float64]
+
+RULES = ("pre2023", "2023", "2024", "2026")
+
+#: Tie-breaks of this module (REP is GE; ABH, VUR and NUM are the reference's helpers).
+CODES = ("BH", "FB", "SB", "AOB", "ABH", "KS", "PS", "WIN", "WON", "BPG", "BWG", "GE", "REP",
+         "VUR", "NUM", "STD", "DE")
+#: Tie-breaks that accept the Cut/Median modifiers.
+_CUTTABLE = {"BH", "FB", "SB", "AOB", "PS"}
+
+_OVER_THE_BOARD = np.zeros(len(Result), dtype=bool)
+_OVER_THE_BOARD[[Result.WIN, Result.DRAW, Result.LOSS, Result.SHORT_WIN, Result.SHORT_DRAW,
+                 Result.SHORT_LOSS]] = True
+#: Voluntary unplayed rounds (C.07 Art. 16.2.4–16.2.5).
+_VUR = np.zeros(len(Result), dtype=bool)
+_VUR[[Result.HALF_BYE, Result.ZERO_BYE, Result.FORFEIT_LOSS, Result.BOTH_LOST]] = True
+
+_CODE = re.compile(r"^(?P<name>[A-Z]+)(?:/(?P<mod>[CM])(?P<k>\d))?$")
+
+
+@dataclass(frozen=True)
+class _Grid:
+    """The event as player × round matrices (column r is round r + 1)."""
+
+    n: int
+    rounds: int
+    rr: bool
+    result: Ints
+    opp: Ints  # -1: no opponent
+    color: Ints
+    pts: Ints  # hundredths
+    board: Bools  # a game over the board against an opponent
+    has_opp: Bools  # paired against an opponent (games and forfeits)
+    pab: Bools
+    vur: Bools
+
+    @property
+    def total(self) -> Ints:
+        return self.pts.sum(axis=1)
+
+
+def _grid(event: Event) -> _Grid:
+    n, p = len(event.players), event.pairings
+    rounds = max(int(event.rounds), int(p.round.max()) if len(p) else 0)
+    result = np.full((n, rounds), int(Result.ZERO_BYE), dtype=np.int64)
+    opp = np.full((n, rounds), -1, dtype=np.int64)
+    color = np.zeros((n, rounds), dtype=np.int64)
+    if len(p):
+        r = p.round - 1
+        # A paired game without its result yet counts as nothing (not played, no points).
+        result[p.player, r] = p.result
+        opp[p.player, r] = p.opponent
+        color[p.player, r] = p.color
+    has_opp = opp >= 0
+    pending = result == Result.UNPLAYED
+    board = _OVER_THE_BOARD[result] & has_opp
+    return _Grid(
+        n=n, rounds=rounds, rr=event.type == EventType.ROUND_ROBIN, result=result, opp=opp,
+        color=color, pts=POINTS[result], board=board, has_opp=has_opp & ~pending,
+        pab=result == Result.PAIRING_BYE, vur=_VUR[result],
+    )
+
+
+def _last(mask: Bools) -> Ints:
+    """Per row, the 1-based number of the last True column (0 if none)."""
+    rounds = mask.shape[1]
+    idx = np.where(mask, np.arange(1, rounds + 1), 0)
+    return idx.max(axis=1) if rounds else np.zeros(mask.shape[0], dtype=np.int64)
+
+
+def _adjusted(g: _Grid, pts: Ints, lna: Ints, rules: str) -> Ints:
+    """Adjusted score of every player, the score his opponents' tie-breaks see."""
+    if rules == "pre2023":
+        return np.where(g.board, pts, 50).sum(axis=1)
+    rnd = np.arange(1, g.rounds + 1)
+    keep = (rnd[None, :] <= lna[:, None]) | g.has_opp
+    return np.where(keep, pts, 0 if g.rr else 50).sum(axis=1)
+
+
+@dataclass(frozen=True)
+class _Entries:
+    """One value per player per round for the Buchholz family, before cuts."""
+
+    score: Ints  # the opponent's (or dummy's) score, hundredths
+    sb: Ints  # score × own result, ten-thousandths
+    vur: Bools  # a voluntary unplayed round played against the dummy
+    counted: Bools  # the round takes part at all
+
+
+def _entries(g: _Grid, rules: str, fore: bool) -> _Entries:
+    pts = g.pts.copy()
+    lna = _last(~g.vur)
+    last = g.rounds - 1
+    fore_rows = np.zeros(g.n, dtype=bool)
+    if fore and g.rounds:
+        # Fore Buchholz: a player paired in the last round (or given the PAB there) is seen
+        # with all his rounds as scored, and a last-round game against an opponent as a draw.
+        paired_last = g.has_opp[:, last] | g.pab[:, last]
+        lna = np.where(paired_last, g.rounds, lna)
+        fore_rows = g.has_opp[:, last]
+        pts[fore_rows, last] = 50
+    adjusted = _adjusted(g, pts, lna, rules)
+    own = pts.sum(axis=1)
+    game = g.board | (g.has_opp & g.rr)
+    if fore and g.rounds:
+        game[:, last] |= g.has_opp[:, last]
+    opp = np.maximum(g.opp, 0)
+    if rules == "pre2023":
+        before = np.cumsum(g.pts, axis=1) - g.pts
+        rnd = np.arange(1, g.rounds + 1)
+        dummy = before + (100 - g.pts) + 50 * (g.rounds - rnd)[None, :]
+    else:
+        dummy = np.broadcast_to(own[:, None], pts.shape).copy()
+        if rules == "2026":
+            cap = np.where(g.has_opp, adjusted[opp], 50 * g.rounds)
+            dummy = np.minimum(dummy, cap)
+    score = np.where(game, adjusted[opp], 0 if g.rr else dummy)
+    counted = g.has_opp if g.rr else np.ones_like(g.has_opp)
+    vur = g.vur & ~game & (rules != "pre2023")
+    return _Entries(score=score, sb=score * g.pts, vur=vur, counted=counted)
+
+
+def _cut_sum(values: Ints, score: Ints, vur: Bools, low: int, high: int) -> int:
+    """Sum of one player's values after cutting ``low`` lowest and ``high`` highest."""
+    items = [(int(s), int(v), bool(u)) for s, v, u in zip(score, values, vur, strict=True)]
+    for _ in range(min(low, len(items))):
+        by_all = min(items, key=lambda e: (e[0], e[1]))
+        by_vur = min(items, key=lambda e: (not e[2], e[0], e[1]))
+        items.remove(by_all if by_all[1] > by_vur[1] else by_vur)
+    for _ in range(min(high, len(items))):
+        items.remove(max(items, key=lambda e: (e[0], e[1])))
+    return sum(v for _, v, _ in items)
+
+
+def _buchholz(g: _Grid, name: str, rules: str, low: int, high: int) -> Ints:
+    """BH, FB (hundredths) or SB (ten-thousandths) of every player."""
+    e = _entries(g, rules, fore=name == "FB")
+    values = e.sb if name == "SB" else e.score
+    if low == 0 and high == 0:
+        return np.where(e.counted, values, 0).sum(axis=1)
+    out = np.zeros(g.n, dtype=np.int64)
+    for p in range(g.n):
+        keep = e.counted[p]
+        out[p] = _cut_sum(values[p, keep], e.score[p, keep], e.vur[p, keep], low, high)
+    return out
+
+
+def _aob(g: _Grid, rules: str, low: int, high: int) -> Floats:
+    """Average of the opponents' Buchholz over games played, rounded half up to 0.01."""
+    bh = _buchholz(g, "BH", rules, low, high)
+    games = g.board.sum(axis=1)
+    total = np.where(g.board, bh[np.maximum(g.opp, 0)], 0).sum(axis=1)
+    safe = np.maximum(games, 1)
+    avg = (2 * total + safe) // (2 * safe)  # hundredths, half up
+    return np.where(games > 0, avg / 100.0, np.nan)
+
+
+def _koya(g: _Grid) -> Ints:
+    """Points scored against opponents who made at least half the possible score."""
+    max_games = g.rounds
+    if g.rr:
+        if g.n and g.rounds % g.n == 0:
+            max_games -= g.rounds // g.n
+        max_games -= int((_last(g.has_opp | g.pab) == 0).sum())
+    total = g.total
+    strong = total[np.maximum(g.opp, 0)] * 2 >= 100 * max_games
+    return np.where(g.has_opp & strong, g.pts, 0).sum(axis=1)
+
+
+def _progressive(g: _Grid, low: int) -> Ints:
+    return np.cumsum(g.pts, axis=1)[:, low:].sum(axis=1)
+
+
+def _std(g: _Grid) -> Ints:
+    return np.select([g.pts > 50, g.pts == 50], [100, 50], 0).sum(axis=1)
+
+
+def _direct_encounter(g: _Grid, before: Sequence[Floats]) -> Floats:
+    """Place in the standings after points, the earlier tie-breaks and DE (1 = first)."""
+    keys = [-g.total.astype(np.float64)] + [np.asarray(b, dtype=np.float64) for b in before]
+    order = np.lexsort(tuple(reversed(keys))) if keys else np.arange(g.n)
+    groups: list[list[int]] = []
+    for p in order:
+        if groups and all(k[p] == k[groups[-1][0]] for k in keys):
+            groups[-1].append(int(p))
+        else:
+            groups.append([int(p)])
+    rank = np.zeros(g.n, dtype=np.float64)
+    ahead = 0
+    for group in groups:
+        for offset, tied in _de_split(g, group):
+            for p in tied:
+                rank[p] = ahead + offset + 1
+        ahead += len(group)
+    return rank
+
+
+def _de_split(g: _Grid, group: list[int]) -> list[tuple[int, list[int]]]:
+    """Split a tied group by direct encounter: (players ahead within the group, tied)."""
+    if len(group) == 1:
+        return [(0, group)]
+    members = set(group)
+    counts = g.has_opp if g.rr else g.board
+    score: dict[int, float] = {}
+    best: dict[int, float] = {}
+    met_all = True
+    for p in group:
+        per_opp: dict[int, list[int]] = {}
+        for r in range(g.rounds):
+            o = int(g.opp[p, r])
+            if counts[p, r] and o in members:
+                per_opp.setdefault(o, []).append(int(g.pts[p, r]))
+        # A pair that met more than once counts with its average result.
+        score[p] = sum(sum(v) / len(v) for v in per_opp.values())
+        missing = len(group) - 1 - len(per_opp)
+        if not g.rr and missing > 0:
+            met_all = False
+            best[p] = score[p] + 100 * missing
+        else:
+            best[p] = score[p]
+    ranked = sorted(group, key=lambda p: (-score[p], -best[p]))
+    places = [0]
+    if met_all:
+        for i in range(1, len(ranked)):
+            same = score[ranked[i]] == score[ranked[i - 1]]
+            places.append(places[-1] if same else i)
+    else:
+        # Not all have met: a player is ahead only if no one below can still catch him.
+        unique = True
+        for i in range(1, len(ranked)):
+            can_reach = max(best[q] for q in ranked[i:])
+            if unique and score[ranked[i - 1]] > can_reach:
+                places.append(i)
+            else:
+                places.append(places[-1])
+                unique = False
+    out: list[tuple[int, list[int]]] = []
+    i = 0
+    while i < len(ranked):
+        j = i
+        while j < len(ranked) and places[j] == places[i]:
+            j += 1
+        tied = ranked[i:j]
+        if len(tied) < len(group):
+            out += [(places[i] + off, sub) for off, sub in _de_split(g, tied)]
+        else:
+            out.append((places[i], tied))
+        i = j
+    return out
+
+
+def _parse(code: str) -> tuple[str, int, int]:
+    match = _CODE.match(code.strip().upper())
+    if not match:
+        raise ValueError(f"unknown tie-break {code!r}")
+    name = match["name"]
+    if name not in CODES:
+        raise ValueError(f"unknown tie-break {code!r} (known: {', '.join(CODES)})")
+    if match["mod"] is None:
+        return name, 0, 0
+    if name not in _CUTTABLE or (name == "PS" and match["mod"] == "M"):
+        raise ValueError(f"tie-break {name} takes no modifier {match['mod']}{match['k']}")
+    k = int(match["k"])
+    return name, k, k if match["mod"] == "M" else 0
+
+
+def compute_tiebreaks(
+    event: Event, codes: Sequence[str], rules: str = "2026"
+) -> dict[str, Floats]:
+    """Every tie-break of ``codes`` (e.g. ``"BH/C1"``) as one float per player.
+
+    ``rules`` is ``"2023"``, ``"2024"``, ``"2026"`` (the March 2026 dummy-opponent cap) or
+    ``"pre2023"`` (the virtual opponent).  Values are in points (SB in points², AOB rounded
+    to 0.01); AOB is NaN for a player without a game; DE is a place (1 = best).
+    """
+    if rules not in RULES:
+        raise ValueError(f"unknown tie-break rules {rules!r} (known: {', '.join(RULES)})")
+    g = _grid(event)
+    out: dict[str, Floats] = {}
+    for code in codes:
+        name, low, high = _parse(code)
+        value: Floats
+        if name in ("BH", "FB"):
+            value = _buchholz(g, name, rules, low, high) / 100.0
+        elif name == "SB":
+            value = _buchholz(g, name, rules, low, high) / 10000.0
+        elif name == "AOB":
+            value = _aob(g, rules, low, high)
+        elif name == "ABH":
+            lna = _last(~g.vur)
+            value = _adjusted(g, g.pts, lna, rules) / 100.0
+        elif name == "KS":
+            value = _koya(g) / 100.0
+        elif name == "PS":
+            value = _progressive(g, low) / 100.0
+        elif name == "STD":
+            value = _std(g) / 100.0
+        elif name == "WIN":
+            value = (g.pts == 100).sum(axis=1).astype(np.float64)
+        elif name == "WON":
+            value = ((g.pts == 100) & g.board).sum(axis=1).astype(np.float64)
+        elif name == "BPG":
+            value = (g.board & (g.color == BLACK)).sum(axis=1).astype(np.float64)
+        elif name == "BWG":
+            value = (g.board & (g.color == BLACK) & (g.pts == 100)).sum(axis=1).astype(np.float64)
+        elif name in ("GE", "REP"):
+            value = (g.board | g.pab | (g.pts == 100)).sum(axis=1).astype(np.float64)
+        elif name == "VUR":
+            value = g.vur.sum(axis=1).astype(np.float64)
+        elif name == "NUM":
+            value = g.board.sum(axis=1).astype(np.float64)
+        else:  # DE
+            value = _direct_encounter(g, [-out[c] for c in codes[: list(codes).index(code)]
+                                          if c in out])
+        out[code] = value
+    return out
