@@ -33,9 +33,13 @@ def test_json_contract_on_the_sample():
     assert all(set(p) == PLAYER_KEYS for p in data["players"])
     assert len(data["games"]) == 16 * 5  # one row per player per round
     assert all(set(g) == GAME_KEYS for g in data["games"])
-    # Points 4, 3.5 ×4, 3, 2.5 ×3, 2 ×3, 1.5 ×3, 1: shared places by points.
-    assert sorted(p["rank"] for p in data["players"]) == [1, 2, 2, 2, 2, 6, 7, 7, 7, 10, 10, 10,
-                                                          13, 13, 13, 16]
+    # Points, then the Swiss defaults BH/C1, BH, SB (2026 rules).  Four players have
+    # 3.5: Charline BH/C1 13.0, David 11.5, Alyx and Stephan 11.0 and BH 12.5 each,
+    # then SB 8.00 against 7.25 (the FIDE TEC exercise's answers).
+    top = sorted(data["players"], key=lambda p: p["rank"])[:5]
+    assert [(p["rank"], p["name"]) for p in top] == [
+        (1, "Bruno"), (2, "Charline"), (3, "David"), (4, "Alyx"), (5, "Stephan")]
+    assert top[0]["tiebreaks"] == {"BH/C1": 12.0, "BH": 13.0, "SB": 9.5}
     bruno = next(p for p in data["players"] if p["id"] == 2)
     # Bruno 2150: opponents 1750 (.92), 1900 (.81), 2200 (.43), 1450 (.92), 2100 (.57):
     # We = 3.65; 4 points; K 20 → +7.0 → 2157.  Ra = 9400 / 5 = 1880, 80 % → dp 240.
@@ -112,3 +116,16 @@ def test_per_game_system_table_shows_its_own_columns():
     title, header = done.stdout.splitlines()[:2]
     assert title.endswith("— thien-ky-dao")
     assert "Tier after" in header and "Rp" not in header
+
+
+def test_tiebreaks_chosen_on_the_command_line():
+    # SB first: among the 3.5-point players Charline (10.5) > David (9.75) > Alyx (8.0)
+    # > Stephan (7.25) — the FIDE TEC exercise's SB answers.
+    done = run("rate", str(SAMPLE), "--format", "json", "--tiebreaks", "SB,BH",
+               "--tiebreak-rules", "2023")
+    assert done.returncode == 0, done.stderr
+    players = sorted(json.loads(done.stdout)["players"], key=lambda p: p["rank"])
+    assert [p["name"] for p in players[1:5]] == ["Charline", "David", "Alyx", "Stephan"]
+    assert list(players[0]["tiebreaks"]) == ["SB", "BH"]
+    bad = run("rate", str(SAMPLE), "--tiebreaks", "BH,XYZ")
+    assert bad.returncode == 2 and bad.stderr.startswith("error: --tiebreaks:")

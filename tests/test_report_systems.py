@@ -268,12 +268,14 @@ def test_csv_and_xlsx_carry_the_system_columns(dong_son: RatingResult, tmp_path:
     assert "nan" not in (tmp_path / "games.csv").read_text(encoding="utf-8-sig").lower()
     with open(tmp_path / "players.csv", encoding="utf-8-sig", newline="") as handle:
         players = list(csv.DictReader(handle))
-    assert list(players[0]) == [*PLAYER_FIELDS, *PLAYER_EXTRAS]
+    # The Swiss default tie-breaks come flattened after the contract's fields.
+    tiebreaks = ["tiebreaks.BH/C1", "tiebreaks.BH", "tiebreaks.SB"]
+    assert list(players[0]) == [*PLAYER_FIELDS, *tiebreaks, *PLAYER_EXTRAS]
     assert players[3]["start_rating"] == "660.0" and players[3]["rating"] == ""
     book = load_workbook(tmp_path / "report.xlsx")
     sheet = book["Players"]
     head = [c.value for c in sheet[1]]
-    assert head == [*PLAYER_FIELDS, *PLAYER_EXTRAS]
+    assert head == [*PLAYER_FIELDS, *tiebreaks, *PLAYER_EXTRAS]
     dung = dict(zip(head, [c.value for c in sheet[5]], strict=True))
     assert dung["rating"] is None and dung["start_rating"] == 660
     assert dung["title_before"] == "T2" and dung["title_after"] == "T1"

@@ -49,6 +49,13 @@ def cli() -> None:
               "(see 'tournament-elo systems'), or a definition file FILE.toml.")
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
               help="A system setting, e.g. --set level=national or --set pool=rapid.")
+@click.option("--tiebreaks", metavar="CODES",
+              help="C.07 tie-breaks in order, e.g. 'BH/C1,BH,SB' (default: BH/C1,BH,SB for "
+              "a Swiss, DE,SB,WIN,KS for a round robin).")
+@click.option("--tiebreak-rules", type=click.Choice(["2026", "2024", "2023", "pre2023"]),
+              default="2026", show_default=True, help="The C.07 edition for unplayed rounds.")
+@click.option("--unrated-rating", type=click.IntRange(0, 4000), metavar="RATING",
+              help="Rating of unrated players in rating tie-breaks (default: left out).")
 @click.option("--ratings", type=click.Path(exists=True, dir_okay=False),
               help="Rating list (CSV/XLSX: id, fide_id, name, rating, games, birth, ever_2400, k; "
               "or a chess-results starting-rank list, page or export).")
@@ -75,6 +82,9 @@ def rate_command(
     input_format: str | None,
     average_rule: str,
     settings: tuple[str, ...],
+    tiebreaks: str | None,
+    tiebreak_rules: str,
+    unrated_rating: int | None,
 ) -> None:
     """Rate EVENT (a TRF file, a CSV/XLSX sheet, or - for standard input).
 
@@ -84,11 +94,13 @@ def rate_command(
       tournament-elo rate event.trf --ratings list.csv --out report/
       tournament-elo rate games.csv --system fide-2024 --format json
       tournament-elo rate games.csv --system dong-son --set level=national
+      tournament-elo rate event.trf --tiebreaks "BH/C1,BH,SB" --tiebreak-rules 2026
     """
     with _input_file(event) as path:
         parsed = read_event(path, input_format, encoding)
     rating_list = read_ratings(ratings, encoding) if ratings else None
-    result = rate(parsed, system, rating_list, average_rule, _settings(settings))
+    result = rate(parsed, system, rating_list, average_rule, _settings(settings), tiebreaks,
+                  tiebreak_rules, unrated_rating)
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
     if out_dir is not None:
@@ -278,10 +290,16 @@ def _print_table(result: RatingResult, lang: str) -> None:
         columns = ("rank", "id", "name", "rating_before", "points", "games_rated",
                    "score_rated", "expected", "k", "change_rounded", "new_rating", rank_name)
     ordered = result.players.iloc[np.lexsort((result.players.index, result.players["rank"]))]
+    codes = result.standings.codes if result.standings else ()
+    at = columns.index("points") + 1
+    columns = (*columns[:at], *codes, *columns[at:])
+    ordered = ordered.assign(**{
+        code: result.standings.values[code][ordered.index] for code in codes
+    }) if result.standings else ordered
     table = ordered.rename(columns={"title_after": columns[-1], "start_rating": "rating_before"})
     body = [[_cell(v) for v in values] for values in zip(
         *(python_values(table[c]) for c in columns), strict=True)]
-    header = [words[c] for c in columns]
+    header = [words.get(c, c) for c in columns]
     widths = [max(len(r[i]) for r in [header, *body]) for i in range(len(columns))]
     named = columns.index("name")
 

@@ -8,7 +8,7 @@ that every output (terminal, JSON, CSV, XLSX, HTML) is rendered from.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
@@ -19,6 +19,7 @@ from .errors import InputError, InputWarning, Place
 from .io.ratinglist import ListEntry, apply_rating_list
 from .model import POINTS, TRF_CODE, Event
 from .performance import AverageRule, performance
+from .standings import Standings, standings, tiebreak_codes
 from .systems.definition import EloSystem
 from .systems.elo import event_games, k_factor, run_games
 from .systems.fide import FideEdition, rate_event
@@ -40,6 +41,7 @@ class RatingResult:
     warnings: tuple[InputWarning, ...]
     average_rule: AverageRule
     settings: dict[str, str] = field(default_factory=dict)  # what a per-game system used
+    standings: Standings | None = None  # the tie-breaks behind the ranks
 
     @property
     def rounds_played(self) -> int:
@@ -57,16 +59,29 @@ def rate(
     ratings: list[ListEntry] | None = None,
     average_rule: AverageRule | str = AverageRule.PLAIN,
     settings: dict[str, str] | None = None,
+    tiebreaks: str | None = None,
+    tiebreak_rules: str = "2026",
+    unrated_rating: int | None = None,
 ) -> RatingResult:
     """Rate ``event`` under ``system`` (a name or a definition file), optionally with a
-    rating list; ``settings`` (``level``, ``pool``) override the event's own."""
+    rating list; ``settings`` (``level``, ``pool``) override the event's own.
+
+    Players are ranked by points, then by ``tiebreaks`` (C.07 codes such as
+    ``"BH/C1,BH,SB"``; by default the usual list for the event type) under the
+    ``tiebreak_rules`` edition; unrated players count at ``unrated_rating`` in
+    rating-based tie-breaks, or are left out.
+    """
     if ratings is not None:
         event = apply_rating_list(event, ratings)
+    table = standings(event, tiebreak_codes(tiebreaks, event), tiebreak_rules, unrated_rating)
     chosen = get_system(system, event_day(event))
     if isinstance(chosen, EloSystem):
         merged = {**dict(event.settings), **(settings or {})}
-        return _rate_per_game(event, chosen, merged, AverageRule(average_rule))
-    return _rate_fide(event, chosen, AverageRule(average_rule))
+        result = _rate_per_game(event, chosen, merged, AverageRule(average_rule))
+    else:
+        result = _rate_fide(event, chosen, AverageRule(average_rule))
+    result.players["rank"] = table.rank
+    return replace(result, standings=table)
 
 
 def _rate_fide(event: Event, edition: FideEdition, rule: AverageRule) -> RatingResult:

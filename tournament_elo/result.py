@@ -39,13 +39,21 @@ def present(table: pd.DataFrame, fields: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(f for f in fields if f in table.columns)
 
 
+def _number(value: float) -> float | int | None:
+    """A tie-break value as JSON: whole numbers (DE's place) as integers, NaN as null."""
+    if value != value:
+        return None
+    return int(value) if float(value).is_integer() and abs(value) < 2**53 else float(value)
+
+
 def to_json(result: RatingResult) -> dict[str, Any]:
     event = result.event
     player_table, game_table = result.players, result.games
     players = records(player_table, PLAYER_FIELDS)
     extras = records(player_table, present(player_table, PLAYER_EXTRAS))
-    for player, extra in zip(players, extras, strict=True):
-        player["tiebreaks"] = {}
+    tiebreaks = result.standings.values if result.standings else {}
+    for index, (player, extra) in enumerate(zip(players, extras, strict=True)):
+        player["tiebreaks"] = {code: _number(values[index]) for code, values in tiebreaks.items()}
         player.update(extra)
     games = records(game_table, GAME_FIELDS)
     for game, extra in zip(games, records(game_table, present(game_table, GAME_EXTRAS)),

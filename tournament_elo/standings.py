@@ -1,0 +1,83 @@
+"""Standings: points, then the event's tie-breaks in order; ties still unbroken share a place.
+
+Score-based tie-breaks come from :mod:`.tiebreaks` (C.07, by rule edition), rating-based
+ones from :mod:`.tiebreaks_rating`.  Every value is higher-is-better except DE, which is
+a place (1 = best).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from .errors import InputError, Place
+from .model import Event, EventType
+from .tiebreaks import RULES, compute_tiebreaks
+from .tiebreaks_rating import RATING_CODES, rating_tiebreaks
+
+#: Defaults when the event does not choose: C.07's usual lists.
+DEFAULT_TIEBREAKS = {
+    EventType.SWISS: ("BH/C1", "BH", "SB"),
+    EventType.ROUND_ROBIN: ("DE", "SB", "WIN", "KS"),
+}
+LOWER_IS_BETTER = frozenset({"DE"})
+
+
+@dataclass(frozen=True)
+class Standings:
+    codes: tuple[str, ...]
+    values: dict[str, npt.NDArray[np.float64]]  # code → one value per player
+    rank: npt.NDArray[np.int64]  # shared places where points and every value tie
+
+
+def tiebreak_codes(text: str | None, event: Event) -> tuple[str, ...]:
+    """The codes of ``--tiebreaks "BH/C1,BH,SB"``, or the defaults for the event type."""
+    if text is None:
+        return DEFAULT_TIEBREAKS[event.type]
+    codes = tuple(code.strip().upper() for code in text.split(",") if code.strip())
+    return codes
+
+
+def standings(
+    event: Event,
+    codes: Sequence[str],
+    rules: str = "2026",
+    unrated_rating: int | None = None,
+) -> Standings:
+    if rules not in RULES:
+        raise InputError("unknown tie-break rules", Place("--tiebreak-rules"),
+                         found=repr(rules), expected=" or ".join(RULES))
+    rating_codes = [c for c in codes if c in RATING_CODES]
+    score_codes = [c for c in codes if c not in RATING_CODES]
+    values: dict[str, npt.NDArray[np.float64]] = {}
+    try:
+        values.update(compute_tiebreaks(event, score_codes, rules))
+    except ValueError as exc:
+        raise InputError(str(exc), Place("--tiebreaks"),
+                         expected="C.07 codes such as BH/C1, BH, SB, DE, WIN, ARO, TPR"
+                         ) from None
+    if rating_codes:
+        rated = rating_tiebreaks(event, rating_codes, unrated_rating)
+        values.update({code: np.asarray(v, dtype=np.float64) for code, v in rated.items()})
+    ordered = {code: values[code] for code in codes}
+    return Standings(tuple(codes), ordered, _places(event.points(), ordered))
+
+
+def _places(points: npt.NDArray[np.int64], values: dict[str, npt.NDArray[np.float64]]
+            ) -> npt.NDArray[np.int64]:
+    """1 + the number of players strictly ahead (points first, then each value in order)."""
+    keys = [points.astype(np.float64)]
+    for code, value in values.items():
+        clean = np.nan_to_num(value, nan=-np.inf)
+        keys.append(-clean if code in LOWER_IS_BETTER else clean)
+    table = np.column_stack(keys)  # higher is better in every column
+    order = np.lexsort(tuple(-table[:, i] for i in reversed(range(table.shape[1]))))
+    ranked = table[order]
+    new_group = np.r_[True, (ranked[1:] != ranked[:-1]).any(axis=1)]
+    first_position = np.maximum.accumulate(np.where(new_group, np.arange(len(order)), 0))
+    rank = np.empty(len(order), dtype=np.int64)
+    rank[order] = first_position + 1
+    return rank
