@@ -162,7 +162,8 @@ def test_dong_son_crosstable_columns(dong_son_html: str) -> None:
                           dong_son_html.index("</thead>")]
     heads = re.findall(r"<th(?:\s[^>]*)?>([^<]*)</th>", table)
     assert heads[:6] == ["Rk.", "No.", "Name", "Rtg before", "Fed.", "1"]
-    assert heads[-4:] == ["Pts.", "Change", "New rating", "Title after"]
+    # The Swiss default tie-breaks come right after the points (issue 5).
+    assert heads[-7:] == ["Pts.", "BH/C1", "BH", "SB", "Change", "New rating", "Title after"]
     start = dong_son_html.index('href="#p-4"', dong_son_html.index('class="crosstable"'))
     row = dong_son_html[start:dong_son_html.index("</tr>", start)]
     assert ">660.0</td>" in row and ">-12.1</td>" in row and ">647.9</td>" in row
@@ -281,8 +282,8 @@ def test_csv_and_xlsx_carry_the_system_columns(dong_son: RatingResult, tmp_path:
     assert dung["title_before"] == "T2" and dung["title_after"] == "T1"
     assert [c.value for c in book["Games"][1]] == [*GAME_FIELDS, *GAME_EXTRAS]
     crosstable = [[c.value for c in row] for row in book["Crosstable"].iter_rows()]
-    assert crosstable[0][4] == "Rtg before" and crosstable[0][-4:] == [
-        "Pts.", "Change", "New rating", "Title after"]
+    assert crosstable[0][4] == "Rtg before" and crosstable[0][-7:] == [
+        "Pts.", "BH/C1", "BH", "SB", "Change", "New rating", "Title after"]
     dung_line = next(r for r in crosstable if r[1] == 4)
     assert dung_line[4] == 660 and dung_line[-3:] == [-12.1, 647.9, "T1"]
 

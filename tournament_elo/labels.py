@@ -35,6 +35,22 @@ _EN = {
     "bonus_note": "result bonus (Tiến Cung win)", "multiplier_note": "level factor",
     "level_by_time": "L from each game's thinking time: {below} under {minutes} minutes "
     "per side, {above} from {minutes}",
+    "tiebreak": "tie-break (FIDE C.07)",
+    "score_by_round": "Score after each round", "pairings": "Pairings and results",
+    "board": "Bd.", "white": "White", "black": "Black", "result": "Result",
+    "grid": "Round-robin grid", "norms": "Title norms", "norms_met": "Norms met",
+    "norms_missed": "Norms missed (players with 9 games or more)",
+    "no_norms": "none", "norm": "Norm",
+    "norm_games": "{value} games, needs {bound}",
+    "norm_score": "score {value}, needs {bound} (35 %)",
+    "norm_performance": "performance {value}, needs {bound}",
+    "norm_average": "average {value}, needs {bound}",
+    "norm_foreign_federations": "{value} federations other than his own, needs {bound}",
+    "norm_own_federation": "{value} opponents from his own federation, at most {bound} (3/5)",
+    "norm_one_federation": "{value} opponents from one federation, at most {bound} (2/3)",
+    "norm_titled": "{value} opponents titled, needs {bound} (50 %)",
+    "norm_title_holders": "{value} opponents holding the title or better, needs {bound} (1/3)",
+    "norm_short": "{n} short", "norm_too_many": "{n} too many",
 }
 _VI = {
     "rank": "Hạng", "id": "STT", "name": "Họ tên", "title": "Danh hiệu", "fide_id": "Mã FIDE",
@@ -70,6 +86,22 @@ _VI = {
     "bonus_note": "hệ số kết quả (thắng Tiến Cung)", "multiplier_note": "hệ số cấp độ giải",
     "level_by_time": "L theo thời gian suy nghĩ của từng ván: {below} khi dưới {minutes} "
     "phút mỗi bên, {above} từ {minutes} phút",
+    "tiebreak": "hệ số phụ (FIDE C.07)",
+    "score_by_round": "Điểm sau mỗi vòng", "pairings": "Xếp cặp và kết quả từng vòng",
+    "board": "Bàn", "white": "Trắng", "black": "Đen", "result": "Kết quả",
+    "grid": "Bảng đấu vòng tròn", "norms": "Chuẩn danh hiệu", "norms_met": "Đạt chuẩn",
+    "norms_missed": "Không đạt chuẩn (đấu thủ có từ 9 ván)",
+    "no_norms": "không có", "norm": "Chuẩn",
+    "norm_games": "{value} ván, cần {bound}",
+    "norm_score": "điểm {value}, cần {bound} (35 %)",
+    "norm_performance": "Elo thi đấu {value}, cần {bound}",
+    "norm_average": "Elo trung bình đối thủ {value}, cần {bound}",
+    "norm_foreign_federations": "{value} liên đoàn khác liên đoàn của đấu thủ, cần {bound}",
+    "norm_own_federation": "{value} đối thủ cùng liên đoàn, tối đa {bound} (3/5)",
+    "norm_one_federation": "{value} đối thủ từ một liên đoàn, tối đa {bound} (2/3)",
+    "norm_titled": "{value} đối thủ có danh hiệu, cần {bound} (50 %)",
+    "norm_title_holders": "{value} đối thủ có danh hiệu này trở lên, cần {bound} (1/3)",
+    "norm_short": "thiếu {n}", "norm_too_many": "thừa {n}",
 }
 LANGUAGES = {"en": _EN, "vi": _VI}
 

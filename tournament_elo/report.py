@@ -27,8 +27,10 @@ import xlsxwriter
 from .engine import RatingResult
 from .errors import InputError, Place
 from .labels import labels
+from .norms import MIN_GAMES, Condition, norms
 from .result import records, to_json
 from .systems.definition import EloSystem, Title
+from .systems.fide import FideEdition
 
 Row = dict[str, Any]
 
@@ -125,12 +127,20 @@ class Standings:
     games: dict[Any, list[Row]]
     rounds: list[int]
     cells: dict[Any, list[str]]
+    codes: tuple[str, ...] = ()  # the tie-break codes, in the ranking's order
 
 
 def standings(result: RatingResult) -> Standings:
-    """Players in standings order (rank, then start number) with their rounds."""
-    players = sorted(records(result.players, tuple(result.players.columns)),
-                     key=lambda p: (p["rank"] is None, p["rank"] or 0, _id_key(p["id"])))
+    """Players in standings order (rank, then start number) with their rounds.
+
+    Each player record gains ``tiebreaks``: code → value (``None`` if not defined),
+    from ``result.standings`` (one value per player, in the player table's order).
+    """
+    players = records(result.players, tuple(result.players.columns))
+    values = result.standings.values if result.standings else {}
+    for index, p in enumerate(players):
+        p["tiebreaks"] = {code: _tiebreak_value(v[index]) for code, v in values.items()}
+    players.sort(key=lambda p: (p["rank"] is None, p["rank"] or 0, _id_key(p["id"])))
     rows = sorted(records(result.games, tuple(result.games.columns)), key=lambda g: g["round"])
     # In a round nobody is paired in yet, "Z" means "not paired yet", not "absent": dropped.
     paired = {g["round"] for g in rows if g["opponent"] is not None}
@@ -145,8 +155,18 @@ def standings(result: RatingResult) -> Standings:
         if rounds:
             cells[g["player"]][g["round"]] = crosstable_cell(g["result"], g["opponent"],
                                                              g["color"])
+    codes = tuple(result.standings.codes) if result.standings else ()
     return Standings(players, games, rounds,
-                     {key: list(row.values()) for key, row in cells.items()})
+                     {key: list(row.values()) for key, row in cells.items()}, codes)
+
+
+def _tiebreak_value(value: Any) -> float | None:
+    return None if value is None or value != value else float(value)
+
+
+def fmt_tiebreak(value: Any) -> str:
+    """A tie-break value: ``12``, ``9.5``, ``9.25``; an undefined one is empty."""
+    return "" if value is None else f"{value:g}"
 
 
 @dataclass(frozen=True)
@@ -233,6 +253,21 @@ class Column:
     cls: str = "num"
     hint: Callable[[Row], str] | None = None
     head_cls: str | None = None  # the header's class, if not ``cls``
+    literal: bool = False  # ``label`` is shown as it is (a C.07 code), not looked up
+
+    def heading(self, words: dict[str, str]) -> str:
+        return self.label if self.literal else words[self.label]
+
+
+def with_tiebreaks(columns: list[Column], codes: Sequence[str]) -> list[Column]:
+    """``columns`` with one column per tie-break code right after the points."""
+    def column(code: str) -> Column:
+        return Column(code, lambda p: p["tiebreaks"].get(code),
+                      lambda p: fmt_tiebreak(p["tiebreaks"].get(code)), "num tb", literal=True)
+
+    extra = [column(code) for code in codes]
+    at = next((i + 1 for i, c in enumerate(columns) if c.label == "points"), len(columns))
+    return [*columns[:at], *extra, *columns[at:]]
 
 
 def crosstable_columns(note: Notation) -> tuple[Column, list[Column]]:
@@ -275,6 +310,7 @@ def build_context(result: RatingResult, lang: str) -> dict[str, Any]:
     table = standings(result)
     by_id = {p["id"]: p for p in table.players}
     rating_column, columns = crosstable_columns(note)
+    columns = with_tiebreaks(columns, table.codes)
     lines = [{
         "rank": fmt_int(p["rank"]), "id": str(p["id"]), "anchor": anchor(p["id"]),
         "title": _title(p["title"]), "name": p["name"], "rating": rating_column.text(p),
@@ -300,15 +336,188 @@ def build_context(result: RatingResult, lang: str) -> dict[str, Any]:
         "facts": [(label, value) for label, value in facts if value],
         "rounds": table.rounds, "standings": lines,
         "rating_head": words[rating_column.label],
-        "stat_heads": [{"label": words[c.label], "cls": c.cls if c.head_cls is None else c.head_cls}
-                       for c in columns],
+        "stat_heads": [{"label": c.heading(words),
+                        "cls": c.cls if c.head_cls is None else c.head_cls,
+                        "hint": words["tiebreak"] if c.literal else ""} for c in columns],
         "has_titles": any(line["title"] for line in lines),
         "game_columns": _game_columns(note, words),
         "legend": _legend(note, words),
-        "players": [_player_section(p, table.games[p["id"]], by_id, words, note)
+        "players": [{**_player_section(p, table.games[p["id"]], by_id, words, note),
+                     "chart": score_chart(table.games[p["id"]], table.rounds, words)}
                     for p in table.players],
+        "pairings": _pairings(table, by_id, words),
+        "grid": _grid(table) if event.type.value == "round-robin" else None,
+        "norms": _norms_context(result, words),
         "warnings": [str(w) for w in result.warnings],
     }
+
+
+# --- score chart, pairings, grid, norms ---------------------------------------------------
+
+
+def score_chart(games: list[Row], rounds: list[int], words: dict[str, str]) -> str:
+    """A small SVG of a player's cumulative score after each round played (no script).
+
+    Empty when there are no rounds to show (a game log) or no result yet.
+    """
+    if not rounds:
+        return ""
+    by_round: dict[int, float] = {}
+    done = 0
+    for g in games:
+        if g["result"] != " " and g["score"] is not None:
+            by_round[g["round"]] = by_round.get(g["round"], 0.0) + float(g["score"])
+            done = max(done, g["round"])
+    if not done:
+        return ""
+    total, points = 0.0, [(0, 0.0)]
+    for r in range(1, done + 1):
+        total += by_round.get(r, 0.0)
+        points.append((r, total))
+    width, height, left, bottom, top, right = 200, 90, 26, 20, 8, 8
+    top_score = max(len(rounds), 1)
+    span_x, span_y = width - left - right, height - top - bottom
+
+    def x(r: float) -> float:
+        return left + span_x * r / len(rounds)
+
+    def y(v: float) -> float:
+        return top + span_y * (1 - v / top_score)
+
+    line = " ".join(f"{x(r):.1f},{y(v):.1f}" for r, v in points)
+    label = words["score_by_round"]
+    base = height - bottom
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}"'
+        f' width="{width}" height="{height}" role="img" aria-label="{_xml(label)}">',
+        f"<title>{_xml(label)}: {_xml(fmt_points(total))}</title>",
+        f'<line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{base}"/>',
+        f'<line class="axis" x1="{left}" y1="{base}" x2="{width - right}" y2="{base}"/>',
+        f'<polyline class="score" fill="none" points="{line}"/>',
+        f'<text x="{left - 4}" y="{base}" text-anchor="end">0</text>',
+        f'<text x="{left - 4}" y="{top + 8}" text-anchor="end">{top_score}</text>',
+        f'<text x="{x(1):.1f}" y="{height - 8}" text-anchor="middle">1</text>',
+    ]
+    if len(rounds) > 1:
+        parts.append(f'<text x="{x(len(rounds)):.1f}" y="{height - 8}" '
+                     f'text-anchor="middle">{len(rounds)}</text>')
+    parts += [
+        f'<text x="{left + span_x / 2:.1f}" y="{height - 1}" text-anchor="middle">'
+        f'{_xml(words["round"])}</text>',
+        f'<text x="4" y="{top + span_y / 2:.1f}" text-anchor="middle" '
+        f'transform="rotate(-90 4 {top + span_y / 2:.1f})" dy="4">{_xml(words["points"])}</text>',
+        "</svg>",
+    ]
+    return "".join(parts)
+
+
+def _xml(text: str) -> str:
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
+
+
+def _who(p: Row | None, key: Any) -> Row:
+    if p is None:
+        return {"name": str(key), "id": str(key), "anchor": ""}
+    return {"name": p["name"], "id": str(p["id"]), "anchor": anchor(p["id"])}
+
+
+def _pairings(table: Standings, by_id: dict[Any, Row], words: dict[str, str]) -> list[Row]:
+    """Each round's boards (white – black, result) and its byes, boards by best rank."""
+    if not table.rounds:
+        return []
+    result_of = {(g["player"], g["round"], g["opponent"]): g["result"]
+                 for rows in table.games.values() for g in rows}
+    rounds: dict[int, Row] = {r: {"round": r, "boards": [], "byes": []} for r in table.rounds}
+
+    def place(key: Any) -> tuple[bool, int, tuple[int, int, str]]:
+        p = by_id.get(key)
+        rank = p["rank"] if p else None
+        return (rank is None, rank or 0, _id_key(key))
+
+    for player, rows in table.games.items():
+        for g in rows:
+            day = rounds.get(g["round"])
+            if day is None:
+                continue
+            opponent = g["opponent"]
+            if opponent is None:
+                if g["result"] not in (" ", "Z"):
+                    day["byes"].append({**_who(by_id.get(player), player),
+                                        "kind": words[KINDS.get(g["result"], "bye")],
+                                        "score": MARKS[g["result"]]})
+                continue
+            if g["color"] == "b" or (g["color"] != "w" and _id_key(player) > _id_key(opponent)):
+                continue  # listed from white's (or, without colours, the lower id's) line
+            theirs = result_of.get((opponent, g["round"], player), " ")
+            text = "" if g["result"] == " " else f"{MARKS[g['result']]}–{MARKS[theirs]}"
+            day["boards"].append({"white": _who(by_id.get(player), player),
+                                  "black": _who(by_id.get(opponent), opponent),
+                                  "result": text,
+                                  "order": min(place(player), place(opponent))})
+    out = []
+    for day in rounds.values():
+        if not day["boards"] and not day["byes"]:
+            continue
+        day["boards"].sort(key=lambda b: b["order"])
+        out.append(day)
+    return out
+
+
+def _grid(table: Standings) -> Row | None:
+    """The round-robin grid: players × players, 1 ½ 0 (several for a double round), *."""
+    if not table.rounds:
+        return None
+    players = table.players
+    marks: dict[tuple[Any, Any], str] = {}
+    for player, rows in table.games.items():
+        for g in rows:
+            if g["opponent"] is not None and g["result"] != " ":
+                key = (player, g["opponent"])
+                marks[key] = marks.get(key, "") + MARKS[g["result"]]
+    return {
+        "heads": [str(p["id"]) for p in players],
+        "rows": [{
+            "rank": fmt_int(p["rank"]), "id": str(p["id"]), "name": p["name"],
+            "anchor": anchor(p["id"]), "points": fmt_points(p["points"]),
+            "cells": ["*" if q["id"] == p["id"] else marks.get((p["id"], q["id"]), "")
+                      for q in players],
+        } for p in players],
+    }
+
+
+def condition_text(c: Condition, words: dict[str, str]) -> str:
+    """A norm condition as the report's language says it, with how much it failed by."""
+    value: int | str = c.value
+    bound: int | str = c.bound
+    if c.name == "score":
+        value, bound = fmt_points(c.value / 100), fmt_points(c.bound / 100)
+    text = words[f"norm_{c.name.replace(' ', '_')}"].format(value=value, bound=bound)
+    if c.met:
+        return text
+    if c.name in ("own federation", "one federation"):
+        return text + ": " + words["norm_too_many"].format(n=c.value - c.bound)
+    short = fmt_points((c.bound - c.value) / 100) if c.name == "score" else c.bound - c.value
+    return text + ": " + words["norm_short"].format(n=short)
+
+
+def _norms_context(result: RatingResult, words: dict[str, str]) -> Row | None:
+    """Met norms, and the missed ones of players with 9 games or more (FIDE systems)."""
+    if not isinstance(result.system, FideEdition):
+        return None
+    players = result.event.players
+    met: list[Row] = []
+    missed: list[Row] = []
+    for n in norms(result.event):
+        if n.games < MIN_GAMES:
+            continue
+        p = players[n.player]
+        line = {"name": p.name, "id": str(p.id), "anchor": anchor(p.id), "title": n.title,
+                "games": str(n.games), "average": str(n.average),
+                "performance": str(n.performance),
+                "failed": [condition_text(c, words) for c in n.failures]}
+        (met if n.met else missed).append(line)
+    return {"met": met, "missed": missed}
 
 
 def _system_facts(result: RatingResult, note: Notation,
@@ -624,10 +833,11 @@ def _crosstable_sheet(result: RatingResult,
                       words: dict[str, str]) -> tuple[list[str], list[list[Any]]]:
     table = standings(result)
     rating_column, columns = crosstable_columns(notation(result))
+    columns = with_tiebreaks(columns, table.codes)
     header = [words[k] for k in ("rank", "id", "title", "name")]
     header += [words[rating_column.label], words["federation"]]
     header += [str(n) for n in table.rounds]
-    header += [words[c.label] for c in columns]
+    header += [c.heading(words) for c in columns]
     rows = [[p["rank"], p["id"], _title(p["title"]) or None, p["name"], rating_column.value(p),
              p["federation"], *(cell or None for cell in table.cells[p["id"]]),
              *(c.value(p) for c in columns)] for p in table.players]

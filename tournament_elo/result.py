@@ -7,6 +7,8 @@ from typing import Any
 import pandas as pd
 
 from .engine import RatingResult
+from .norms import MIN_GAMES, norms
+from .systems.fide import FideEdition
 
 PLAYER_FIELDS = (
     "id", "name", "fide_id", "federation", "rating", "points", "rank", "games_rated",
@@ -71,5 +73,22 @@ def to_json(result: RatingResult) -> dict[str, Any]:
         },
         "players": players,
         "games": games,
+        "norms": norm_records(result),
         "warnings": [str(w) for w in result.warnings],
     }
+
+
+def norm_records(result: RatingResult) -> list[dict[str, Any]]:
+    """Title norm checks (FIDE systems only; other systems: an empty list).
+
+    To keep the JSON short, only players with at least 9 counted games (the least a
+    norm needs) are listed: with fewer, every norm fails on the games alone.
+    """
+    if not isinstance(result.system, FideEdition):
+        return []
+    players = result.event.players
+    return [{
+        "player": players[n.player].id, "title": n.title, "met": n.met, "games": n.games,
+        "performance": n.performance, "average": n.average,
+        "failed": [c.text for c in n.failures],
+    } for n in norms(result.event) if n.games >= MIN_GAMES]

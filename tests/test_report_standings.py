@@ -1,0 +1,204 @@
+"""Issue 5 reports: tie-break columns, JSON norms, the score chart, rounds, the RR grid."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from helpers import make_event
+from tournament_elo.engine import RatingResult, rate
+from tournament_elo.io.detect import read_event
+from tournament_elo.report import build_context, render_html, write_reports
+from tournament_elo.result import to_json
+
+ROOT = Path(__file__).resolve().parents[1]
+SWISS = ROOT / "sample_events" / "held_c07_swiss5.trf"
+ROUND_ROBIN = Path("/work/shared/data/public/held_c07_roundrobin6.trf")
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def swiss() -> RatingResult:
+    return rate(read_event(str(SWISS)))
+
+
+@pytest.fixture(scope="module")
+def html(swiss: RatingResult) -> str:
+    return render_html(swiss, "en")
+
+
+def crosstable_rows(html: str) -> tuple[list[str], list[list[str]]]:
+    table = html[html.index('class="crosstable"'):html.index("</table>",
+                                                            html.index('class="crosstable"'))]
+    head = re.findall(r"<th(?:\s[^>]*)?>([^<]*)</th>", table[:table.index("</thead>")])
+    body = table[table.index("<tbody>"):]
+    rows = [re.findall(r"<td[^>]*>(?:<a[^>]*>)?([^<]*)", row)
+            for row in body.split("</tr>") if "<td" in row]
+    return head, rows
+
+
+# --- 1. tie-break columns ---------------------------------------------------------------
+
+
+def test_crosstable_has_the_tiebreak_columns_after_the_points(html: str) -> None:
+    head, rows = crosstable_rows(html)
+    at = head.index("Pts.")
+    assert head[at + 1:at + 4] == ["BH/C1", "BH", "SB"]
+    bruno = rows[0]
+    assert bruno[0] == "1" and bruno[2] == "Bruno"
+    assert bruno[at:at + 4] == ["4", "12", "13", "9.5"]
+    names = [r[2] for r in rows if r[at] == "3½"]
+    assert names == ["Charline", "David", "Alyx", "Stephan"]
+    assert [r[0] for r in rows if r[at] == "3½"] == ["2", "3", "4", "5"]
+
+
+def test_tied_players_share_the_place_number() -> None:
+    result = rate(read_event(str(ROUND_ROBIN)))
+    head, rows = crosstable_rows(render_html(result, "en"))
+    assert [r[0] for r in rows][:3] == ["1", "2", "2"]  # Bruno and Charline tie
+    assert head[head.index("Pts.") + 1:][:4] == list(result.standings.codes)
+
+
+def test_xlsx_crosstable_has_the_tiebreaks(swiss: RatingResult, tmp_path: Path) -> None:
+    write_reports(swiss, tmp_path, "en")
+    sheet = load_workbook(tmp_path / "report.xlsx")["Crosstable"]
+    rows = [[c.value for c in row] for row in sheet.iter_rows()]
+    at = rows[0].index("Pts.")
+    assert rows[0][at + 1:at + 4] == ["BH/C1", "BH", "SB"]
+    assert rows[1][3] == "Bruno" and rows[1][0] == 1 and rows[1][at:at + 4] == [4, 12, 13, 9.5]
+    assert [r[3] for r in rows[1:] if r[at] == 3.5] == ["Charline", "David", "Alyx", "Stephan"]
+
+
+# --- 2. norms ----------------------------------------------------------------------------
+
+
+def gm_norm_event():
+    """tests/test_norms.py's test_gm_norm_met: player 1 (VIE) makes a GM norm."""
+    ratings = [2500, 2500, 2450, 2450, 2450, 2400, 2400, 2400, 2300]
+    feds = ["GER"] * 3 + ["FRA"] * 3 + ["VIE"] * 3
+    titles = ["GM", "GM", "GM", "IM", "IM", "IM", "FM", "FM", None]
+    players: list[dict[str, object]] = [{"federation": "VIE"}]
+    players += [{"federation": f, "title": t} for f, t in zip(feds, titles, strict=True)]
+    games = [(r, 1, r + 1, res) for r, res in enumerate("====11111", start=1)]
+    return make_event([2300, *ratings], games, players=players)
+
+
+def test_json_lists_the_norms_of_players_with_nine_games() -> None:
+    data = to_json(rate(gm_norm_event()))
+    assert {"player": 1, "title": "GM", "met": True, "games": 9, "performance": 2648,
+            "average": 2428, "failed": []} in data["norms"]
+    assert {n["player"] for n in data["norms"]} == {1}  # the others played one game each
+    im = next(n for n in data["norms"] if n["title"] == "IM")
+    assert im["met"] is True
+    json.dumps(data)
+
+
+def test_json_norms_say_what_failed(swiss: RatingResult) -> None:
+    assert to_json(swiss)["norms"] == []  # 5 rounds: nobody has 9 games
+    event = gm_norm_event()
+    # Lose the last five games instead: the score and the performance fail.
+    games = [(r, 1, r + 1, res) for r, res in enumerate("====00000", start=1)]
+    event = make_event([p.rating for p in event.players], games,
+                       players=[{"federation": p.federation, "title": p.title}
+                                for p in event.players])
+    gm = next(n for n in to_json(rate(event))["norms"] if n["title"] == "GM")
+    assert not gm["met"]
+    assert "score 2 of 9, needs 3.5 (35 %): 1.5 short" in gm["failed"]
+    assert any(f.startswith("performance") and f.endswith("short") for f in gm["failed"])
+
+
+def test_norms_section(swiss: RatingResult) -> None:
+    html = render_html(rate(gm_norm_event()), "en")
+    norms = html[html.index('id="norms"'):html.index("</section>", html.index('id="norms"'))]
+    met = norms[norms.index('class="met"'):norms.index("</ul>", norms.index('class="met"'))]
+    assert "Player 1" in met and "<b>GM</b>" in met and "2648" in met
+    vi = render_html(rate(gm_norm_event()), "vi")
+    assert "Chuẩn danh hiệu" in vi and "Đạt chuẩn" in vi
+    assert 'id="norms"' in render_html(swiss, "en")
+
+
+def test_norms_section_says_by_how_much_a_norm_failed() -> None:
+    ratings = [2400] * 4 + [2350] * 4 + [2300]  # test_norms: average 2367, 13 short
+    feds = ["GER"] * 3 + ["FRA"] * 3 + ["VIE"] * 3
+    titles = ["GM", "GM", "GM", "IM", "IM", "IM", "FM", "FM", None]
+    players: list[dict[str, object]] = [{"federation": "VIE"}]
+    players += [{"federation": f, "title": t} for f, t in zip(feds, titles, strict=True)]
+    games = [(r, 1, r + 1, res) for r, res in enumerate("011111111", start=1)]
+    result = rate(make_event([2300, *ratings], games, players=players))
+    html = render_html(result, "en")
+    missed = html[html.index('class="missed"'):]
+    assert "average 2367, needs 2380: 13 short" in missed
+    assert "average 2367, needs 2380: 13 short" in next(
+        n for n in to_json(result)["norms"] if n["title"] == "GM")["failed"]
+    vi = render_html(result, "vi")
+    assert "Elo trung bình đối thủ 2367, cần 2380: thiếu 13" in vi
+
+
+def test_per_game_systems_have_no_norms() -> None:
+    result = rate(make_event([1613, 1609], [(1, 1, 2, "0")]), "tuong-ky")
+    assert to_json(result)["norms"] == []
+    assert 'id="norms"' not in render_html(result, "en")
+
+
+# --- 3. the score chart -----------------------------------------------------------------
+
+
+def test_each_player_section_has_a_score_chart(swiss: RatingResult, html: str) -> None:
+    start = html.index('id="p-2"')
+    head = html[start:html.index("</header>", start)]
+    svg = head[head.index("<svg"):head.index("</svg>") + len("</svg>")]
+    root = ET.fromstring(svg)  # well-formed XML
+    assert root.tag == f"{SVG}svg"
+    line = root.find(f"{SVG}polyline")
+    assert line is not None
+    points = [tuple(map(float, p.split(","))) for p in line.get("points", "").split()]
+    context = build_context(swiss, "en")
+    assert len(points) == 1 + len(context["rounds"])  # the start, then each round
+    ys = [y for _, y in points]
+    assert ys == sorted(ys, reverse=True)  # a score never goes down
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert "Rd." in texts and "Pts." in texts
+    assert root.find(f"{SVG}title").text == "Score after each round: 4"
+    assert html.count("<svg") == len(swiss.players)
+    assert "<script" not in html
+
+
+# --- 4. pairings and the round-robin grid -------------------------------------------------
+
+
+def test_pairings_list_every_game_of_round_one(swiss: RatingResult, html: str) -> None:
+    start = html.index('id="round-1"')
+    day = html[start:html.index("</div>", start)]
+    boards = re.findall(r'<li><span class="white"><a[^>]*>([^<]*)</a> \((\d+)\)</span> – '
+                        r'<span class="black"><a[^>]*>([^<]*)</a> \((\d+)\)</span> '
+                        r'<b class="res">([^<]*)</b>', day)
+    games = swiss.games[(swiss.games["round"] == 1) & (swiss.games["color"] == "w")]
+    assert len(boards) == len(games) == 8
+    assert {int(b[1]) for b in boards} == set(games["player"])
+    assert ("Lais", "10", "Bruno", "2", "0–1") in boards
+    assert ("Charline", "3", "Maria", "11", "½–½") in boards
+    assert "Xếp cặp và kết quả từng vòng" in render_html(swiss, "vi")
+
+
+def test_round_robin_grid() -> None:
+    result = rate(read_event(str(ROUND_ROBIN)))
+    grid = build_context(result, "en")["grid"]
+    assert grid is not None
+    n = len(result.players)
+    assert len(grid["rows"]) == n and all(len(r["cells"]) == n for r in grid["rows"])
+    for i, row in enumerate(grid["rows"]):
+        assert row["cells"][i] == "*"
+        for j, other in enumerate(grid["rows"]):
+            if i != j:
+                pair = {row["cells"][j], other["cells"][i]}
+                assert pair in ({"1", "0"}, {"½"}, {"+", "-"}), (i, j)
+    alyx = grid["rows"][0]
+    assert alyx["name"] == "Alyx" and alyx["cells"] == ["*", "1", "1", "1", "½", "0"]
+    html = render_html(result, "en")
+    assert 'class="rrgrid"' in html and "Round-robin grid" in html
+    assert build_context(rate(read_event(str(SWISS))), "en")["grid"] is None
