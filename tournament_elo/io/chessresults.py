@@ -52,6 +52,7 @@ import numpy as np
 from ..errors import InputError, InputWarning, Place
 from ..model import NO_COLOR, Event, EventType, Pairings, Player, Result
 from .common import (
+    PairingRows,
     check_declared_points,
     check_pairings,
     check_unique_fide_ids,
@@ -963,32 +964,21 @@ def _points_tie_break(grid: _Cells, layout: _Layout,
 
 
 @dataclass
-class _Rows:
+class _Rows(PairingRows):
     """Pairing rows under construction, with the place of each."""
 
-    round: list[int] = field(default_factory=list)
-    player: list[int] = field(default_factory=list)
-    opponent: list[int] = field(default_factory=list)
-    color: list[int] = field(default_factory=list)
-    result: list[int] = field(default_factory=list)
     places: list[Place] = field(default_factory=list)
 
     def add(self, rnd: int, player: int, opponent: int, color: int, result: int,
             place: Place) -> None:
-        self.round.append(rnd)
-        self.player.append(player)
-        self.opponent.append(opponent)
-        self.color.append(color)
-        self.result.append(int(result))
+        self.append(rnd, player, opponent, color, result)
         self.places.append(place)
 
     def build(self) -> tuple[Pairings, list[Place]]:
         order = sorted(range(len(self.round)), key=lambda i: (self.player[i], self.round[i]))
-        columns = [[column[i] for i in order]
-                   for column in (self.round, self.player, self.opponent, self.color,
-                                  self.result)]
-        arrays = [np.array(c, dtype=np.int64) for c in columns]
-        return Pairings(*arrays), [self.places[i] for i in order]
+        rounds, players, opponents, colors, results = self.columns(order)
+        return (Pairings(rounds, players, opponents, colors, results),
+                [self.places[i] for i in order])
 
 
 @dataclass

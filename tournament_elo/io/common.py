@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
 import numpy as np
 
 from ..errors import InputError, InputWarning, Place
-from ..model import MIRROR, TRF_CODE, EventType, Pairings, Player, Result
+from ..model import MIRROR, TRF_CODE, EventType, IntArray, Pairings, Player, Result
 
 _ISO = re.compile(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$")
 _DAY_FIRST = re.compile(r"^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$")
@@ -248,3 +249,30 @@ def check_declared_points(
                 f"but the results give {computed[player.index] / 100:g}",
             ))
     return warnings
+
+
+@dataclass
+class PairingRows:
+    """Pairing rows as a reader meets them, one per player per round, turned into the
+    columns of :class:`Pairings` once at the end.  Readers extend it with what they
+    keep beside each row (its place in the file, a win method)."""
+
+    round: list[int] = field(default_factory=list)
+    player: list[int] = field(default_factory=list)
+    opponent: list[int] = field(default_factory=list)
+    color: list[int] = field(default_factory=list)
+    result: list[int] = field(default_factory=list)
+
+    def append(self, rnd: int, player: int, opponent: int, color: int, result: int) -> None:
+        self.round.append(rnd)
+        self.player.append(player)
+        self.opponent.append(opponent)
+        self.color.append(color)
+        self.result.append(int(result))
+
+    def columns(self, order: Sequence[int] | None = None) -> list[IntArray]:
+        """The five columns as arrays, in ``order`` if given."""
+        arrays = [np.asarray(c, dtype=np.int64)
+                  for c in (self.round, self.player, self.opponent, self.color, self.result)]
+        return arrays if order is None else [a[np.asarray(order, dtype=np.int64)]
+                                             for a in arrays]

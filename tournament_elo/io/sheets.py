@@ -46,6 +46,7 @@ from ..model import (
     WinMethod,
 )
 from .common import (
+    PairingRows,
     check_declared_points,
     check_pairings,
     check_unique_fide_ids,
@@ -637,14 +638,9 @@ _NO_EXTRA = (int(WinMethod.UNKNOWN), 0, -1)
 
 
 @dataclass
-class _Rows:
+class _Rows(PairingRows):
     """Pairing columns under construction; ``refs`` says where each row came from."""
 
-    round: list[int] = field(default_factory=list)
-    player: list[int] = field(default_factory=list)
-    opponent: list[int] = field(default_factory=list)
-    color: list[int] = field(default_factory=list)
-    result: list[int] = field(default_factory=list)
     method: list[int] = field(default_factory=list)
     minutes: list[int] = field(default_factory=list)
     pool: list[int] = field(default_factory=list)
@@ -656,11 +652,7 @@ class _Rows:
 
     def add(self, rnd: int, player: int, opponent: int, color: int, result: Result,
             ref: tuple[int, str | None], extra: tuple[int, int, int] = _NO_EXTRA) -> None:
-        self.round.append(rnd)
-        self.player.append(player)
-        self.opponent.append(opponent)
-        self.color.append(color)
-        self.result.append(int(result))
+        self.append(rnd, player, opponent, color, result)
         self.method.append(extra[0])
         self.minutes.append(extra[1])
         self.pool.append(extra[2])
@@ -679,9 +671,9 @@ class _Rows:
         def optional(values: list[int], column: str) -> IntArray | None:
             return array(values) if column in columns else None
 
+        rounds, players, opponents, colors, results = self.columns()
         return Pairings(
-            array(self.round), array(self.player), array(self.opponent), array(self.color),
-            array(self.result),
+            rounds, players, opponents, colors, results,
             method=optional(self.method, "win_method"),
             minutes=optional(self.minutes, "time_control"),
             pool=optional(self.pool, "pool") if self.pool_names else None,
