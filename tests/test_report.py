@@ -216,7 +216,7 @@ def test_formula_names_are_text_in_xlsx_and_csv(event: Event, tmp_path: Path) ->
     result = rate(renamed(event, 2, FORMULA))
     write_reports(result, tmp_path, "en")
     book = load_workbook(tmp_path / "report.xlsx")
-    assert book.sheetnames == ["Players", "Games", "Crosstable"]
+    assert book.sheetnames[:3] == ["Players", "Games", "Crosstable"]
     for title, column in (("Players", 2), ("Crosstable", 4)):
         sheet = book[title]
         cell = next(c for c in sheet.iter_rows(min_col=column, max_col=column)

@@ -51,6 +51,9 @@ _EN = {
     "norm_titled": "{value} opponents titled, needs {bound} (50 %)",
     "norm_title_holders": "{value} opponents holding the title or better, needs {bound} (1/3)",
     "norm_short": "{n} short", "norm_too_many": "{n} too many",
+    "event_report": "Event rating report", "w_minus_we": "W − We",
+    "white_no": "White No.", "black_no": "Black No.", "met": "Met",
+    "failed": "Failed conditions",
 }
 _VI = {
     "rank": "Hạng", "id": "STT", "name": "Họ tên", "title": "Danh hiệu", "fide_id": "Mã FIDE",
@@ -102,6 +105,9 @@ _VI = {
     "norm_titled": "{value} đối thủ có danh hiệu, cần {bound} (50 %)",
     "norm_title_holders": "{value} đối thủ có danh hiệu này trở lên, cần {bound} (1/3)",
     "norm_short": "thiếu {n}", "norm_too_many": "thừa {n}",
+    "event_report": "Báo cáo Elo của giải", "w_minus_we": "W − We",
+    "white_no": "STT Trắng", "black_no": "STT Đen", "met": "Đạt",
+    "failed": "Điều kiện không đạt",
 }
 LANGUAGES = {"en": _EN, "vi": _VI}
 

@@ -302,6 +302,80 @@ def crosstable_columns(note: Notation) -> tuple[Column, list[Column]]:
                   lambda p: fmt_rating(p["start_rating"], d)), after
 
 
+def _w_minus_we(p: Row) -> Any:
+    if p["rating"] is None or p["expected"] is None or p["score_rated"] is None:
+        return None
+    return round(p["score_rated"] - p["expected"], 2)
+
+
+def event_report_columns(note: Notation) -> list[Column]:
+    """The columns of the event rating report after the number and the name.
+
+    FIDE: the event's W, We, W − We, K, the change unrounded (as FIDE's pages show
+    it) and rounded, the new rating, Ra and Rp; a per-game system: the start rating,
+    games, score, ΣE, the rating's move, the new rating and the title after.
+    """
+    if not note.per_game:
+        def rated(key: str) -> Callable[[Row], Any]:
+            return lambda p: p[key] if p["rating"] is not None else None
+
+        expected, k, change, rounded, new = (rated(key) for key in (
+            "expected", "k", "change", "change_rounded", "new_rating"))
+        return [
+            Column("rating", lambda p: p["rating"], lambda p: fmt_int(p["rating"])),
+            Column("games_rated", lambda p: p["games_rated"],
+                   lambda p: fmt_int(p["games_rated"])),
+            Column("score_rated", lambda p: p["score_rated"],
+                   lambda p: fmt_points(p["score_rated"]), "num pts"),
+            Column("expected", expected, lambda p: fmt_expected(expected(p))),
+            Column("w_minus_we", _w_minus_we, lambda p: fmt_expected(_w_minus_we(p))),
+            Column("k", k, lambda p: fmt_int(k(p))),
+            Column("change", change, lambda p: fmt_change(change(p))),
+            Column("change_rounded", rounded, lambda p: fmt_signed(rounded(p))
+                   if rounded(p) is not None else ""),
+            Column("new_rating", new, lambda p: fmt_int(new(p))),
+            Column("ra", lambda p: p["ra"], lambda p: fmt_int(p["ra"])),
+            Column("rp", lambda p: p["rp"], lambda p: fmt_int(p["rp"])),
+        ]
+    d = note.decimals
+
+    def moved(p: Row) -> Any:
+        return None if str(p["id"]) in note.fixed else p["change_rounded"]
+
+    def expected_sum(p: Row) -> Any:
+        return p["expected"] if p["games_rated"] else None
+
+    columns = [
+        Column("rating_before", lambda p: p["start_rating"],
+               lambda p: fmt_rating(p["start_rating"], d)),
+        Column("games_rated", lambda p: p["games_rated"], lambda p: fmt_int(p["games_rated"])),
+        Column("score", lambda p: p["score_rated"], lambda p: fmt_points(p["score_rated"]),
+               "num pts"),
+        Column("Σ" + note.expected, expected_sum, lambda p: fmt_expected(expected_sum(p)),
+               literal=True),
+        Column("change", moved, lambda p: fmt_rating_change(moved(p), d)),
+        Column("new_rating", lambda p: p["new_rating"], lambda p: fmt_rating(p["new_rating"], d)),
+    ]
+    if note.titles:
+        columns.append(Column(f"{note.title_kind}_after", lambda p: p["title_after"],
+                              lambda p: p["title_after"] or "", "ttl",
+                              lambda p: title_text(p["title_after"], note), ""))
+    return columns
+
+
+def _event_report(table: Standings, note: Notation, words: dict[str, str]) -> Row:
+    """The event rating report: one row per player in standings order."""
+    columns = event_report_columns(note)
+    return {
+        "heads": [{"label": c.heading(words), "cls": c.cls if c.head_cls is None else c.head_cls}
+                  for c in columns],
+        "rows": [{"id": str(p["id"]), "name": p["name"], "anchor": anchor(p["id"]),
+                  "cells": [{"text": c.text(p), "cls": c.cls,
+                             "hint": c.hint(p) if c.hint else ""} for c in columns]}
+                 for p in table.players],
+    }
+
+
 def build_context(result: RatingResult, lang: str) -> dict[str, Any]:
     """Everything the HTML template shows, as strings in lists of dicts."""
     words = labels(lang)
@@ -345,6 +419,7 @@ def build_context(result: RatingResult, lang: str) -> dict[str, Any]:
         "players": [{**_player_section(p, table.games[p["id"]], by_id, words, note),
                      "chart": score_chart(table.games[p["id"]], table.rounds, words)}
                     for p in table.players],
+        "event_report": _event_report(table, note, words),
         "pairings": _pairings(table, by_id, words),
         "grid": _grid(table) if event.type.value == "round-robin" else None,
         "norms": _norms_context(result, words),
@@ -418,8 +493,8 @@ def _xml(text: str) -> str:
 
 def _who(p: Row | None, key: Any) -> Row:
     if p is None:
-        return {"name": str(key), "id": str(key), "anchor": ""}
-    return {"name": p["name"], "id": str(p["id"]), "anchor": anchor(p["id"])}
+        return {"name": str(key), "id": str(key), "anchor": "", "key": key}
+    return {"name": p["name"], "id": str(p["id"]), "anchor": anchor(p["id"]), "key": p["id"]}
 
 
 def _pairings(table: Standings, by_id: dict[Any, Row], words: dict[str, str]) -> list[Row]:
@@ -501,22 +576,34 @@ def condition_text(c: Condition, words: dict[str, str]) -> str:
     return text + ": " + words["norm_short"].format(n=short)
 
 
-def _norms_context(result: RatingResult, words: dict[str, str]) -> Row | None:
-    """Met norms, and the missed ones of players with 9 games or more (FIDE systems)."""
+def _norm_rows(result: RatingResult, words: dict[str, str]) -> list[Row] | None:
+    """The norms of players with 9 games or more, numbers as numbers (FIDE systems only)."""
     if not isinstance(result.system, FideEdition):
         return None
     players = result.event.players
-    met: list[Row] = []
-    missed: list[Row] = []
+    rows: list[Row] = []
     for n in norms(result.event):
         if n.games < MIN_GAMES:
             continue
         p = players[n.player]
-        line = {"name": p.name, "id": str(p.id), "anchor": anchor(p.id), "title": n.title,
-                "games": str(n.games), "average": str(n.average),
-                "performance": str(n.performance),
-                "failed": [condition_text(c, words) for c in n.failures]}
-        (met if n.met else missed).append(line)
+        rows.append({"name": p.name, "id": p.id, "title": n.title, "met": bool(n.met),
+                     "games": n.games, "average": n.average, "performance": n.performance,
+                     "failed": [condition_text(c, words) for c in n.failures]})
+    return rows
+
+
+def _norms_context(result: RatingResult, words: dict[str, str]) -> Row | None:
+    """Met norms, and the missed ones of players with 9 games or more (FIDE systems)."""
+    rows = _norm_rows(result, words)
+    if rows is None:
+        return None
+    met: list[Row] = []
+    missed: list[Row] = []
+    for n in rows:
+        line = {"name": n["name"], "id": str(n["id"]), "anchor": anchor(n["id"]),
+                "title": n["title"], "games": str(n["games"]), "average": str(n["average"]),
+                "performance": str(n["performance"]), "failed": n["failed"]}
+        (met if n["met"] else missed).append(line)
     return {"met": met, "missed": missed}
 
 
@@ -829,9 +916,12 @@ def xlsx_bytes(sheets: Sequence[tuple[str, Sequence[str], Sequence[Sequence[Any]
 _CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
-def _crosstable_sheet(result: RatingResult,
-                      words: dict[str, str]) -> tuple[list[str], list[list[Any]]]:
-    table = standings(result)
+Sheet = tuple[list[str], list[list[Any]]]
+
+
+def _crosstable_sheet(result: RatingResult, words: dict[str, str],
+                      table: Standings | None = None) -> Sheet:
+    table = standings(result) if table is None else table
     rating_column, columns = crosstable_columns(notation(result))
     columns = with_tiebreaks(columns, table.codes)
     header = [words[k] for k in ("rank", "id", "title", "name")]
@@ -842,6 +932,65 @@ def _crosstable_sheet(result: RatingResult,
              p["federation"], *(cell or None for cell in table.cells[p["id"]]),
              *(c.value(p) for c in columns)] for p in table.players]
     return header, rows
+
+
+def _rating_report_sheet(result: RatingResult, words: dict[str, str],
+                         table: Standings | None = None) -> Sheet:
+    """The event rating report of the HTML page, numbers as numbers."""
+    table = standings(result) if table is None else table
+    columns = event_report_columns(notation(result))
+    header = [words["id"], words["name"], *(c.heading(words) for c in columns)]
+    rows = [[p["id"], p["name"], *(c.value(p) for c in columns)] for p in table.players]
+    return header, rows
+
+
+def _pairings_sheet(result: RatingResult, words: dict[str, str],
+                    table: Standings | None = None) -> Sheet:
+    """Every board of every round (the HTML pairings), then the round's byes."""
+    table = standings(result) if table is None else table
+    by_id = {p["id"]: p for p in table.players}
+    header = [words["round"], words["board"], words["white_no"], words["white"],
+              words["black_no"], words["black"], words["result"]]
+    rows: list[list[Any]] = []
+    for day in _pairings(table, by_id, words):
+        for board, b in enumerate(day["boards"], start=1):
+            rows.append([day["round"], board, b["white"]["key"], b["white"]["name"],
+                         b["black"]["key"], b["black"]["name"], b["result"] or None])
+        for b in day["byes"]:
+            rows.append([day["round"], None, b["key"], b["name"], None, b["kind"], b["score"]])
+    return header, rows
+
+
+def _norms_sheet(result: RatingResult, words: dict[str, str]) -> Sheet | None:
+    """The norms of the HTML page (FIDE systems only), the failed conditions joined."""
+    norm_rows = _norm_rows(result, words)
+    if norm_rows is None:
+        return None
+    header = [words["id"], words["name"], words["title"], words["met"], words["games_rated"],
+              words["ra"], words["rp"], words["failed"]]
+    rows = [[n["id"], n["name"], n["title"], n["met"], n["games"], n["average"],
+             n["performance"], "; ".join(n["failed"]) or None] for n in norm_rows]
+    return header, rows
+
+
+def xlsx_sheets(result: RatingResult, lang: str, players: Sheet | None = None,
+                games: Sheet | None = None) -> list[tuple[str, list[str], list[list[Any]]]]:
+    """The sheets of report.xlsx: players, games, crosstable, rating report, pairings and,
+    for FIDE systems, norms.  ``players`` and ``games``: the JSON tables, if already made.
+    """
+    words = labels(lang)
+    if players is None or games is None:
+        data = to_json(result)
+        players, games = _table(data["players"]), _table(data["games"])
+    table = standings(result)
+    sheets = [("Players", *players), ("Games", *games),
+              ("Crosstable", *_crosstable_sheet(result, words, table)),
+              ("Rating report", *_rating_report_sheet(result, words, table)),
+              ("Pairings", *_pairings_sheet(result, words, table))]
+    norms_sheet = _norms_sheet(result, words)
+    if norms_sheet is not None:
+        sheets.append(("Norms", *norms_sheet))
+    return sheets
 
 
 # --- writing --------------------------------------------------------------------------
@@ -874,8 +1023,7 @@ def write_reports(result: RatingResult, out_dir: Path, lang: str) -> list[Path]:
     games = _table(data["games"])
     contents = {
         "report.html": render_html(result, lang).encode("utf-8"),
-        "report.xlsx": xlsx_bytes([("Players", *players), ("Games", *games),
-                                   ("Crosstable", *_crosstable_sheet(result, labels(lang)))]),
+        "report.xlsx": xlsx_bytes(xlsx_sheets(result, lang, players, games)),
         "players.csv": csv_bytes(*players),
         "games.csv": csv_bytes(*games),
         # Compact: Python's C encoder is skipped whenever an indent is asked for.

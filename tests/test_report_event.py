@@ -1,0 +1,154 @@
+"""The event rating report (HTML and XLSX) and the Pairings and Norms sheets."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from openpyxl import load_workbook
+from test_report_standings import gm_norm_event
+
+from helpers import make_event
+from tournament_elo.engine import RatingResult, rate
+from tournament_elo.io.detect import read_event
+from tournament_elo.report import build_context, render_html, write_reports
+
+ROOT = Path(__file__).resolve().parents[1]
+SWISS = ROOT / "sample_events" / "held_c07_swiss5.trf"
+
+
+@pytest.fixture(scope="module")
+def swiss() -> RatingResult:
+    return rate(read_event(str(SWISS)))
+
+
+@pytest.fixture(scope="module")
+def tuong_ky() -> RatingResult:
+    return rate(read_event(str(SWISS)), "tuong-ky")
+
+
+def event_report_rows(html: str) -> tuple[list[str], list[list[str]]]:
+    start = html.index('id="event-report"')
+    table = html[start:html.index("</table>", start)]
+    head = re.findall(r"<th(?:\s[^>]*)?>([^<]*)</th>", table[:table.index("</thead>")])
+    body = table[table.index("<tbody>"):]
+    rows = [re.findall(r"<td[^>]*>(?:<a[^>]*>)?([^<]*)", row)
+            for row in body.split("</tr>") if "<td" in row]
+    return head, rows
+
+
+def sheet_rows(path: Path, title: str) -> list[list[Any]]:
+    sheet = load_workbook(path)[title]
+    return [[c.value for c in row] for row in sheet.iter_rows()]
+
+
+FIDE_HEAD = ["No.", "Name", "Rtg", "Games", "W", "We", "W − We", "K", "Change",
+             "Change (rounded)", "New rating", "Ra", "Rp"]
+
+
+# --- the HTML section -------------------------------------------------------------------
+
+
+def test_event_report_sits_between_the_crosstable_and_the_players(swiss: RatingResult) -> None:
+    html = render_html(swiss, "en")
+    at = html.index('id="event-report"')
+    assert html.index('id="standings"') < at < html.index('id="reports"')
+    assert "Event rating report" in html
+    assert "Báo cáo Elo của giải" in render_html(swiss, "vi")
+
+
+def test_event_report_fide_row_of_bruno(swiss: RatingResult) -> None:
+    head, rows = event_report_rows(render_html(swiss, "en"))
+    assert head == FIDE_HEAD
+    assert len(rows) == len(swiss.players) == 16
+    bruno = dict(zip(head, rows[0], strict=True))
+    assert bruno["Name"] == "Bruno" and bruno["No."] == "2" and bruno["Rtg"] == "2150"
+    assert bruno["Games"] == "5" and bruno["W"] == "4" and bruno["We"] == "3.65"
+    assert bruno["W − We"] == "0.35" and bruno["K"] == "20"
+    assert bruno["Change"] == "+7.0" and bruno["Change (rounded)"] == "+7"
+    assert bruno["New rating"] == "2157" and bruno["Ra"] == "1880" and bruno["Rp"] == "2120"
+    # standings order: the same names, in the same order, as the crosstable
+    crosstable = [p["name"] for p in build_context(swiss, "en")["standings"]]
+    assert [r[1] for r in rows] == crosstable
+
+
+def test_event_report_keeps_the_unrounded_change(swiss: RatingResult) -> None:
+    head, rows = event_report_rows(render_html(swiss, "en"))
+    alyx = dict(zip(head, next(r for r in rows if r[1] == "Alyx"), strict=True))
+    assert alyx["Change"] == "-10.6" and alyx["Change (rounded)"] == "-11"
+    assert alyx["W − We"] == "-0.53"
+
+
+def test_event_report_per_game_columns(tuong_ky: RatingResult) -> None:
+    head, rows = event_report_rows(render_html(tuong_ky, "en"))
+    assert head == ["No.", "Name", "Rtg before", "Games", "Score", "ΣE", "Change",
+                    "New rating"]
+    bruno = dict(zip(head, rows[0], strict=True))
+    assert bruno == {"No.": "2", "Name": "Bruno", "Rtg before": "2150", "Games": "5",
+                     "Score": "4", "ΣE": "3.72", "Change": "+1", "New rating": "2151"}
+
+
+# --- the XLSX sheets ---------------------------------------------------------------------
+
+
+def test_xlsx_rating_report_sheet(swiss: RatingResult, tmp_path: Path) -> None:
+    write_reports(swiss, tmp_path, "en")
+    rows = sheet_rows(tmp_path / "report.xlsx", "Rating report")
+    assert rows[0] == FIDE_HEAD
+    assert len(rows) == 1 + 16
+    bruno = dict(zip(rows[0], rows[1], strict=True))
+    assert bruno == {"No.": 2, "Name": "Bruno", "Rtg": 2150, "Games": 5, "W": 4, "We": 3.65,
+                     "W − We": 0.35, "K": 20, "Change": 7.0, "Change (rounded)": 7,
+                     "New rating": 2157, "Ra": 1880, "Rp": 2120}
+    assert all(isinstance(v, int | float) for k, v in bruno.items() if k != "Name")
+
+
+def test_xlsx_pairings_sheet(swiss: RatingResult, tmp_path: Path) -> None:
+    write_reports(swiss, tmp_path, "en")
+    rows = sheet_rows(tmp_path / "report.xlsx", "Pairings")
+    assert rows[0] == ["Rd.", "Bd.", "White No.", "White", "Black No.", "Black", "Result"]
+    first = [r for r in rows[1:] if r[0] == 1 and r[1] is not None]
+    assert len(first) == 8 and [r[1] for r in first] == list(range(1, 9))
+    assert {r[2] for r in first} | {r[4] for r in first} == set(range(1, 17))
+    assert [1, 1, 10, "Lais", 2, "Bruno", "0–1"] in first
+    assert [1, 2, 3, "Charline", 11, "Maria", "½–½"] in first
+    games = [r for r in rows[1:] if r[1] is not None]
+    assert len(games) == len(swiss.games[swiss.games["color"] == "w"])
+    assert [2, None, 4, "David", None, "half-point bye", "½"] in rows  # TRF "-½" in round 2
+
+
+def test_xlsx_norms_sheet_for_fide_only(swiss: RatingResult, tuong_ky: RatingResult,
+                                        tmp_path: Path) -> None:
+    write_reports(swiss, tmp_path / "fide", "en")
+    book = load_workbook(tmp_path / "fide" / "report.xlsx")
+    assert book.sheetnames == ["Players", "Games", "Crosstable", "Rating report", "Pairings",
+                               "Norms"]
+    assert [c.value for c in book["Norms"][1]] == ["No.", "Name", "Title", "Met", "Games",
+                                                   "Ra", "Rp", "Failed conditions"]
+    write_reports(tuong_ky, tmp_path / "tk", "en")
+    book = load_workbook(tmp_path / "tk" / "report.xlsx")
+    assert book.sheetnames == ["Players", "Games", "Crosstable", "Rating report", "Pairings"]
+    rows = sheet_rows(tmp_path / "tk" / "report.xlsx", "Rating report")
+    assert rows[0] == ["No.", "Name", "Rtg before", "Games", "Score", "ΣE", "Change",
+                       "New rating"]
+    assert rows[1][:5] == [2, "Bruno", 2150, 5, 4] and rows[1][6:] == [1, 2151]
+
+
+def test_xlsx_norms_sheet_lists_met_and_missed_norms(tmp_path: Path) -> None:
+    write_reports(rate(gm_norm_event()), tmp_path, "en")
+    rows = sheet_rows(tmp_path / "report.xlsx", "Norms")
+    gm = next(r for r in rows[1:] if r[2] == "GM")
+    assert gm == [1, "Player 1", "GM", True, 9, 2428, 2648, None]
+
+    games = [(r, 1, r + 1, res) for r, res in enumerate("====00000", start=1)]
+    event = gm_norm_event()
+    lost = make_event([p.rating for p in event.players], games,
+                      players=[{"federation": p.federation, "title": p.title}
+                               for p in event.players])
+    write_reports(rate(lost), tmp_path / "lost", "en")
+    rows = sheet_rows(tmp_path / "lost" / "report.xlsx", "Norms")
+    gm = next(r for r in rows[1:] if r[2] == "GM")
+    assert gm[3] is False
+    assert gm[7] == "score 2, needs 3½ (35 %): 1½ short; performance 2208, needs 2600: 392 short"
