@@ -6,6 +6,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_norms import ALL_HOME_FAILURES, home_event
+
+from tournament_elo.io.trf_write import write_trf
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "sample_events" / "held_c07_swiss5.trf"
@@ -129,3 +132,26 @@ def test_tiebreaks_chosen_on_the_command_line():
     assert list(players[0]["tiebreaks"]) == ["SB", "BH"]
     bad = run("rate", str(SAMPLE), "--tiebreaks", "BH,XYZ")
     assert bad.returncode == 2 and bad.stderr.startswith("error: --tiebreaks:")
+
+
+def test_norm_event_option_lifts_the_federation_mix(tmp_path: Path) -> None:
+    """--norm-event sets the event's B.01 1.4.3 exemption for the norms (JSON, reports).
+
+    tests/test_norms.py's home_event: player 1 (VIE) meets nine VIE opponents with
+    test_gm_norm_met's numbers (Ra 2428, Rp 2648), so only the federation mix fails.
+    """
+    trf = tmp_path / "home.trf"
+    trf.write_text(write_trf(home_event()))
+
+    def gm_norm(*options: str) -> dict[str, object]:
+        done = run("rate", str(trf), "--format", "json", *options)
+        assert done.returncode == 0, done.stderr
+        (norm,) = [n for n in json.loads(done.stdout)["norms"]
+                   if n["player"] == 1 and n["title"] == "GM"]
+        return norm
+
+    assert gm_norm()["failed"] == ALL_HOME_FAILURES
+    assert gm_norm("--norm-event", "zonal")["met"] is True
+    assert gm_norm("--norm-event", "zonal")["failed"] == []
+    refused = run("rate", str(trf), "--norm-event", "olympiad")
+    assert refused.returncode == 2 and "olympiad" in refused.stderr

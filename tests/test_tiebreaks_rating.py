@@ -8,6 +8,7 @@ import pytest
 
 from helpers import SHARED_DATA, make_event
 from tournament_elo.io.trf import read_trf
+from tournament_elo.standings import standings
 from tournament_elo.tiebreaks_rating import RATING_CODES, rating_tiebreaks
 
 EXPECTED = SHARED_DATA / "held_c07_expected_values.tsv"
@@ -91,3 +92,44 @@ def test_no_games_gives_zero_and_unknown_codes_are_refused():
     assert all(values[c][2] == 0 for c in RATING_CODES if c != "RTNG")
     with pytest.raises(ValueError, match="BH"):
         rating_tiebreaks(event, ["BH"])
+
+
+def test_held_swiss5_aro_cut_and_median_modifiers():
+    row_of, values = held_swiss5()
+    # Player 1 (Alyx) met 9 (1800), 13 (1600), 2 (2150), 15 (1500), 4 (2050), all over
+    # the board: ARO 9100 / 5 = 1820 and ARO/C1 7600 / 4 = 1900, Held's official answers.
+    assert (values["ARO"][row_of[1]], values["ARO/C1"][row_of[1]]) == (1820, 1900)
+    # C2 leaves out 1500 and 1600: 6000 / 3 = 2000.  M1 leaves out 1500 and 2150:
+    # 5450 / 3 = 1816.7 -> 1817.  M2 leaves out 1500, 1600, 2050 and 2150: 1800.
+    assert values["ARO/C2"][row_of[1]] == 2000
+    assert values["ARO/M1"][row_of[1]] == 1817
+    assert values["ARO/M2"][row_of[1]] == 1800
+
+
+def test_held_swiss5_apro_and_appo_cut_the_lowest_performance():
+    row_of, values = held_swiss5()
+    # Player 4 (David) met 12, 13, 3 and 1 over the board.  Their TPRs are Held's official
+    # 1250, 1781, 2089, 1969 (TPR_V1 column); APRO 7089 / 4 = 1772.25 -> 1772 (official).
+    rows = {int(r["pno"]): r for r in expected_rows()}
+    tprs = [int(rows[p]["TPR_V1"]) for p in (12, 13, 3, 1)]
+    assert tprs == [1250, 1781, 2089, 1969]
+    assert values["APRO"][row_of[4]] == 1772
+    # APRO/C1 leaves out the lowest TPR, player 12's 1250 (rated 1650), not the lowest-
+    # rated opponent 13 (1600): (1781 + 2089 + 1969) / 3 = 5839 / 3 = 1946.3 -> 1946.
+    # (Cutting player 13 instead would give (1250 + 2089 + 1969) / 3 -> 1769.)
+    assert values["APRO/C1"][row_of[4]] == 1946
+    # APPO/C1: the same opponents' PTPs 1250, 1744, 2112, 2029 (derived in
+    # test_held_swiss5_by_hand) less the lowest: 5885 / 3 = 1961.7 -> 1962.
+    assert values["APPO/C1"][row_of[4]] == 1962
+    # Player 12 played one game (against 4): nothing is left after a cut.
+    assert values["APRO/C1"][row_of[12]] == 0
+    assert values["APRO"][row_of[12]] == 2081  # player 4's official TPR
+
+
+def test_modified_codes_rank_in_standings():
+    event = read_trf(SHARED_DATA / "held_c07_swiss5.trf")
+    table = standings(event, ("APRO/C1", "ARO/M1"))
+    row_of = {int(p.id): p.index for p in event.players}
+    assert table.codes == ("APRO/C1", "ARO/M1")
+    assert table.values["APRO/C1"][row_of[4]] == 1946.0
+    assert table.values["ARO/M1"][row_of[1]] == 1817.0

@@ -13,6 +13,7 @@ import sys
 import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -22,6 +23,7 @@ from .check import check_published
 from .engine import RatingResult, rate
 from .errors import TournamentEloError
 from .io.detect import FORMATS, read_event, read_ratings
+from .norms import NORM_EVENT_SETTING, NORM_EVENTS
 from .performance import AverageRule
 from .result import python_values, to_json
 from .systems.describe import describe
@@ -71,6 +73,10 @@ def cli() -> None:
 @click.option("--ra", "average_rule", type=click.Choice([r.value for r in AverageRule]),
               default="plain", show_default=True,
               help="Average of opponents: plain (Swiss-Manager) or capped at 400 from own rating.")
+@click.option("--norm-event", type=click.Choice(list(NORM_EVENTS)),
+              help="The event's exemption from the title-norm federation mix (B.01 1.4.3a-d): "
+              "national-championship, national-team-championship, zonal, or large-swiss "
+              "(checked on the event); default ordinary, none.")
 def rate_command(
     event: str,
     system: str,
@@ -85,6 +91,7 @@ def rate_command(
     tiebreaks: str | None,
     tiebreak_rules: str,
     unrated_rating: int | None,
+    norm_event: str | None,
 ) -> None:
     """Rate EVENT (a TRF file, a CSV/XLSX sheet, or - for standard input).
 
@@ -95,9 +102,13 @@ def rate_command(
       tournament-elo rate games.csv --system fide-2024 --format json
       tournament-elo rate games.csv --system dong-son --set level=national
       tournament-elo rate event.trf --tiebreaks "BH/C1,BH,SB" --tiebreak-rules 2026
+      tournament-elo rate zonal.trf --norm-event zonal --out report/
     """
     with _input_file(event) as path:
         parsed = read_event(path, input_format, encoding)
+    if norm_event is not None:
+        kept = tuple(kv for kv in parsed.settings if kv[0] != NORM_EVENT_SETTING)
+        parsed = replace(parsed, settings=(*kept, (NORM_EVENT_SETTING, norm_event)))
     rating_list = read_ratings(ratings, encoding) if ratings else None
     result = rate(parsed, system, rating_list, average_rule, _settings(settings), tiebreaks,
                   tiebreak_rules, unrated_rating)

@@ -1,20 +1,59 @@
-"""Title norms (B.01 1.4, as fide.md states them): GM, IM, WGM, WIM.
+"""Title norms (FIDE Title Regulations B.01, effective 1 January 2024, art. 1.4): GM, IM,
+WGM, WIM.
 
 A norm needs, over the games played over the board (forfeits, short games and byes
-do not count; unrated opponents count at 1400):
+do not count, 1.4.2c; unrated opponents count at 1400, 1.4.6d):
 
-- at least 9 games; a norm over more than 13 games counts as 13 (``norm_games``),
-- a score of at least 35 %,
-- Rp = Ra + dp at least 2600 / 2450 / 2400 / 2250, where Ra is the opponents' average
-  rounded half up with no 400 cap, and one opponent, the lowest-rated, is raised to
-  the floor 2200 / 2050 / 2000 / 1850 if he is below it,
-- that same average Ra at least 2380 / 2230 / 2180 / 2030,
-- the federation mix: at least 2 federations other than the player's, at most 3/5 of
-  the opponents from the player's own federation, at most 2/3 from any one federation,
+- at least 9 games; a norm over more than 13 games counts as 13 (``norm_games``, 1.7),
+- a score of at least 35 % (1.4.8b),
+- Rp = Ra + dp at least 2600 / 2450 / 2400 / 2250 (1.4.8), where Ra is the opponents'
+  average rounded half up with no 400 cap (1.4.7), and one opponent, the lowest-rated,
+  is raised to the floor 2200 / 2050 / 2000 / 1850 if he is below it (1.4.6b-c),
+- that same average Ra at least 2380 / 2230 / 2180 / 2030 (1.4.8a),
+- the federation mix: at least 2 federations other than the player's (1.4.3), at most
+  3/5 of the opponents from the player's own federation, at most 2/3 from any one
+  federation (1.4.4),
 - the title mix: at least 50 % title-holders (CM and WCM do not count), and at least
-  1/3 holding the norm title or one that B.01 counts for it (:data:`NORM_TITLE_HOLDERS`).
+  1/3 holding the norm title or one that B.01 counts for it (1.4.5,
+  :data:`NORM_TITLE_HOLDERS`).
 
-Opponents whose federation is not given count as opponents but for no federation.
+Opponents whose federation is not given count as opponents but for no federation; so
+do players of ``FID``, which 1.4.2a accepts "but [they] do not count as a foreign
+player" (:data:`NO_FEDERATION`).
+
+Exceptions, from the regulation text (B.01 2024 as transcribed from
+handbook.fide.com/chapter/B012024 in public norm checkers; fide.md states only the
+normal rules):
+
+- 1.4.3a-d exempt some events from the federation mix.  The event says which it is
+  by the setting ``norm-event`` (``tournament-elo rate --norm-event``), never guessed
+  from its name (:data:`NORM_EVENTS`):
+
+  * ``national-championship`` (1.4.3a): the final stage of a national championship;
+    1.4.3a's carve-out for a federation's Zonal year is the arbiter's to apply by
+    not choosing it;
+  * ``national-team-championship`` (1.4.3b): a national team championship, for the
+    players of the federation that registered it only (:attr:`Event.federation`;
+    when it is not given, nobody is exempt).  B.01 exempts no other team event;
+  * ``zonal`` (1.4.3c): a Zonal or Sub-zonal tournament;
+  * ``large-swiss`` (1.4.3d): a Swiss whose participants include in every round at
+    least 20 FIDE-rated players not from the host federation (:attr:`Event.federation`),
+    from at least 3 federations, at least 10 of them GM, IM, WGM or WIM; a player
+    counts only if he missed at most one round, pairing-allocated byes aside.  The
+    conditions are checked on the event; when they fail, 1.4.3 and 1.4.4 apply as
+    usual and the federation condition's text says why.
+
+  An exemption lifts both 1.4.3 and 1.4.4: 1.4.3e calls the two together "the normal
+  foreigner requirement", and 1.4.3d's "otherwise, 1.4.4 applies" ties 1.4.4 to the
+  exemption.  The exempted conditions stay in the list, met, their text naming the
+  article.  1.4.3e (one norm of a title application must meet the normal requirement)
+  concerns the application, not the event.
+- 1.4.2b: in a round robin, games against an unrated player who scored zero against
+  the rated opponents are not counted (:attr:`NormResult.left_out`).  B.01 sets no
+  cap on the number of unrated opponents: they count at 1400 (1.4.6d), and one of
+  them can be the opponent raised to the floor (1.4.6b-c), which the rules above
+  already do.
+
 Each :class:`NormResult` lists every condition with its value and the bound; a failed
 one says by how much it failed, e.g. "average 2364, needs 2380: 16 short".
 """
@@ -23,11 +62,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .model import PLAYED, POINTS, Event
+from .model import PLAYED, POINTS, Event, EventType, Player, Result
 from .rounding import half_up, up_to_half_point
 from .systems.fide_tables import DP
 
@@ -62,6 +101,24 @@ NORM_LEVELS: dict[str, NormLevel] = {
     "WIM": NormLevel(2250, 2030, 1850),
 }
 UNRATED_OPPONENT = 1400
+#: B.01 1.4.2a: opponents accepted, but counted for no federation.
+NO_FEDERATION = frozenset({"FID"})
+#: The ``norm-event`` setting: B.01 1.4.3's exempt events, by the article exempting them.
+NORM_EVENT_SETTING = "norm-event"
+NORM_EVENTS: dict[str, str | None] = {
+    "ordinary": None,
+    "national-championship": "1.4.3a",
+    "national-team-championship": "1.4.3b",
+    "zonal": "1.4.3c",
+    "large-swiss": "1.4.3d",
+}
+#: B.01 1.4.3d: foreign rated players, their federations, and those titled, at least.
+LARGE_SWISS = (20, 3, 10)
+LARGE_SWISS_TITLES = frozenset({"GM", "IM", "WGM", "WIM"})
+#: Results in which a player did not miss the round, for 1.4.3d.
+_PRESENT = frozenset({Result.WIN, Result.DRAW, Result.LOSS, Result.FORFEIT_WIN,
+                      Result.SHORT_WIN, Result.SHORT_DRAW, Result.SHORT_LOSS,
+                      Result.PAIRING_BYE, Result.UNPLAYED})
 MIN_GAMES = 9
 MAX_NORM_GAMES = 13
 MIN_PERCENT = 35
@@ -87,6 +144,7 @@ class NormResult:
     performance: int  # Rp = Ra + dp
     raised: tuple[int, int] | None  # (the lowest opponent's rating, the floor) if raised
     conditions: tuple[Condition, ...]
+    left_out: tuple[int, ...] = ()  # opponents whose games 1.4.2b leaves out
 
     @property
     def met(self) -> bool:
@@ -97,16 +155,24 @@ class NormResult:
         return tuple(c for c in self.conditions if not c.met)
 
 
-def _at_least(name: str, value: int, bound: int, what: str, unit: str = "") -> Condition:
+def _at_least(name: str, value: int, bound: int, what: str, unit: str = "",
+              exempt: str | None = None) -> Condition:
     met = value >= bound
-    text = f"{what}, needs {bound}{unit}" + ("" if met else f": {bound - value} short")
-    return Condition(name, value, bound, met, text)
+    text = f"{what}, needs {bound}{unit}" + _outcome(met, f"{bound - value} short", exempt)
+    return Condition(name, value, bound, met or exempt is not None, text)
 
 
-def _at_most(name: str, value: int, bound: int, what: str) -> Condition:
+def _at_most(name: str, value: int, bound: int, what: str,
+             exempt: str | None = None) -> Condition:
     met = value <= bound
-    text = f"{what}, at most {bound}" + ("" if met else f": {value - bound} too many")
-    return Condition(name, value, bound, met, text)
+    text = f"{what}, at most {bound}" + _outcome(met, f"{value - bound} too many", exempt)
+    return Condition(name, value, bound, met or exempt is not None, text)
+
+
+def _outcome(met: bool, miss: str, exempt: str | None) -> str:
+    if met:
+        return ""
+    return f": exempt under {exempt}" if exempt else f": {miss}"
 
 
 def _points(hundredths: int) -> str:
@@ -114,9 +180,10 @@ def _points(hundredths: int) -> str:
 
 
 def _check(
-    event: Event, index: int, title: str, opponents: list[int], ratings: list[int],
-    points: int,
+    event: Event, index: int, title: str, games_of: tuple[list[int], list[int], int],
+    exempt: str | None, note: str, left_out: tuple[int, ...],
 ) -> NormResult:
+    opponents, ratings, points = games_of
     level = NORM_LEVELS[title]
     me = event.players[index]
     games = len(opponents)
@@ -144,20 +211,8 @@ def _check(
         _at_least("average", average, level.average, f"average {average}"),
     ]
 
-    feds = [event.players[o].federation for o in opponents]
-    own = me.federation
-    foreign = {f for f in feds if f and f != own}
-    conditions.append(_at_least("foreign federations", len(foreign), 2,
-                                f"{len(foreign)} federations other than {own or 'his own'}"))
-    if own:
-        mine = sum(f == own for f in feds)
-        conditions.append(_at_most("own federation", mine, 3 * games // 5,
-                                   f"{mine} of {games} opponents from {own} (3/5)"))
-    counts = Counter(f for f in feds if f)
-    if counts:
-        fed, most = counts.most_common(1)[0]
-        conditions.append(_at_most("one federation", most, 2 * games // 3,
-                                   f"{most} of {games} opponents from {fed} (2/3)"))
+    conditions += _federation_mix(me, [_federation(event.players[o]) for o in opponents],
+                                  exempt, note)
 
     titles = [(event.players[o].title or "").upper() for o in opponents]
     titled = sum(t in TITLE_HOLDERS for t in titles)
@@ -168,7 +223,92 @@ def _check(
     conditions.append(_at_least("title holders", holders, -(-games // 3),
                                 f"{holders} of {games} opponents {names}", " (1/3)"))
     return NormResult(index, title, games, min(games, MAX_NORM_GAMES), points, average, rp,
-                      raised, tuple(conditions))
+                      raised, tuple(conditions), left_out)
+
+
+def _federation(player: Player) -> str | None:
+    fed = (player.federation or "").upper()
+    return fed if fed and fed not in NO_FEDERATION else None
+
+
+def _federation_mix(me: Player, feds: list[str | None], exempt: str | None,
+                    note: str) -> list[Condition]:
+    """B.01 1.4.3 and 1.4.4, each lifted (met, saying so) when ``exempt`` names the
+    exempting article; ``note`` adds why 1.4.3d did not exempt."""
+    games = len(feds)
+    own = _federation(me)
+    foreign = {f for f in feds if f and f != own}
+    first = _at_least("foreign federations", len(foreign), 2,
+                      f"{len(foreign)} federations other than {own or 'his own'}",
+                      exempt=exempt)
+    out = [replace(first, text=first.text + note)]
+    if own:
+        mine = sum(f == own for f in feds)
+        out.append(_at_most("own federation", mine, 3 * games // 5,
+                            f"{mine} of {games} opponents from {own} (3/5)", exempt))
+    counts = Counter(f for f in feds if f)
+    if counts:
+        fed, most = counts.most_common(1)[0]
+        out.append(_at_most("one federation", most, 2 * games // 3,
+                            f"{most} of {games} opponents from {fed} (2/3)", exempt))
+    return out
+
+
+def norm_event_of(event: Event, norm_event: str | None = None) -> str:
+    """``norm_event``, else the event's ``norm-event`` setting, else "ordinary"."""
+    chosen = norm_event or dict(event.settings).get(NORM_EVENT_SETTING, "ordinary")
+    if chosen not in NORM_EVENTS:
+        raise ValueError(f"no norm event {chosen!r}; known: {', '.join(NORM_EVENTS)}")
+    return chosen
+
+
+def _large_swiss(event: Event) -> tuple[bool, str]:
+    """Whether the event meets B.01 1.4.3d, and the counts that say so."""
+    host = (event.federation or "").upper()
+    if not host:
+        return False, "the host federation is not given"
+    p = event.pairings
+    present = np.isin(p.result, [int(r) for r in _PRESENT])
+    rounds_present = np.bincount(p.player[present], minlength=len(event.players))
+    counted = [q for q in event.players
+               if q.rating and _federation(q) not in (None, host)
+               and event.rounds - rounds_present[q.index] <= 1]
+    players, feds = len(counted), len({_federation(q) for q in counted})
+    titled = sum((q.title or "").upper() in LARGE_SWISS_TITLES for q in counted)
+    need_players, need_feds, need_titled = LARGE_SWISS
+    text = (f"{players} rated players from outside {host} (needs {need_players}), "
+            f"{feds} federations (needs {need_feds}), {titled} GM/IM/WGM/WIM "
+            f"(needs {need_titled})")
+    return players >= need_players and feds >= need_feds and titled >= need_titled, text
+
+
+def _exemption(event: Event, norm_event: str) -> tuple[str | None, str]:
+    """The event's exemption from the federation mix ("B.01 1.4.3c (zonal)") or None,
+    and a note for the federation condition when 1.4.3d was asked for but not met."""
+    article = NORM_EVENTS[norm_event]
+    if article is None:
+        return None, ""
+    exempt = f"B.01 {article} ({norm_event})"
+    if norm_event == "large-swiss":
+        met, counts = _large_swiss(event)
+        return (f"{exempt}: {counts}", "") if met else (None, f"; 1.4.3d not met: {counts}")
+    return exempt, ""
+
+
+def _left_out(event: Event) -> frozenset[int]:
+    """B.01 1.4.2b: in a round robin, the unrated players who scored zero against the
+    rated ones (having played at least one of them)."""
+    if event.type != EventType.ROUND_ROBIN:
+        return frozenset()
+    p = event.pairings
+    rated = np.array([bool(q.rating) for q in event.players] + [False])
+    against_rated = PLAYED[p.result] & rated[p.opponent]  # opponent -1 reads the False
+    n = len(event.players)
+    games = np.bincount(p.player[against_rated], minlength=n)
+    points = np.bincount(p.player[against_rated], weights=POINTS[p.result[against_rated]],
+                         minlength=n)
+    return frozenset(q.index for q in event.players
+                     if not q.rating and games[q.index] and points[q.index] == 0)
 
 
 def _holds(player_title: str | None, norm: str) -> bool:
@@ -176,34 +316,49 @@ def _holds(player_title: str | None, norm: str) -> bool:
     return (player_title or "").upper() in NORM_TITLE_HOLDERS[norm]
 
 
-def norms(event: Event, titles: Iterable[str] = ("GM", "IM", "WGM", "WIM")) -> list[NormResult]:
+def norms(event: Event, titles: Iterable[str] = ("GM", "IM", "WGM", "WIM"),
+          norm_event: str | None = None) -> list[NormResult]:
     """Every player's norm check for every title he does not already hold (or better).
 
-    Women's norms are skipped for players whose sex is given as male.  Results come in
-    player order, then in the order of ``titles``.
+    ``norm_event`` (a key of :data:`NORM_EVENTS`) says which B.01 1.4.3 exemption the
+    event has; by default the event's ``norm-event`` setting, else none.  Women's norms
+    are skipped for players whose sex is given as male.  Results come in player order,
+    then in the order of ``titles``.
     """
     wanted = [t.upper() for t in titles]
     unknown = [t for t in wanted if t not in NORM_LEVELS]
     if unknown:
         raise ValueError(f"no norm for {', '.join(unknown)}; known: {', '.join(NORM_LEVELS)}")
+    kind = norm_event_of(event, norm_event)
+    exempt, note = _exemption(event, kind)
+    host = (event.federation or "").upper()
+    skipped = _left_out(event)
     p = event.pairings
     counted = PLAYED[p.result] & (p.opponent >= 0)
     games: dict[int, tuple[list[int], list[int], int]] = {}
+    left_out: dict[int, list[int]] = {}
     for player, opponent, result in zip(
         p.player[counted].tolist(), p.opponent[counted].tolist(), p.result[counted].tolist(),
         strict=True,
     ):
+        if opponent in skipped:
+            left_out.setdefault(player, []).append(opponent)
+            continue
         opps, ratings, pts = games.get(player, ([], [], 0))
         opps.append(opponent)
         ratings.append(event.players[opponent].rating or UNRATED_OPPONENT)
         games[player] = (opps, ratings, pts + int(POINTS[result]))
     out = []
     for me in event.players:
-        opps, ratings, pts = games.get(me.index, ([], [], 0))
+        mine = games.get(me.index, ([], [], 0))
+        # 1.4.3b exempts only the players of the federation that registered the event.
+        own = exempt if kind != "national-team-championship" or (
+            host and _federation(me) == host) else None
         for title in wanted:
             if _holds(me.title, title):
                 continue
             if title in WOMEN_TITLES and (me.sex or "").lower() == "m":
                 continue
-            out.append(_check(event, me.index, title, opps, ratings, pts))
+            out.append(_check(event, me.index, title, mine, own, note,
+                              tuple(left_out.get(me.index, ()))))
     return out

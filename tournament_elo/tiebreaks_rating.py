@@ -1,4 +1,5 @@
-"""Rating-based tie-breaks of C.07 Art. 10: ARO, ARO/C1, TPR, PTP, APRO, APPO, RTNG.
+"""Rating-based tie-breaks of C.07 Art. 10: ARO, TPR, PTP, APRO, APPO, RTNG, and the
+Cut/Median modifiers of Art. 14 on the three averages ARO, APRO and APPO.
 
 Games counted: those played over the board (results ``1 = 0``; forfeits, games
 shorter than one move and byes are not), against an opponent with a rating.  An
@@ -7,9 +8,9 @@ left out of his opponents' figures (and he has no RTNG), as the regulations allo
 The same counted games serve every measure, APRO and APPO included.
 
 Every value is a whole number, ``0`` where the measure is undefined (no counted game;
-for ARO/C1, fewer than two).  Averages and percentages round half up.
+after a cut, no value left).  Averages and percentages round half up.
 
-- ARO: average rating of the opponents; ARO/C1 leaves out the lowest-rated one.
+- ARO: average rating of the opponents.
 - TPR = ARO + dp, dp from table 8.1(a) for the score in the counted games.
 - PTP: the lowest rating R whose expected score against the opponents (table 8.1(b),
   every difference, no 400 cut) reaches the player's score in the counted games.  A
@@ -19,6 +20,32 @@ for ARO/C1, fewer than two).  Averages and percentages round half up.
 - APRO / APPO: the average of the opponents' TPR / PTP, over counted opponents whose
   value is defined.
 - RTNG: the player's own rating.
+
+Modifiers (``/C1``, ``/C2``, ``/M1``, ``/M2``, TEC's TRF notation for Art. 14.1-14.4)
+leave out, before averaging, the one or two least significant values (Cut) or the
+least and the most significant ones (Median), one encounter each:
+
+- ARO: the values are the opponents' ratings.  C.07 itself marks ARO in the Cut-1
+  column of its Art. 5 table, and its Art. 14.1.1 example reads "ARO-C1: cut the
+  lowest rating"; Art. 14 applies Cut-2 and the Medians to "each tie-break based on a
+  sum of values", and the FIDE TEC reference implementation (TieBreakServer, its
+  tie-break list ``ARO /C1 /C2 /M1 /M2 /U1400``) accepts all four on ARO.
+- APRO / APPO: the values are the opponents' TPR / PTP, so APRO/C1 leaves out the
+  opponent with the lowest TPR (not the lowest-rated one) and APPO/C1 the one with
+  the lowest PTP: Art. 14.1's "least significant value" of the quantity averaged.
+  C.07 (2024-08 and 2026 editions) does *not* mark APRO or APPO in its Cut-1 column,
+  and the TEC reference lists them with no cut modifier (``APRO /U1400``, ``APPO
+  /U1400``; its code applies no cut to the opponents' average).  So APRO/C1 and
+  APPO/C1 are not C.07 tie-breaks but self-defined ones in the sense of Art. 4.1,
+  which an event must spell out in its regulations; they are offered under that name
+  and this definition.
+- TPR, PTP and RTNG take no modifier: none is a sum or average of per-opponent
+  values that C.07 or the TEC reference cuts.
+
+The values cut are always games played: an unplayed round is never among them, so
+Art. 16's "voluntary unplayed rounds are cut first" does not apply.  Held's TEC
+exercise answers agree: player 4 of ``held_c07_swiss5`` has a half-point bye, and his
+official ARO-C1, 1983, leaves out his lowest-rated opponent (1600).
 """
 
 from __future__ import annotations
@@ -34,7 +61,14 @@ from .systems.fide_tables import DP, PD_CERTAIN, PD_HIGH
 
 Ints = npt.NDArray[np.int64]
 
-RATING_CODES = ("ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "RTNG")
+#: Art. 14 modifiers: how many of the lowest and of the highest values each leaves out.
+MODIFIERS = {"C1": (1, 0), "C2": (2, 0), "M1": (1, 1), "M2": (2, 2)}
+#: The averages over opponents that take a modifier.
+AVERAGED = ("ARO", "APRO", "APPO")
+RATING_CODES = (
+    "ARO", "TPR", "PTP", "APRO", "APPO", "RTNG",
+    *(f"{base}/{mod}" for base in AVERAGED for mod in MODIFIERS),
+)
 #: Rating differences beyond which the table expects 0.00 / 1.00 of the lower / higher side.
 _ZERO_BELOW = 800
 _FULL_ABOVE = PD_CERTAIN  # 736
@@ -101,37 +135,41 @@ def rating_tiebreaks(
     games = np.bincount(player, minlength=n).astype(np.int64)
     total = np.bincount(player, weights=opp_rating, minlength=n).astype(np.int64)
     points = np.bincount(player, weights=score, minlength=n).astype(np.int64)
-    lowest = np.full(n, np.iinfo(np.int64).max, dtype=np.int64)
-    np.minimum.at(lowest, player, opp_rating)
 
     aro = _average(total, games)
     percent = _average(points, games)
     tpr = np.where(games > 0, aro + DP[percent], 0)
+    needs_ptp = any(code.split("/")[0] in ("PTP", "APPO") for code in wanted)
+    ptp = _ptp(player, opp_rating, points, games, n) if needs_ptp else np.zeros_like(tpr)
     out: dict[str, Ints] = {}
-    ptp: Ints | None = None
     for code in wanted:
-        if code == "ARO":
-            out[code] = aro
-        elif code == "ARO/C1":
-            out[code] = np.where(games > 1, _average(total - np.where(games > 1, lowest, 0),
-                                                     games - 1), 0)
-        elif code == "TPR":
+        base, _, modifier = code.partition("/")
+        low, high = MODIFIERS.get(modifier, (0, 0))
+        if base == "TPR":
             out[code] = tpr
-        elif code == "RTNG":
+        elif base == "PTP":
+            out[code] = ptp
+        elif base == "RTNG":
             out[code] = rating.copy()
-        elif code in ("PTP", "APPO"):
-            if ptp is None:
-                ptp = _ptp(player, opp_rating, points, games, n)
-            out[code] = ptp if code == "PTP" else _opponents_average(ptp, games, player,
-                                                                      opponent, n)
-        else:  # APRO
-            out[code] = _opponents_average(tpr, games, player, opponent, n)
+        elif base == "ARO":
+            out[code] = _trimmed_average(player, opp_rating, n, low, high)
+        else:  # APRO, APPO: over the counted opponents whose TPR / PTP is defined
+            value = tpr if base == "APRO" else ptp
+            defined = games[opponent] > 0
+            out[code] = _trimmed_average(player[defined], value[opponent[defined]], n,
+                                         low, high)
     return out
 
 
-def _opponents_average(value: Ints, games: Ints, player: Ints, opponent: Ints, n: int) -> Ints:
-    """Average of ``value`` over each player's counted opponents who have one."""
-    defined = games[opponent] > 0
-    count = np.bincount(player[defined], minlength=n).astype(np.int64)
-    total = np.bincount(player[defined], weights=value[opponent[defined]], minlength=n)
-    return _average(total.astype(np.int64), count)
+def _trimmed_average(player: Ints, value: Ints, n: int, low: int, high: int) -> Ints:
+    """Each player's average of his ``value`` rows, less his ``low`` lowest and ``high``
+    highest ones; 0 where nothing is left."""
+    order = np.lexsort((value, player))
+    who, sorted_value = player[order], value[order]
+    count = np.bincount(player, minlength=n).astype(np.int64)
+    first = np.cumsum(count) - count  # where each player's rows start in ``order``
+    position = np.arange(len(who)) - first[who]
+    keep = (position >= low) & (position < count[who] - high)
+    kept = np.bincount(who[keep], minlength=n).astype(np.int64)
+    total = np.bincount(who[keep], weights=sorted_value[keep], minlength=n)
+    return _average(total.astype(np.int64), kept)
