@@ -31,7 +31,9 @@ from tournament_elo.result import to_json
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "sample_events" / "held_c07_swiss5.trf"
-REPORT_FILES = {"report.html", "report.xlsx", "players.csv", "games.csv", "result.json"}
+# A Swiss of 5 rounds: no grid.csv (not a round robin), no norms.csv (nobody has 9 games).
+REPORT_FILES = {"report.html", "report.xlsx", "players.csv", "games.csv", "result.json",
+                "crosstable.csv", "rating_report.csv", "pairings.csv"}
 XSS = "<script>alert(1)</script>"
 FORMULA = '=HYPERLINK("http://x","y")'
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import dataclasses
 import re
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,8 @@ from tournament_elo.report import build_context, render_html, write_reports
 
 ROOT = Path(__file__).resolve().parents[1]
 SWISS = ROOT / "sample_events" / "held_c07_swiss5.trf"
+ROUND_ROBIN = Path("/work/shared/data/public/held_c07_roundrobin6.trf")
+FORMULA = '=HYPERLINK("http://x","y")'
 
 
 @pytest.fixture(scope="module")
@@ -152,3 +156,101 @@ def test_xlsx_norms_sheet_lists_met_and_missed_norms(tmp_path: Path) -> None:
     gm = next(r for r in rows[1:] if r[2] == "GM")
     assert gm[3] is False
     assert gm[7] == "score 2, needs 3½ (35 %): 1½ short; performance 2208, needs 2600: 392 short"
+
+
+# --- the CSV copies of the report's tables -----------------------------------------------
+
+
+def csv_rows(path: Path) -> list[list[str]]:
+    with open(path, encoding="utf-8-sig", newline="") as handle:
+        return list(csv.reader(handle))
+
+
+def test_csv_crosstable_in_ranking_order_with_the_tiebreaks(swiss: RatingResult,
+                                                            tmp_path: Path) -> None:
+    write_reports(swiss, tmp_path, "en")
+    rows = csv_rows(tmp_path / "crosstable.csv")
+    assert rows[0] == ["Rk.", "No.", "Title", "Name", "Rtg", "Fed.", "1", "2", "3", "4", "5",
+                       "Pts.", "BH/C1", "BH", "SB", "K", "Change", "New rating", "Rp"]
+    # Bruno: FIDE's exercise gives him 4 points, BH/C1 12, BH 13, SB 9.5; his change
+    # 20 × (4 − 3.65) = +7.0 (written as the number 7), new rating 2157.
+    assert rows[1] == ["1", "2", "", "Bruno", "2150", "NOR", "10b1", "7w1", "1b½", "16w1",
+                       "3b½", "4", "12", "13", "9.5", "20", "7", "2157", "2120"]
+    # David's round 2 is a half-point bye, "-½": it starts with "-", so it is quoted.
+    david = next(r for r in rows if r[3] == "David")
+    assert david[7] == "'-½" and david[11] == "3.5" and david[14] == "9.25"
+    assert [r[3] for r in rows[1:] if r[11] == "3.5"] == ["Charline", "David", "Alyx", "Stephan"]
+    assert len(rows) == 1 + 16
+
+
+def test_csv_rating_report_and_pairings(swiss: RatingResult, tmp_path: Path) -> None:
+    write_reports(swiss, tmp_path, "en")
+    report = csv_rows(tmp_path / "rating_report.csv")
+    assert report[0] == FIDE_HEAD
+    # Bruno: We = 0.92 + 0.81 + 0.43 + 0.92 + 0.57 = 3.65; W − We = 0.35; K 20.
+    assert report[1] == ["2", "Bruno", "2150", "5", "4", "3.65", "0.35", "20", "7", "7", "2157",
+                         "1880", "2120"]
+    pairings = csv_rows(tmp_path / "pairings.csv")
+    assert pairings[0] == ["Rd.", "Bd.", "White No.", "White", "Black No.", "Black", "Result"]
+    assert ["1", "1", "10", "Lais", "2", "Bruno", "0–1"] in pairings
+    assert ["2", "", "4", "David", "", "half-point bye", "½"] in pairings  # TRF "-½" in round 2
+    # The TRF's rounds: 8 boards in round 1; 7 boards and 2 byes in rounds 2 and 3; 7 boards
+    # in round 4 (its two absent players, "Z", are not listed); 7 boards and a bye in round 5.
+    assert len(pairings) == 1 + 8 + 9 + 9 + 7 + 8
+
+
+def test_csv_tables_are_the_xlsx_sheets(swiss: RatingResult, tmp_path: Path) -> None:
+    write_reports(swiss, tmp_path, "en")
+    book = load_workbook(tmp_path / "report.xlsx")
+    for sheet, name in (("Crosstable", "crosstable.csv"), ("Rating report", "rating_report.csv"),
+                        ("Pairings", "pairings.csv")):
+        cells = [["" if v is None else "'" + v if isinstance(v, str) and v[:1] in "=+-@"
+                  else f"{v:g}" if isinstance(v, float) else str(v) for v in row]
+                 for row in book[sheet].iter_rows(values_only=True)]
+        assert csv_rows(tmp_path / name) == cells, sheet
+
+
+def test_csv_tables_in_vietnamese(swiss: RatingResult, tmp_path: Path) -> None:
+    write_reports(swiss, tmp_path, "vi")
+    assert csv_rows(tmp_path / "crosstable.csv")[0] == [
+        "Hạng", "STT", "Danh hiệu", "Họ tên", "Elo", "Liên đoàn", "1", "2", "3", "4", "5",
+        "Điểm", "BH/C1", "BH", "SB", "K", "Thay đổi", "Elo mới", "Rp"]
+    assert csv_rows(tmp_path / "rating_report.csv")[0][:4] == ["STT", "Họ tên", "Elo", "Số ván"]
+    pairings = csv_rows(tmp_path / "pairings.csv")
+    assert pairings[0] == ["Vòng", "Bàn", "STT Trắng", "Trắng", "STT Đen", "Đen", "Kết quả"]
+    assert ["2", "", "4", "David", "", "nghỉ được ½ điểm", "½"] in pairings
+
+
+def test_csv_tables_neutralise_formulas(tmp_path: Path) -> None:
+    event = read_event(str(SWISS))
+    players = tuple(dataclasses.replace(p, name=FORMULA) if p.id == 2 else p
+                    for p in event.players)
+    write_reports(rate(dataclasses.replace(event, players=players)), tmp_path, "en")
+    assert csv_rows(tmp_path / "crosstable.csv")[1][3] == "'" + FORMULA
+    assert csv_rows(tmp_path / "rating_report.csv")[1][1] == "'" + FORMULA
+    assert ["1", "1", "10", "Lais", "2", "'" + FORMULA, "0–1"] in csv_rows(
+        tmp_path / "pairings.csv")
+
+
+def test_csv_round_robin_grid(tmp_path: Path) -> None:
+    result = rate(read_event(str(ROUND_ROBIN)))
+    write_reports(result, tmp_path, "en")
+    grid = csv_rows(tmp_path / "grid.csv")
+    # Columns by start number in ranking order; Alyx (1) beat 2, 3 and 6, drew 5, lost to 4.
+    assert grid[0] == ["Rk.", "No.", "Name", "1", "2", "3", "6", "5", "4", "Pts."]
+    assert grid[1] == ["1", "1", "Alyx", "*", "1", "1", "1", "½", "0", "3.5"]
+    # Helene (6) won by forfeit against Franck (5): "+" is quoted like any formula start.
+    assert grid[4] == ["4", "6", "Helene", "0", "0", "0", "*", "'+", "½", "1.5"]
+    assert load_workbook(tmp_path / "report.xlsx")["Grid"]["J2"].value == 3.5
+    assert not (tmp_path / "norms.csv").exists()  # 5 rounds: nobody has 9 games
+
+
+def test_csv_norms_only_when_there_are_norms(tuong_ky: RatingResult, tmp_path: Path) -> None:
+    write_reports(rate(gm_norm_event()), tmp_path / "gm", "en")
+    rows = csv_rows(tmp_path / "gm" / "norms.csv")
+    assert rows[0] == ["No.", "Name", "Title", "Met", "Games", "Ra", "Rp", "Failed conditions"]
+    # test_norms.py's test_gm_norm_met: average 2428, performance 2648, met.
+    assert ["1", "Player 1", "GM", "true", "9", "2428", "2648", ""] in rows
+    write_reports(tuong_ky, tmp_path / "tk", "en")
+    assert {p.name for p in (tmp_path / "tk").glob("*.csv")} == {
+        "players.csv", "games.csv", "crosstable.csv", "rating_report.csv", "pairings.csv"}

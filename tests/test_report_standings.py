@@ -19,6 +19,7 @@ from tournament_elo.result import to_json
 ROOT = Path(__file__).resolve().parents[1]
 SWISS = ROOT / "sample_events" / "held_c07_swiss5.trf"
 ROUND_ROBIN = Path("/work/shared/data/public/held_c07_roundrobin6.trf")
+GROS = ROOT / "sample_events" / "javafo_aum_gros_2010_after_r4.trf"
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -164,8 +165,65 @@ def test_each_player_section_has_a_score_chart(swiss: RatingResult, html: str) -
     texts = [t.text for t in root.iter(f"{SVG}text")]
     assert "Rd." in texts and "Pts." in texts
     assert root.find(f"{SVG}title").text == "Score after each round: 4"
-    assert html.count("<svg") == len(swiss.players)
+    assert html.count('class="chart score"') == len(swiss.players)
     assert "<script" not in html
+
+
+def player_svgs(html: str, player_id: int | str) -> list[ET.Element]:
+    """The charts in the header of a player's section."""
+    start = html.index(f'id="p-{player_id}"')
+    head = html[start:html.index("</header>", start)]
+    return [ET.fromstring(m) for m in re.findall(r"<svg.*?</svg>", head)]
+
+
+def test_fide_rating_chart_adds_each_games_change(swiss: RatingResult, html: str) -> None:
+    _, rating = player_svgs(html, 2)  # side by side: the score first, then the rating
+    assert rating.get("class") == "chart rating" and rating.get("role") == "img"
+    assert rating.get("aria-label") == "Rating after each game"
+    # Bruno, 2150, K 20: changes 20 × (S − We) = 20 × (1 − .92), (1 − .81), (½ − .43),
+    # (1 − .92), (½ − .57) = +1.6, +3.8, +1.4, +1.6, −1.4; summed from 2150:
+    assert rating.find(f"{SVG}title").text == (
+        "Rating after each game: 2150 → 2151.6 → 2155.4 → 2156.8 → 2158.4 → 2157")
+    line = rating.find(f"{SVG}polyline")
+    assert line is not None
+    points = [tuple(map(float, p.split(","))) for p in line.get("points", "").split()]
+    # The scale: 2150 … 2159 (floor, ceiling) is under 20 points, so it is widened to
+    # 2145 … 2165; the plot is x 30 … 192 over 5 games, y 8 … 70 (62 high).
+    # 2150: y = 8 + 62 × (1 − 5/20) = 54.5; 2157: y = 8 + 62 × (1 − 12/20) = 32.8.
+    assert points[0] == (30.0, 54.5) and points[-1] == (192.0, 32.8) and len(points) == 6
+    texts = [t.text for t in rating.iter(f"{SVG}text")]
+    assert texts[:2] == ["2145", "2165"] and "Game" in texts and "Rtg" in texts
+    assert html.count('class="chart rating"') == 16  # every player of the exercise is rated
+    vi = player_svgs(render_html(swiss, "vi"), 2)[1]
+    assert vi.get("aria-label") == "Elo sau mỗi ván"
+    assert {"Ván", "Elo"} <= {t.text for t in vi.iter(f"{SVG}text")}
+
+
+def test_unrated_players_have_no_rating_chart() -> None:
+    html = render_html(rate(read_event(str(GROS))), "en")
+    assert "unrated" in html[html.index('id="p-6"'):html.index("</header>",
+                                                               html.index('id="p-6"'))]
+    assert [svg.get("class") for svg in player_svgs(html, 6)] == ["chart score"]
+
+
+def test_per_game_rating_chart_shows_the_rating_after_each_game() -> None:
+    result = rate(read_event(str(ROOT / "sample_events" / "tuong-ky_co-tuong.csv")), "tuong-ky")
+    rating = player_svgs(render_html(result, "en"), 5)[1]
+    # Player 5 (1432, K 25), E = 1 / (1 + 10^((Ro − R) / 400)), the new rating truncated:
+    # r1 loses to 1932: E = .0532, 1432 − 1.33 → 1430; r2 loses to 999: E = .9228,
+    # 1430 − 23.07 → 1406; r3 draws 1606: E = .2403, 1406 + 6.49 → 1412; r4 loses to
+    # 1600: E = .2531, 1412 − 6.33 → 1405.
+    assert rating.find(f"{SVG}title").text == (
+        "Rating after each game: 1432 → 1430 → 1406 → 1412 → 1405")
+
+
+def test_fixed_rated_ai_has_no_rating_chart() -> None:
+    result = rate(read_event(str(ROOT / "sample_events" / "thien-ky-dao_online.csv")),
+                  "thien-ky-dao")
+    html = render_html(result, "en")
+    assert [svg.get("class") for svg in player_svgs(html, "AI-3")] == ["chart score"]
+    assert [svg.get("class") for svg in player_svgs(html, "tkd_baongoc")] == [
+        "chart score", "chart rating"]
 
 
 # --- 4. pairings and the round-robin grid -------------------------------------------------

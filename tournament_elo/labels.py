@@ -36,7 +36,8 @@ _EN = {
     "level_by_time": "L from each game's thinking time: {below} under {minutes} minutes "
     "per side, {above} from {minutes}",
     "tiebreak": "tie-break (FIDE C.07)",
-    "score_by_round": "Score after each round", "pairings": "Pairings and results",
+    "score_by_round": "Score after each round", "rating_by_game": "Rating after each game",
+    "game": "Game", "pairings": "Pairings and results",
     "board": "Bd.", "white": "White", "black": "Black", "result": "Result",
     "grid": "Round-robin grid", "norms": "Title norms", "norms_met": "Norms met",
     "norms_missed": "Norms missed (players with 9 games or more)",
@@ -90,7 +91,8 @@ _VI = {
     "level_by_time": "L theo thời gian suy nghĩ của từng ván: {below} khi dưới {minutes} "
     "phút mỗi bên, {above} từ {minutes} phút",
     "tiebreak": "hệ số phụ (FIDE C.07)",
-    "score_by_round": "Điểm sau mỗi vòng", "pairings": "Xếp cặp và kết quả từng vòng",
+    "score_by_round": "Điểm sau mỗi vòng", "rating_by_game": "Elo sau mỗi ván",
+    "game": "Ván", "pairings": "Xếp cặp và kết quả từng vòng",
     "board": "Bàn", "white": "Trắng", "black": "Đen", "result": "Kết quả",
     "grid": "Bảng đấu vòng tròn", "norms": "Chuẩn danh hiệu", "norms_met": "Đạt chuẩn",
     "norms_missed": "Không đạt chuẩn (đấu thủ có từ 9 ván)",

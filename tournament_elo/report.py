@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import os
 import re
 import secrets
@@ -417,7 +418,9 @@ def build_context(result: RatingResult, lang: str) -> dict[str, Any]:
         "game_columns": _game_columns(note, words),
         "legend": _legend(note, words),
         "players": [{**_player_section(p, table.games[p["id"]], by_id, words, note),
-                     "chart": score_chart(table.games[p["id"]], table.rounds, words)}
+                     "chart": score_chart(table.games[p["id"]], table.rounds, words),
+                     "rating_chart": rating_chart(
+                         rating_series(p, table.games[p["id"]], note), words)}
                     for p in table.players],
         "event_report": _event_report(table, note, words),
         "pairings": _pairings(table, by_id, words),
@@ -449,38 +452,110 @@ def score_chart(games: list[Row], rounds: list[int], words: dict[str, str]) -> s
     for r in range(1, done + 1):
         total += by_round.get(r, 0.0)
         points.append((r, total))
-    width, height, left, bottom, top, right = 200, 90, 26, 20, 8, 8
     top_score = max(len(rounds), 1)
+    label = words["score_by_round"]
+    return _svg_chart(points, ChartFrame(
+        len(rounds), 0, top_score, ("0", str(top_score)),
+        (words["round"], words["points"]), label, f"{label}: {fmt_points(total)}", "score"))
+
+
+def rating_series(p: Row, games: list[Row], note: Notation) -> list[float]:
+    """A player's rating before the event, then after each game that moved it.
+
+    FIDE rates the event as a whole: the rating before it plus the running sum of the
+    per-game changes (so the last point is the unrounded new rating).  A per-game
+    system keeps the rating after each game.  Empty for a player without a rating
+    (FIDE's unrated), a fixed-rated opponent, or no rated game yet.
+    """
+    rated = [g for g in games if g["expected"] is not None
+             and (not note.per_game or g["rating_after"] is not None)]
+    if not rated:
+        return []
+    if note.per_game:
+        if p["start_rating"] is None or str(p["id"]) in note.fixed:
+            return []
+        return [float(p["start_rating"]), *(float(g["rating_after"]) for g in rated)]
+    if p["rating"] is None:
+        return []
+    series = [float(p["rating"])]
+    for g in rated:
+        series.append(series[-1] + float(g["change"] or 0))
+    return series
+
+
+def fmt_chart_rating(value: float) -> str:
+    """A point of the rating chart: ``2150``, ``2151.6``, ``737.3``."""
+    return f"{round(value, 2):g}" if abs(value) < 1e5 else str(round(value))
+
+
+#: The least height of the rating chart's scale, in rating points (a flat line is centred).
+RATING_CHART_SPAN = 20
+
+
+def rating_chart(series: list[float], words: dict[str, str]) -> str:
+    """A small SVG of a player's rating before the event and after each rated game."""
+    if len(series) < 2:
+        return ""
+    low, high = math.floor(min(series)), math.ceil(max(series))
+    if high - low < RATING_CHART_SPAN:
+        low -= (RATING_CHART_SPAN - (high - low)) // 2
+        high = low + RATING_CHART_SPAN
+    label = words["rating_by_game"]
+    summary = " → ".join(fmt_chart_rating(v) for v in series)
+    return _svg_chart(list(enumerate(series)), ChartFrame(
+        len(series) - 1, low, high, (str(low), str(high)), (words["game"], words["rating"]),
+        label, f"{label}: {summary}", "rating"))
+
+
+@dataclass(frozen=True)
+class ChartFrame:
+    """The scales and words of a line chart: x from 0 to ``x_max``, y from ``low`` to ``high``."""
+
+    x_max: int
+    low: float
+    high: float
+    y_marks: tuple[str, str]  # the labels of ``low`` and ``high``
+    axes: tuple[str, str]  # the x and y axis titles
+    label: str  # what the chart shows (its accessible name)
+    summary: str  # its <title>: the label and the values
+    kind: str  # the chart's class: ``score``, ``rating``
+
+
+def _svg_chart(points: list[tuple[int, float]], frame: ChartFrame) -> str:
+    """An inline SVG line chart, named for screen readers by ``aria-label`` and ``<title>``."""
+    width, height, left, bottom, top, right = 200, 90, 30, 20, 8, 8
     span_x, span_y = width - left - right, height - top - bottom
+    x_max = max(frame.x_max, 1)
 
     def x(r: float) -> float:
-        return left + span_x * r / len(rounds)
+        return left + span_x * r / x_max
 
     def y(v: float) -> float:
-        return top + span_y * (1 - v / top_score)
+        return top + span_y * (1 - (v - frame.low) / (frame.high - frame.low))
 
     line = " ".join(f"{x(r):.1f},{y(v):.1f}" for r, v in points)
-    label = words["score_by_round"]
     base = height - bottom
+    x_title, y_title = frame.axes
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}"'
-        f' width="{width}" height="{height}" role="img" aria-label="{_xml(label)}">',
-        f"<title>{_xml(label)}: {_xml(fmt_points(total))}</title>",
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart {frame.kind}"'
+        f' viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img"'
+        f' aria-label="{_xml(frame.label)}">',
+        f"<title>{_xml(frame.summary)}</title>",
         f'<line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{base}"/>',
         f'<line class="axis" x1="{left}" y1="{base}" x2="{width - right}" y2="{base}"/>',
-        f'<polyline class="score" fill="none" points="{line}"/>',
-        f'<text x="{left - 4}" y="{base}" text-anchor="end">0</text>',
-        f'<text x="{left - 4}" y="{top + 8}" text-anchor="end">{top_score}</text>',
+        f'<polyline class="line" fill="none" points="{line}"/>',
+        f'<text x="{left - 3}" y="{base}" text-anchor="end">{_xml(frame.y_marks[0])}</text>',
+        f'<text x="{left - 3}" y="{top + 8}" text-anchor="end">{_xml(frame.y_marks[1])}</text>',
         f'<text x="{x(1):.1f}" y="{height - 8}" text-anchor="middle">1</text>',
     ]
-    if len(rounds) > 1:
-        parts.append(f'<text x="{x(len(rounds)):.1f}" y="{height - 8}" '
-                     f'text-anchor="middle">{len(rounds)}</text>')
+    if frame.x_max > 1:
+        parts.append(f'<text x="{x(frame.x_max):.1f}" y="{height - 8}" '
+                     f'text-anchor="middle">{frame.x_max}</text>')
     parts += [
         f'<text x="{left + span_x / 2:.1f}" y="{height - 1}" text-anchor="middle">'
-        f'{_xml(words["round"])}</text>',
+        f'{_xml(x_title)}</text>',
         f'<text x="4" y="{top + span_y / 2:.1f}" text-anchor="middle" '
-        f'transform="rotate(-90 4 {top + span_y / 2:.1f})" dy="4">{_xml(words["points"])}</text>',
+        f'transform="rotate(-90 4 {top + span_y / 2:.1f})" dy="4">{_xml(y_title)}</text>',
         "</svg>",
     ]
     return "".join(parts)
@@ -539,24 +614,34 @@ def _pairings(table: Standings, by_id: dict[Any, Row], words: dict[str, str]) ->
     return out
 
 
-def _grid(table: Standings) -> Row | None:
-    """The round-robin grid: players × players, 1 ½ 0 (several for a double round), *."""
-    if not table.rounds:
-        return None
-    players = table.players
+def _grid_marks(table: Standings) -> dict[tuple[Any, Any], str]:
+    """(player, opponent) → the player's results against him: 1 ½ 0 (several for a double round)."""
     marks: dict[tuple[Any, Any], str] = {}
     for player, rows in table.games.items():
         for g in rows:
             if g["opponent"] is not None and g["result"] != " ":
                 key = (player, g["opponent"])
                 marks[key] = marks.get(key, "") + MARKS[g["result"]]
+    return marks
+
+
+def _grid_cells(p: Row, players: list[Row], marks: dict[tuple[Any, Any], str]) -> list[str]:
+    """One player's line of the grid, ``*`` against himself."""
+    return ["*" if q["id"] == p["id"] else marks.get((p["id"], q["id"]), "") for q in players]
+
+
+def _grid(table: Standings) -> Row | None:
+    """The round-robin grid: players × players, 1 ½ 0 (several for a double round), *."""
+    if not table.rounds:
+        return None
+    players = table.players
+    marks = _grid_marks(table)
     return {
         "heads": [str(p["id"]) for p in players],
         "rows": [{
             "rank": fmt_int(p["rank"]), "id": str(p["id"]), "name": p["name"],
             "anchor": anchor(p["id"]), "points": fmt_points(p["points"]),
-            "cells": ["*" if q["id"] == p["id"] else marks.get((p["id"], q["id"]), "")
-                      for q in players],
+            "cells": _grid_cells(p, players, marks),
         } for p in players],
     }
 
@@ -961,6 +1046,17 @@ def _pairings_sheet(result: RatingResult, words: dict[str, str],
     return header, rows
 
 
+def _grid_sheet(table: Standings, words: dict[str, str]) -> Sheet:
+    """The round-robin grid of the HTML page: one column per opponent, by start number."""
+    players = table.players
+    marks = _grid_marks(table)
+    header = [words["rank"], words["id"], words["name"], *(str(p["id"]) for p in players),
+              words["points"]]
+    rows = [[p["rank"], p["id"], p["name"], *(c or None for c in _grid_cells(p, players, marks)),
+             p["points"]] for p in players]
+    return header, rows
+
+
 def _norms_sheet(result: RatingResult, words: dict[str, str]) -> Sheet | None:
     """The norms of the HTML page (FIDE systems only), the failed conditions joined."""
     norm_rows = _norm_rows(result, words)
@@ -973,24 +1069,65 @@ def _norms_sheet(result: RatingResult, words: dict[str, str]) -> Sheet | None:
     return header, rows
 
 
-def xlsx_sheets(result: RatingResult, lang: str, players: Sheet | None = None,
-                games: Sheet | None = None) -> list[tuple[str, list[str], list[list[Any]]]]:
-    """The sheets of report.xlsx: players, games, crosstable, rating report, pairings and,
-    for FIDE systems, norms.  ``players`` and ``games``: the JSON tables, if already made.
+@dataclass(frozen=True)
+class ReportTable:
+    """A table of the HTML page, as a sheet of report.xlsx and as a CSV file.
+
+    ``optional``: the CSV file is written only when the table has rows.
     """
-    words = labels(lang)
+
+    sheet: str
+    file: str
+    header: list[str]
+    rows: list[list[Any]]
+    optional: bool = False
+
+
+def report_tables(result: RatingResult, words: dict[str, str]) -> list[ReportTable]:
+    """The crosstable, the event rating report, the pairings and, when the event has them,
+    the round-robin grid and (FIDE systems) the norms, numbers as numbers.
+    """
+    table = standings(result)
+    tables = [ReportTable("Crosstable", "crosstable.csv",
+                          *_crosstable_sheet(result, words, table)),
+              ReportTable("Rating report", "rating_report.csv",
+                          *_rating_report_sheet(result, words, table)),
+              ReportTable("Pairings", "pairings.csv", *_pairings_sheet(result, words, table),
+                          optional=True)]
+    if result.event.type.value == "round-robin":
+        tables.append(ReportTable("Grid", "grid.csv", *_grid_sheet(table, words)))
+    norms_sheet = _norms_sheet(result, words)
+    if norms_sheet is not None:
+        tables.append(ReportTable("Norms", "norms.csv", *norms_sheet, optional=True))
+    return tables
+
+
+def xlsx_sheets(result: RatingResult, lang: str, players: Sheet | None = None,
+                games: Sheet | None = None, tables: list[ReportTable] | None = None,
+                ) -> list[tuple[str, list[str], list[list[Any]]]]:
+    """The sheets of report.xlsx: players, games, then :func:`report_tables`.
+
+    ``players``, ``games`` (the JSON tables) and ``tables``: if already made.
+    """
     if players is None or games is None:
         data = to_json(result)
         players, games = _table(data["players"]), _table(data["games"])
-    table = standings(result)
-    sheets = [("Players", *players), ("Games", *games),
-              ("Crosstable", *_crosstable_sheet(result, words, table)),
-              ("Rating report", *_rating_report_sheet(result, words, table)),
-              ("Pairings", *_pairings_sheet(result, words, table))]
-    norms_sheet = _norms_sheet(result, words)
-    if norms_sheet is not None:
-        sheets.append(("Norms", *norms_sheet))
-    return sheets
+    if tables is None:
+        tables = report_tables(result, labels(lang))
+    return [("Players", *players), ("Games", *games),
+            *((t.sheet, t.header, t.rows) for t in tables)]
+
+
+def _plain_number(value: Any) -> Any:
+    """A whole float as an integer (``4.0`` → ``4``), so that a CSV says ``4`` and ``4.5``."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def table_csv_bytes(table: ReportTable) -> bytes:
+    """A report table as CSV: :func:`csv_bytes`, whole numbers without ``.0``."""
+    return csv_bytes(table.header, ([_plain_number(v) for v in row] for row in table.rows))
 
 
 # --- writing --------------------------------------------------------------------------
@@ -1013,7 +1150,9 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 
 def write_reports(result: RatingResult, out_dir: Path, lang: str) -> list[Path]:
-    """Write report.html, report.xlsx, players.csv, games.csv and result.json into ``out_dir``.
+    """Write report.html, report.xlsx, players.csv, games.csv, the CSV copies of the
+    report's tables (:func:`report_tables`: crosstable.csv, rating_report.csv,
+    pairings.csv, grid.csv, norms.csv) and result.json into ``out_dir``.
 
     Everything is rendered before the first file is written, so a failure leaves
     the directory as it was.  Returns the paths written.
@@ -1021,11 +1160,13 @@ def write_reports(result: RatingResult, out_dir: Path, lang: str) -> list[Path]:
     data = to_json(result)
     players = _table(data["players"])
     games = _table(data["games"])
+    tables = report_tables(result, labels(lang))
     contents = {
         "report.html": render_html(result, lang).encode("utf-8"),
-        "report.xlsx": xlsx_bytes(xlsx_sheets(result, lang, players, games)),
+        "report.xlsx": xlsx_bytes(xlsx_sheets(result, lang, players, games, tables)),
         "players.csv": csv_bytes(*players),
         "games.csv": csv_bytes(*games),
+        **{t.file: table_csv_bytes(t) for t in tables if t.rows or not t.optional},
         # Compact: Python's C encoder is skipped whenever an indent is asked for.
         "result.json": (json.dumps(data, ensure_ascii=False) + "\n").encode("utf-8"),
     }
