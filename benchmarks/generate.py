@@ -19,14 +19,16 @@ Importing this module does nothing but define things; everything is seeded.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from dataclasses import dataclass
+import tempfile
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
+from tournament_elo.db.store import Database
 from tournament_elo.model import (
     BLACK,
     PLAYED,
@@ -134,6 +136,17 @@ def _players(n: int, rng: random.Random) -> tuple[SyntheticPlayer, ...]:
             federation=rng.choice(_FEDERATIONS), fide_id=ids[rank - 1], birth=birth,
         ))
     return tuple(players)
+
+
+def population(n: int, seed: int = 0) -> tuple[SyntheticPlayer, ...]:
+    """``n`` players with distinct FIDE ids, to draw the fields of many events from."""
+    return _players(n, random.Random(seed))
+
+
+def _ranked(players: Sequence[SyntheticPlayer]) -> tuple[SyntheticPlayer, ...]:
+    """The players given starting ranks by rating, the unrated last."""
+    order = sorted(players, key=lambda p: (-(p.rating or 0), p.fide_id))
+    return tuple(replace(p, start_rank=rank) for rank, p in enumerate(order, start=1))
 
 
 def _outcome(white: int | None, black: int | None, rng: random.Random) -> str:
@@ -254,12 +267,15 @@ def generate_swiss(
     seed: int = 0,
     start: date = date(2024, 8, 1),
     name: str | None = None,
+    entrants: Sequence[SyntheticPlayer] | None = None,
 ) -> SyntheticSwiss:
-    """Play a Swiss of ``n_players`` over ``n_rounds`` rounds (deterministic per seed)."""
+    """Play a Swiss of ``n_players`` over ``n_rounds`` rounds (deterministic per seed);
+    the players are new ones, or ``n_players`` drawn from ``entrants``."""
     if n_rounds >= n_players:
         raise ValueError("a Swiss needs more players than rounds")
     rng = random.Random(seed)
-    players = _players(n_players, rng)
+    players = _players(n_players, rng) if entrants is None else _ranked(
+        rng.sample(list(entrants), n_players))
     states = [_State() for _ in players]
     cells: list[list[tuple[int, str, str]]] = [[] for _ in players]
     for rnd in range(n_rounds):
@@ -496,3 +512,79 @@ def columnar_event(
     )
     k = np.where(rating >= 2400, 10, 20).astype(np.int64)
     return ColumnarEvent(event=event, rating=rating, k=k, mirror=mirror)
+
+
+# --------------------------------------------------------------------------------------
+# A whole federation's history, straight into a rating database (no files).
+
+
+def random_event(
+    field: IntArray, rounds: int, rng: np.random.Generator, end: date, name: str
+) -> Event:
+    """An event of the players ``field`` (global numbers, which become FIDE ids) over
+    ``rounds`` rounds, each round a random pairing of the field (an odd one out sits
+    out with a pairing-allocated bye), results drawn 40 % white wins, 30 % draws."""
+    n = len(field)
+    players = tuple(Player(index=i, id=i + 1, name=f"Player {g}", fide_id=str(g))
+                    for i, g in enumerate(field.tolist()))
+    columns: list[list[IntArray]] = [[], [], [], [], []]
+    for rnd in range(1, rounds + 1):
+        order = rng.permutation(n)
+        white, black = order[0:n - 1:2], order[1:n:2]
+        outcome = rng.choice(np.array([Result.WIN, Result.DRAW, Result.LOSS]), len(white),
+                             p=[0.4, 0.3, 0.3])
+        mirror = np.array([Result.LOSS, Result.DRAW, Result.WIN])[outcome]
+        for who, opp, colour, result in ((white, black, WHITE, outcome),
+                                         (black, white, BLACK, mirror)):
+            for column, values in zip(columns, (np.full(len(who), rnd), who, opp,
+                                                np.full(len(who), colour), result),
+                                      strict=True):
+                column.append(np.asarray(values, dtype=np.int64))
+        if n % 2:
+            for column, value in zip(columns, (rnd, order[-1], -1, 0, Result.PAIRING_BYE),
+                                     strict=True):
+                column.append(np.array([value], dtype=np.int64))
+    pairings = Pairings(*(np.concatenate(c) for c in columns))
+    return Event(name, players, pairings, rounds, EventType.SWISS, start=end, end=end)
+
+
+def fill_history(
+    db: Database,
+    n_players: int,
+    n_events: int,
+    months: int,
+    per_event: int = 60,
+    rounds: int = 9,
+    seed: int = 0,
+    start: date = date(2015, 1, 1),
+    system: str = "fide-2024",
+) -> int:
+    """Fill ``db`` with a starting list of ``n_players`` (3 % unrated, FIDE ids from
+    1,000,000) dated ``start`` and ``n_events`` random events spread evenly over
+    ``months`` months; returns the games played."""
+    from tournament_elo.db.importer import store_event
+    from tournament_elo.db.lists import import_list
+
+    rng = np.random.default_rng(seed)
+    rating = np.clip(rng.normal(1800, 300, n_players), 1400, 2800).astype(np.int64)
+    rating[rng.random(n_players) < 0.03] = 0
+    games = rng.integers(0, 200, n_players)
+    with tempfile.TemporaryDirectory() as folder:
+        listed = Path(folder) / "list.csv"
+        with listed.open("w", encoding="utf-8") as out:
+            out.write("fide_id,name,rating,games,birth\n")
+            for i in range(n_players):
+                out.write(f"{1_000_000 + i},Player {1_000_000 + i},{rating[i] or ''},"
+                          f"{games[i]},{1950 + i % 60}\n")
+        import_list(db, listed, start)
+    pool_id = db.pool_id("main", create=True)
+    played = 0
+    for k in range(n_events):
+        month = start.month - 1 + k * months // n_events
+        end = date(start.year + month // 12, month % 12 + 1, 1 + k % 28)
+        field = 1_000_000 + rng.choice(n_players, per_event, replace=False)
+        event = random_event(field, rounds, rng, end, f"Synthetic {k}")
+        store_event(db, event, f"synthetic/{seed}/{k}.trf", f"synthetic-{seed}-{k}", b"",
+                    system, pool_id)
+        played += int(np.count_nonzero(event.pairings.opponent > event.pairings.player))
+    return played

@@ -20,6 +20,7 @@ import click
 import numpy as np
 
 from .check import check_published
+from .cli_db import db_group, publish_command
 from .engine import RatingResult, rate
 from .errors import TournamentEloError
 from .io.detect import FORMATS, read_event, read_ratings
@@ -29,6 +30,7 @@ from .result import python_values, to_json
 from .systems.describe import describe
 from .systems.fide import FideEdition
 from .systems.registry import built_in_systems, get_system
+from .texttable import text_table
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -308,31 +310,15 @@ def _print_table(result: RatingResult, lang: str) -> None:
         code: result.standings.values[code][ordered.index] for code in codes
     }) if result.standings else ordered
     table = ordered.rename(columns={"title_after": columns[-1], "start_rating": "rating_before"})
-    body = [[_cell(v) for v in values] for values in zip(
-        *(python_values(table[c]) for c in columns), strict=True)]
+    rows = list(zip(*(python_values(table[c]) for c in columns), strict=True))
     header = [words.get(c, c) for c in columns]
-    widths = [max(len(r[i]) for r in [header, *body]) for i in range(len(columns))]
-    named = columns.index("name")
-
-    def line(cells: list[str]) -> str:
-        return "  ".join(
-            c.ljust(w) if i == named else c.rjust(w)
-            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-        ).rstrip()
-
     click.echo(title)
-    click.echo(line(header))
-    click.echo("  ".join("-" * w for w in widths))
-    for row in body:
-        click.echo(line(row))
+    for line in text_table(header, rows, left=[columns.index("name")]):
+        click.echo(line)
 
 
-def _cell(value: object) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float):
-        return f"{round(value, 2):g}"
-    return str(value)
+cli.add_command(db_group)
+cli.add_command(publish_command)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

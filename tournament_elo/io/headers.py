@@ -14,10 +14,19 @@ from functools import lru_cache
 @lru_cache(maxsize=4096)  # a game log folds the same few names and words 100,000 times
 def fold(text: str) -> str:
     """Fold text for matching and sorting: ``'Họ tên'`` → ``'hoten'``."""
+    return "".join(c for c in _unaccented(text) if c.isalnum())
+
+
+def fold_name(text: str) -> str:
+    """Fold a person's name for searching, keeping its words: ``'Lê Quang Liêm'`` →
+    ``'le quang liem'``; punctuation becomes a space."""
+    return " ".join("".join(c if c.isalnum() else " " for c in _unaccented(text)).split())
+
+
+def _unaccented(text: str) -> str:
     text = text.replace("Đ", "D").replace("đ", "d")
     decomposed = unicodedata.normalize("NFD", text)
-    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return "".join(c for c in stripped.lower() if c.isalnum())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
 
 
 #: Canonical column name → the folded spellings accepted for it.

@@ -99,25 +99,29 @@ class FideEdition:
         return np.where(explicit_k > 0, explicit_k, k).astype(np.int64)
 
     def is_junior(self, births: list[tuple[date | None, int | None]], on: date) -> Bools:
-        """Whether each player counts as a junior on the event's start date.
+        """Whether each player counts as a junior on the event's start date."""
+        year = np.array([y or 0 for _, y in births], dtype=np.int64)
+        turns_18 = np.array([add_years(b, 18).toordinal() if b else 0 for b, _ in births],
+                            dtype=np.int64)
+        return self.junior_flags(year, turns_18, on)
+
+    def junior_flags(self, birth_year: Ints, turns_18: Ints, on: date) -> Bools:
+        """:meth:`is_junior` on columns: ``birth_year`` (0 unknown) and the ordinal of
+        the 18th birthday (0 where only the year is known).
 
         With only a birth year known, the 2014 rule (until the 18th birthday) is taken
         to hold when the event's year is before the year of the 18th birthday.
         """
-        flags = []
-        for birth, year in births:
-            if self.junior is JuniorRule.NONE or year is None:
-                flags.append(False)
-            elif self.junior is JuniorRule.YEAR_OF_18:
-                flags.append(on.year <= year + 18)
-            elif birth is not None:
-                flags.append(on < _add_years(birth, 18))
-            else:
-                flags.append(on.year < year + 18)
-        return np.array(flags, dtype=bool)
+        known = birth_year > 0
+        if self.junior is JuniorRule.NONE:
+            return np.zeros(len(birth_year), dtype=bool)
+        if self.junior is JuniorRule.YEAR_OF_18:
+            return known & (on.year <= birth_year + 18)
+        return known & np.where(turns_18 > 0, on.toordinal() < turns_18,
+                                on.year < birth_year + 18)
 
 
-def _add_years(day: date, years: int) -> date:
+def add_years(day: date, years: int) -> date:
     try:
         return day.replace(year=day.year + years)
     except ValueError:  # 29 February

@@ -1,0 +1,287 @@
+"""The ``db`` commands and ``publish``: a thin layer over :mod:`tournament_elo.db`."""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import date
+from pathlib import Path
+
+import click
+import pandas as pd
+
+from .db.importer import import_events
+from .db.lists import import_list
+from .db.queries import computation, diff, find_player, history, ratings
+from .db.recompute import PERIOD_KINDS, recompute
+from .db.store import DEFAULT_DB, Database
+from .errors import InputError, Place
+from .io.detect import FORMATS
+from .progress import progress_bar
+from .report import csv_bytes, write_atomic, xlsx_bytes
+from .texttable import text_table
+
+DB_OPTION = click.option("--db", "db_path", default=DEFAULT_DB, show_default=True,
+                         type=click.Path(dir_okay=False), help="The rating database file.")
+POOL_OPTION = click.option("--pool", help="The pool (rating list) to use "
+                           "(default: the only one).")
+SYSTEM_OPTION = click.option("--system", help="The system the lists were computed under "
+                             "(default: the one the pool's events were imported with).")
+PERIOD_OPTION = click.option("--period", type=click.Choice(PERIOD_KINDS), default="month",
+                             show_default=True, help="The rating periods of the lists.")
+FORMAT_OPTION = click.option("--format", "output_format", default="table", show_default=True,
+                             type=click.Choice(["table", "csv", "json", "xlsx"]),
+                             help="Output format (xlsx needs --output).")
+OUTPUT_OPTION = click.option("-o", "--output", type=click.Path(dir_okay=False),
+                             help="Write to this file instead of standard output.")
+
+
+def _day(value: str | None, option: str) -> date | None:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise InputError("not a date", Place(option), found=repr(value),
+                         expected="YYYY-MM-DD") from None
+
+
+def _existing(db_path: str) -> Database:
+    if not Path(db_path).is_file():
+        raise InputError("no rating database here", Place(db_path),
+                         expected="a database made by 'tournament-elo db import'")
+    return Database(db_path)
+
+
+def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: str) -> None:
+    """Print or write ``table`` in the format asked for."""
+    header = [str(c) for c in table.columns]
+    rows = [[None if pd.isna(v) else v for v in row] for row in table.itertuples(index=False)]
+    if output_format == "xlsx":
+        if output is None:
+            raise click.UsageError("--format xlsx writes a file: give it with --output")
+        write_atomic(Path(output), xlsx_bytes([(title[:31], header, rows)]))
+        click.echo(f"wrote {output}", err=True)
+        return
+    if output_format == "csv":
+        data = csv_bytes(header, rows)
+    elif output_format == "json":
+        data = (json.dumps(json.loads(table.to_json(orient="records")), ensure_ascii=False,
+                           indent=2) + "\n").encode()
+    else:
+        data = "\n".join([title, *text_table(header, rows, left=[header.index("name")]
+                                             if "name" in header else [])]).encode() + b"\n"
+    if output is not None:
+        write_atomic(Path(output), data)
+        click.echo(f"wrote {output}", err=True)
+    else:
+        sys.stdout.buffer.write(data)
+
+
+@click.group("db")
+def db_group() -> None:
+    """The rating database: import events and lists, recompute, query.
+
+    \b
+    Example:
+      tournament-elo db import events/ --system fide-2024
+      tournament-elo db import-list list-2024-01.csv --date 2024-01-01
+      tournament-elo db recompute
+      tournament-elo db ratings --date 2025-01-01
+    """
+
+
+@db_group.command("import")
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@DB_OPTION
+@click.option("--system", default="fide", show_default=True,
+              help="The system the events are rated in ('fide': the edition in force).")
+@click.option("--pool", default="main", show_default=True, help="The pool (rating list).")
+@click.option("--input-format", type=click.Choice(FORMATS), help="Input format (default: "
+              "detected per file).")
+@click.option("--encoding", help="Encoding of text inputs (default: detected).")
+@click.option("--workers", type=click.IntRange(1, 256),
+              help="Processes reading files (default: one per core).")
+def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
+                   input_format: str | None, encoding: str | None,
+                   workers: int | None) -> None:
+    """Import event files and folders (recursively), any input format.
+
+    The same file again changes nothing; a changed file replaces its event and marks
+    later periods for recomputation; a bad file is reported and skipped (exit code 2
+    once the others are in).
+
+    \b
+    Example:
+      tournament-elo db import events/2024/ extra.trf --system fide-2024 --pool standard
+    """
+    from .systems.registry import get_system
+
+    get_system(system)
+    with Database(db_path) as db, progress_bar("importing") as bar:
+        report = import_events(db, paths, system, pool, input_format, encoding, workers,
+                               bar.advance, bar.total)
+    for path, other in report.copies:
+        click.echo(f"skipped: {path} is the same file as {other}", err=True)
+    for _, message in report.failed:
+        click.echo(f"error: {message}", err=True)
+    click.echo(report.summary())
+    if report.failed:
+        sys.exit(2)
+
+
+@db_group.command("import-list")
+@click.argument("rating_list", type=click.Path(exists=True, dir_okay=False))
+@click.option("--date", "on", required=True, help="The list's date, YYYY-MM-DD.")
+@DB_OPTION
+@click.option("--pool", default="main", show_default=True, help="The pool (rating list).")
+@click.option("--encoding", help="Encoding of a text list (default: detected).")
+def import_list_command(rating_list: str, on: str, db_path: str, pool: str,
+                        encoding: str | None) -> None:
+    """Import a published rating list as a starting point (or to compare with).
+
+    \b
+    Example:
+      tournament-elo db import-list players_list_foa.txt --date 2024-01-01
+    """
+    day = _day(on, "--date")
+    assert day is not None
+    with Database(db_path) as db:
+        count = import_list(db, rating_list, day, pool, encoding)
+    click.echo(f"{count} players listed on {day}")
+
+
+@db_group.command("recompute")
+@DB_OPTION
+@click.option("--system", help="Rate every event under this system instead of the one it "
+              "was imported with (e.g. fide-2024 to see the 2024 rules applied to history).")
+@click.option("--from", "from_day", help="Recompute from the period of this date "
+              "(default: from the first period not current).")
+@PERIOD_OPTION
+@POOL_OPTION
+def recompute_command(db_path: str, system: str | None, from_day: str | None, period: str,
+                      pool: str | None) -> None:
+    """Recompute the rating periods in order, each from the list before it.
+
+    \b
+    Example:
+      tournament-elo db recompute --system fide-2024 --from 2024-03-01
+    """
+    with _existing(db_path) as db, progress_bar("recomputing") as bar:
+        reports = recompute(db, system, pool, _day(from_day, "--from"), period,
+                            bar.advance, bar.total)
+    for report in reports:
+        click.echo(report.summary())
+
+
+def _computation_note(db: Database, pool: str | None, system: str | None,
+                      period: str) -> object:
+    comp = computation(db, pool, system, period)
+    stale = comp.stale_events(db)
+    if stale:
+        click.echo(f"warning: {stale} events are not in these lists yet: run "
+                   "'tournament-elo db recompute'", err=True)
+    return comp
+
+
+@db_group.command("ratings")
+@DB_OPTION
+@click.option("--date", "on", help="The list in force on this date (default: the latest).")
+@FORMAT_OPTION
+@OUTPUT_OPTION
+@POOL_OPTION
+@SYSTEM_OPTION
+@PERIOD_OPTION
+def ratings_command(db_path: str, on: str | None, output_format: str, output: str | None,
+                    pool: str | None, system: str | None, period: str) -> None:
+    """The rating list as of a date.
+
+    \b
+    Example:
+      tournament-elo db ratings --date 2025-01-01 --format csv -o list.csv
+    """
+    with _existing(db_path) as db:
+        comp = computation(db, pool, system, period)
+        _computation_note(db, pool, system, period)
+        table = ratings(db, comp, _day(on, "--date"))
+    _emit(table, output_format, output, f"{comp.pool} — {comp.system} — {on or 'latest'}")
+
+
+@db_group.command("history")
+@click.argument("player")
+@DB_OPTION
+@FORMAT_OPTION
+@OUTPUT_OPTION
+@POOL_OPTION
+@SYSTEM_OPTION
+@PERIOD_OPTION
+def history_command(player: str, db_path: str, output_format: str, output: str | None,
+                    pool: str | None, system: str | None, period: str) -> None:
+    """A player's rating after every period he played in: PLAYER is a FIDE id, a
+    federation id, #database-id or a name.
+
+    \b
+    Example:
+      tournament-elo db history 12401137
+      tournament-elo db history "Nguyễn Văn A"
+    """
+    with _existing(db_path) as db:
+        comp = computation(db, pool, system, period)
+        who = find_player(db, player)
+        name = db.query("SELECT name FROM players WHERE id = ?", who)[0][0]
+        table = history(db, comp, who)
+    _emit(table, output_format, output, f"{name} — {comp.system}")
+
+
+@db_group.command("diff")
+@click.argument("rating_list", type=click.Path(exists=True, dir_okay=False))
+@DB_OPTION
+@click.option("--date", "on", help="Compare with the list in force on this date "
+              "(default: the latest).")
+@FORMAT_OPTION
+@OUTPUT_OPTION
+@POOL_OPTION
+@SYSTEM_OPTION
+@PERIOD_OPTION
+@click.option("--encoding", help="Encoding of a text list (default: detected).")
+def diff_command(rating_list: str, db_path: str, on: str | None, output_format: str,
+                 output: str | None, pool: str | None, system: str | None, period: str,
+                 encoding: str | None) -> None:
+    """Where a published list and the recomputed one disagree.
+
+    \b
+    Example:
+      tournament-elo db diff published-2025-01.csv --date 2025-01-01
+    """
+    with _existing(db_path) as db:
+        comp = computation(db, pool, system, period)
+        table = diff(db, comp, rating_list, _day(on, "--date"), encoding)
+    click.echo(f"{len(table)} differences", err=True)
+    _emit(table, output_format, output, f"{rating_list} against {comp.system}")
+
+
+@click.command("publish")
+@DB_OPTION
+@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False),
+              help="The folder to write the site into.")
+@click.option("--lang", type=click.Choice(["en", "vi"]), default="en", show_default=True,
+              help="Language of the pages.")
+@POOL_OPTION
+@SYSTEM_OPTION
+@PERIOD_OPTION
+def publish_command(db_path: str, out_dir: str, lang: str, pool: str | None,
+                    system: str | None, period: str) -> None:
+    """Write a static web site: the rating list (sortable, searchable), a page per player
+    with his rating history, a page per event with its crosstable and rating report.
+
+    \b
+    Example:
+      tournament-elo publish --out site/ && open site/index.html
+    """
+    from .publish import publish_site
+
+    with _existing(db_path) as db, progress_bar("publishing") as bar:
+        _computation_note(db, pool, system, period)
+        written = publish_site(db, Path(out_dir), pool, system, period, lang,
+                               bar.advance, bar.total)
+    click.echo(f"wrote {len(written)} files to {out_dir}")

@@ -1,0 +1,216 @@
+"""``db import``: event files into the database, read in parallel processes.
+
+A file is known by its absolute path and the sha256 of its bytes:
+
+- the same path with the same bytes is skipped (importing twice changes nothing);
+- the same bytes under another path are skipped as a copy of the first;
+- the same path with other bytes replaces its event, and every rating period from
+  the earlier of its old and new dates is marked for recomputation.
+
+Each file is written in its own transaction, so a bad file (reported with its
+place) or a crash loses nothing that was imported before it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import zlib
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import InputError, Place, TournamentEloError
+from ..io.detect import read_event
+from ..model import Event
+from .schema import GAME_ROW
+from .store import Database
+
+#: File names a folder import picks up (a named file is always tried).
+EVENT_SUFFIXES = frozenset({".trf", ".txt", ".csv", ".xlsx", ".xls", ".pgn", ".html", ".htm"})
+#: Below this many files, parsing in this process beats starting workers.
+_PARALLEL_FROM = 8
+
+
+@dataclass
+class ImportReport:
+    """What an import did, file by file."""
+
+    imported: list[str] = field(default_factory=list)
+    replaced: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    copies: list[tuple[str, str]] = field(default_factory=list)  # (file, the one it copies)
+    failed: list[tuple[str, str]] = field(default_factory=list)  # (file, message)
+    games: int = 0
+
+    def summary(self) -> str:
+        parts = [f"{len(self.imported)} imported", f"{len(self.replaced)} replaced",
+                 f"{len(self.unchanged)} unchanged"]
+        if self.copies:
+            parts.append(f"{len(self.copies)} copies of imported files skipped")
+        parts.append(f"{len(self.failed)} failed")
+        return ", ".join(parts) + f"; {self.games} games"
+
+
+def event_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The files named, and those under the folders named (recursively, sorted)."""
+    found: list[Path] = []
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            found.extend(sorted(
+                p for p in path.rglob("*")
+                if p.is_file() and p.suffix.lower() in EVENT_SUFFIXES
+                and not any(part.startswith(".") for part in p.relative_to(path).parts)))
+        elif path.is_file():
+            found.append(path)
+        else:
+            raise InputError("no such file or folder", Place(str(path)))
+    return [p.resolve() for p in found]
+
+
+@dataclass(frozen=True)
+class _Parsed:
+    path: str
+    digest: str
+    event: Event | None
+    error: str | None
+
+
+class _Failed(Exception):
+    """A file a worker could not read (its message already names the place)."""
+
+
+def _parse(job: tuple[str, str, str | None, str | None]) -> _Parsed:
+    """Read one file (in a worker process); errors come back as text, never raised."""
+    path, digest, input_format, encoding = job
+    try:
+        return _Parsed(path, digest, read_event(path, input_format, encoding), None)
+    except TournamentEloError as error:
+        return _Parsed(path, digest, None, str(error))
+    except Exception as error:  # a bug: reported against the file, the import goes on
+        return _Parsed(path, digest, None, f"{path}: internal error: {error!r}")
+
+
+def import_events(
+    db: Database,
+    paths: Iterable[str | Path],
+    system: str = "fide",
+    pool: str = "main",
+    input_format: str | None = None,
+    encoding: str | None = None,
+    workers: int | None = None,
+    advance: Callable[[int], None] | None = None,
+    total: Callable[[int], None] | None = None,
+) -> ImportReport:
+    """Import event files (see the module docstring); ``total(n)`` and ``advance(k)``
+    report progress in files."""
+    files = event_files(paths)
+    if total:
+        total(len(files))
+    report = ImportReport()
+    known = dict(db.query("SELECT path, content_hash FROM events"))
+    by_hash = {digest: path for path, digest in known.items()}
+    jobs = []
+    for path in files:
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        if known.get(str(path)) == digest:
+            report.unchanged.append(str(path))
+            if advance:
+                advance(1)
+        elif digest in by_hash:
+            report.copies.append((str(path), by_hash[digest]))
+            if advance:
+                advance(1)
+        else:
+            by_hash[digest] = str(path)
+            jobs.append((str(path), digest, input_format, encoding))
+    pool_id = db.pool_id(pool, create=True) if jobs else 0
+    for parsed in _parsed(jobs, workers):
+        try:
+            if parsed.event is None:
+                raise _Failed(parsed.error or "")
+            replaced = store_event(db, parsed.event, parsed.path, parsed.digest,
+                                   Path(parsed.path).read_bytes(), system, pool_id)
+        except (TournamentEloError, _Failed) as error:
+            report.failed.append((parsed.path, str(error)))
+        else:
+            (report.replaced if replaced else report.imported).append(parsed.path)
+            pairings = parsed.event.pairings
+            report.games += int(np.count_nonzero(
+                (pairings.opponent >= 0) & (pairings.player < pairings.opponent)))
+        if advance:
+            advance(1)
+    return report
+
+
+def _parsed(jobs: list[tuple[str, str, str | None, str | None]],
+            workers: int | None) -> Iterator[_Parsed]:
+    if len(jobs) < _PARALLEL_FROM or workers == 1:
+        yield from map(_parse, jobs)
+        return
+    count = workers or os.cpu_count() or 1
+    with ProcessPoolExecutor(count) as executor:
+        yield from executor.map(_parse, jobs, chunksize=max(1, min(16, len(jobs) // (4 * count))))
+
+
+def store_event(db: Database, event: Event, path: str, digest: str, source: bytes,
+                system: str, pool_id: int) -> bool:
+    """Write one event (read from ``source``, the file's bytes, found at ``path``) in one
+    transaction; True if it replaced an older version."""
+    end = event.end or event.start
+    if end is None:
+        raise InputError("the event has no date: it cannot be placed in a rating period",
+                         Place(path), expected="an end date (TRF line 052, a date column)")
+    with db.transaction() as conn:
+        old = conn.execute("SELECT id, end, pool_id FROM events WHERE path = ?",
+                           (path,)).fetchone()
+        if old:
+            conn.execute("DELETE FROM events WHERE id = ?", (old[0],))
+            invalidate(db, old[2], date.fromisoformat(old[1]))
+        event_id = conn.execute(
+            "INSERT INTO events (path, content_hash, pool_id, system, name, start, end, type,"
+            " rounds, format, settings, game_pools, source, imported_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (path, digest, pool_id, system, event.name,
+             event.start.isoformat() if event.start else None, end.isoformat(),
+             str(event.type), event.rounds, event.source_format or "",
+             json.dumps(dict(event.settings)), json.dumps(list(event.pools)),
+             zlib.compress(source, 6),
+             datetime.now(UTC).isoformat(timespec="seconds")),
+        ).lastrowid
+        ids = np.array([db.player_id(p) for p in event.players], dtype=np.int32)
+        conn.executemany(
+            "INSERT INTO event_players (event_id, idx, player_id, start_no, name, rating, title,"
+            " federation, fixed_rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(event_id, p.index, int(ids[p.index]), str(p.id), p.name, p.rating, p.title,
+              p.federation, int(p.fixed_rating)) for p in event.players])
+        conn.execute("INSERT INTO games (event_id, count, player_ids, rows) VALUES (?, ?, ?, ?)",
+                     (event_id, len(event.pairings), ids.tobytes(),
+                      pack_pairings(event).tobytes()))
+        invalidate(db, pool_id, end)
+    return old is not None
+
+
+def pack_pairings(event: Event) -> np.ndarray:
+    p = event.pairings
+    rows = np.zeros(len(p), dtype=GAME_ROW)
+    for name in ("round", "player", "opponent", "color", "result"):
+        rows[name] = getattr(p, name)
+    rows["method"] = p.column("method")
+    rows["minutes"] = p.column("minutes")
+    rows["pool"] = p.column("pool")
+    return rows
+
+
+def invalidate(db: Database, pool_id: int, changed: date) -> None:
+    """Mark every period of the pool that ends on or after ``changed`` for recomputation."""
+    db.conn.execute(
+        "UPDATE computations SET valid_through = min(valid_through, ?)"
+        " WHERE pool_id = ? AND valid_through IS NOT NULL",
+        ((changed - timedelta(days=1)).isoformat(), pool_id))

@@ -1,0 +1,117 @@
+"""Rating lists in the database: published lists imported as starting points, and the
+state of a computation as of any date (its base list with every later period's
+changes applied)."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..errors import InputError
+from ..io.detect import read_ratings
+from ..model import Player
+from .schema import LIST_ENTRY, PENDING_ENTRY
+from .store import Database, unpack
+
+Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+
+
+@dataclass
+class ListState:
+    """Every player's entry (indexed by database id) and the unrated players' pool of
+    games toward a first rating."""
+
+    rating: Floats  # 0: unrated
+    games: Ints
+    ever_2400: Bools
+    k: Ints  # a K fixed by a published list, 0 if none
+    pending: npt.NDArray[Any]
+
+    @classmethod
+    def empty(cls, size: int) -> ListState:
+        return cls(np.zeros(size), np.zeros(size, dtype=np.int64), np.zeros(size, dtype=bool),
+                   np.zeros(size, dtype=np.int64), np.zeros(0, dtype=PENDING_ENTRY))
+
+    def apply(self, entries: npt.NDArray[Any]) -> None:
+        """Set the players' entries (later entries for a player win)."""
+        who = entries["player"]
+        self.rating[who] = entries["rating"]
+        self.games[who] = entries["games"]
+        self.ever_2400[who] = entries["ever_2400"].astype(bool)
+        self.k[who] = entries["k"]
+
+    def entries(self, players: Ints) -> npt.NDArray[Any]:
+        out = np.zeros(len(players), dtype=LIST_ENTRY)
+        out["player"] = players
+        out["rating"] = self.rating[players]
+        out["games"] = self.games[players]
+        out["ever_2400"] = self.ever_2400[players]
+        out["k"] = self.k[players]
+        return out
+
+
+def import_list(db: Database, path: str | Path, on: date, pool: str = "main",
+                encoding: str | None = None, speed: str = "standard") -> int:
+    """Store a published rating list dated ``on`` (a later import for the same date
+    replaces it); players are matched or added as in event imports.  Returns its size."""
+    listed = read_ratings(path, encoding, speed)
+    digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    with db.transaction() as conn:
+        pool_id = db.pool_id(pool, create=True)
+        rows = []
+        for entry in listed:
+            if not (entry.fide_id or entry.id or entry.name):
+                raise InputError("a list entry names no player", entry.place,
+                                 expected="a fide_id, id or name")
+            player = Player(index=0, id=entry.id or "", name=entry.name or entry.fide_id or "",
+                            federation=entry.federation, fide_id=entry.fide_id,
+                            birth=entry.birth, birth_year=entry.birth_year)
+            rating = entry.rating or 0
+            # A published 2400 is what "ever 2400" means: the rating itself shows it.
+            rows.append((db.player_id(player), rating, entry.games or 0,
+                         int(bool(entry.ever_2400) or rating >= 2400), entry.k or 0))
+        entries = np.array(rows, dtype=LIST_ENTRY)
+        conn.execute("DELETE FROM published_lists WHERE pool_id = ? AND date = ?",
+                     (pool_id, on.isoformat()))
+        conn.execute("INSERT INTO published_lists (pool_id, date, path, content_hash, entries)"
+                     " VALUES (?, ?, ?, ?, ?)",
+                     (pool_id, on.isoformat(), str(Path(path).resolve()), digest,
+                      entries.tobytes()))
+    return len(entries)
+
+
+def player_count(db: Database) -> int:
+    return int(db.query("SELECT coalesce(max(id), 0) + 1 FROM players")[0][0])
+
+
+def base_list(db: Database, pool_id: int, before: date) -> tuple[int | None, ListState]:
+    """The latest published list dated on or before ``before`` (the first period's
+    start), or an empty one: every player unrated."""
+    state = ListState.empty(player_count(db))
+    row = db.conn.execute(
+        "SELECT id, entries FROM published_lists WHERE pool_id = ? AND date <= ?"
+        " ORDER BY date DESC LIMIT 1", (pool_id, before.isoformat())).fetchone()
+    if row is None:
+        return None, state
+    state.apply(unpack(row[1], LIST_ENTRY))
+    return int(row[0]), state
+
+
+def computed_state(db: Database, computation_id: int, base: ListState,
+                   through: date) -> ListState:
+    """``base`` with the stored periods ending on or before ``through`` applied."""
+    rows = db.query("SELECT entries, pending FROM periods WHERE computation_id = ? AND end <= ?"
+                    " ORDER BY end, first_event", computation_id, through.isoformat())
+    for entries, _ in rows:
+        base.apply(unpack(entries, LIST_ENTRY))
+    if rows:
+        base.pending = unpack(rows[-1][1], PENDING_ENTRY).copy()
+    return base

@@ -1,0 +1,195 @@
+"""What the database answers: the rating list as of a date, a player's history, and
+where a published list disagrees with the recomputed one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..errors import InputError, Place
+from ..io.detect import read_ratings
+from ..io.headers import fold_name
+from ..systems.definition import EloSystem
+from ..systems.elo import k_factor
+from ..systems.registry import get_system
+from .lists import ListState, base_list, computed_state
+from .recompute import grow, pool_system
+from .schema import LIST_ENTRY
+from .store import Database, identity_key, player_info, unpack
+
+LIST_COLUMNS = ("id", "fide_id", "federation_id", "name", "federation", "rating", "games",
+                "k", "title")
+
+
+@dataclass(frozen=True)
+class Computation:
+    """One computed series of lists: a pool under a system, by a kind of period."""
+
+    id: int
+    pool_id: int
+    pool: str
+    system: str
+    period: str
+    valid_through: date | None
+
+    def stale_events(self, db: Database) -> int:
+        """Events imported into the pool after the lists were computed."""
+        return int(db.query(
+            "SELECT count(*) FROM events WHERE pool_id = ? AND end > ?", self.pool_id,
+            self.valid_through.isoformat() if self.valid_through else "")[0][0])
+
+
+def computation(db: Database, pool: str | None = None, system: str | None = None,
+                period: str = "month") -> Computation:
+    """The computation asked for; the pool defaults to the only one there is."""
+    if pool is None:
+        names = [r[0] for r in db.query("SELECT name FROM pools ORDER BY name")]
+        if len(names) != 1:
+            raise InputError("choose a pool", Place("--pool"),
+                             found=", ".join(names) or "no pools (import events first)",
+                             expected="one pool named with --pool")
+        pool = names[0]
+    pool_id = db.pool_id(pool)
+    system = system or pool_system(db, pool_id, pool)
+    row = db.conn.execute("SELECT id, valid_through FROM computations WHERE pool_id = ?"
+                          " AND system = ? AND period = ?", (pool_id, system, period)).fetchone()
+    if row is None:
+        raise InputError("no ratings computed yet", Place(str(db.path)),
+                         found=f"pool {pool!r} under {system} by {period}",
+                         expected="'tournament-elo db recompute' first")
+    return Computation(int(row[0]), pool_id, pool, system, period,
+                       date.fromisoformat(row[1]) if row[1] else None)
+
+
+def state_as_of(db: Database, comp: Computation, on: date | None) -> tuple[ListState, date]:
+    """The list in force on ``on`` (the latest if None) and its date."""
+    first = db.query("SELECT min(start), max(list_date) FROM periods WHERE computation_id = ?",
+                     comp.id)[0]
+    start = date.fromisoformat(first[0]) if first[0] else date.max
+    _, state = base_list(db, comp.pool_id, start)
+    through = date.fromisoformat(first[1]) if first[1] else start
+    if on is not None:
+        through = min(through, on)
+    # The list dated D follows the periods ending before D.
+    state = computed_state(db, comp.id, state, date.fromordinal(through.toordinal() - 1))
+    grow(state, len(player_info(db)))
+    return state, through
+
+
+def ratings(db: Database, comp: Computation, on: date | None = None,
+            include_unrated: bool = False) -> pd.DataFrame:
+    """The rating list in force on ``on``, best first, one row per rated player."""
+    state, day = state_as_of(db, comp, on)
+    players = pd.DataFrame(db.query(
+        "SELECT id, fide_id, federation_id, name, federation, title, birth_year FROM players"
+        " ORDER BY id"), columns=["id", "fide_id", "federation_id", "name", "federation",
+                                  "title", "birth_year"])
+    ids = players["id"].to_numpy()
+    players["rating"] = state.rating[ids]
+    players["games"] = state.games[ids]
+    system = get_system(comp.system, day)
+    if isinstance(system, EloSystem):
+        players["k"] = k_factor(system, state.rating[ids], state.games[ids]).astype(int)
+        players["title"] = [(t.code if (t := system.title_of(r)) else None)
+                            for r in state.rating[ids]]
+        if system.decimals == 0:
+            players["rating"] = players["rating"].round().astype(np.int64)
+    else:
+        info = player_info(db)
+        junior = system.junior_flags(info.birth_year[ids], info.turns_18[ids], day)
+        players["k"] = system.k_factors(state.rating[ids].astype(np.int64), state.games[ids],
+                                        state.ever_2400[ids], state.k[ids], junior)
+        players["rating"] = players["rating"].astype(np.int64)
+    shown = players if include_unrated else players[players["rating"] > 0]
+    order = np.lexsort((shown["name"].map(fold_name).to_numpy(), -shown["rating"].to_numpy()))
+    return shown.iloc[order][list(LIST_COLUMNS)].reset_index(drop=True)
+
+
+def find_player(db: Database, text: str) -> int:
+    """A player by FIDE id, federation id, database id (``#12``) or name (folded; it
+    must name one player)."""
+    if text.startswith("#") and text[1:].isdigit():
+        rows = db.query("SELECT id FROM players WHERE id = ?", int(text[1:]))
+    else:
+        rows = db.query("SELECT id FROM players WHERE fide_id = ? OR federation_id = ?",
+                        text, text)
+    if not rows:
+        folded = fold_name(text)
+        rows = db.query("SELECT id FROM players WHERE name_folded = ?", folded) or db.query(
+            "SELECT id FROM players WHERE name_folded LIKE ? ORDER BY name_folded LIMIT 11",
+            f"%{folded}%")
+    if len(rows) != 1:
+        names = [f"{r[1]} (#{r[0]}{', ' + r[2] if r[2] else ''})" for r in db.query(
+            f"SELECT id, name, fide_id FROM players WHERE id IN ({','.join('?' * len(rows))})",
+            *[r[0] for r in rows])] if rows else []
+        raise InputError("the player is not known" if not rows else "several players match",
+                         Place("PLAYER"), found=repr(text) if not rows else "; ".join(names[:10]),
+                         expected="a FIDE id, a federation id, #database-id or a name")
+    return int(rows[0][0])
+
+
+def history(db: Database, comp: Computation, player: int) -> pd.DataFrame:
+    """The player's rating after every period he played in, with its events."""
+    rows = []
+    rating = 0.0
+    first = db.query("SELECT min(start) FROM periods WHERE computation_id = ?", comp.id)[0][0]
+    if first:
+        _, start_state = base_list(db, comp.pool_id, date.fromisoformat(first))
+        rating = float(start_state.rating[player]) if player < len(start_state.rating) else 0.0
+    for start, end, list_date, system, entries in db.query(
+            "SELECT start, end, list_date, system, entries FROM periods WHERE computation_id = ?"
+            " ORDER BY end, first_event", comp.id):
+        found = unpack(entries, LIST_ENTRY)
+        mine = found[found["player"] == player]
+        if not len(mine):
+            continue
+        events = db.query(
+            "SELECT e.name, e.end FROM events e JOIN event_players p ON p.event_id = e.id"
+            " WHERE p.player_id = ? AND e.pool_id = ? AND e.end BETWEEN ? AND ? ORDER BY e.end",
+            player, comp.pool_id, start, end)
+        new = float(mine["rating"][-1])
+        rows.append({"list_date": list_date, "period": f"{start}..{end}", "system": system,
+                     "rating_before": rating or None, "rating": new or None,
+                     "change": (new - rating) if rating and new else None,
+                     "games": int(mine["games"][-1]),
+                     "events": "; ".join(name for name, _ in events)})
+        rating = new
+    return pd.DataFrame(rows, columns=["list_date", "period", "system", "rating_before",
+                                       "rating", "change", "games", "events"])
+
+
+def diff(db: Database, comp: Computation, path: str | Path, on: date | None = None,
+         encoding: str | None = None) -> pd.DataFrame:
+    """Where the published list at ``path`` and the recomputed list in force on ``on``
+    disagree: a different rating, or a player rated in one and not the other."""
+    published = read_ratings(path, encoding)
+    computed = ratings(db, comp, on, include_unrated=True)
+    keys = dict(db.query("SELECT key, id FROM players"))
+    by_id = computed.set_index("id")
+    rows = []
+    seen = set()
+    for entry in published:
+        key = identity_key(entry.fide_id, entry.id, entry.name or "", entry.birth_year)
+        pid = keys.get(key)
+        ours = float(by_id["rating"].get(pid, 0.0))
+        theirs = float(entry.rating or 0)
+        seen.add(pid)
+        if ours != theirs:
+            rows.append(_diff_row(entry.fide_id or entry.id, entry.name, theirs, ours))
+    extra = computed[(computed["rating"] > 0) & ~computed["id"].isin(seen)]
+    for _, row in extra.iterrows():
+        rows.append(_diff_row(row["fide_id"] or row["federation_id"] or f"#{row['id']}",
+                              row["name"], 0.0, float(row["rating"])))
+    return pd.DataFrame(rows, columns=["player", "name", "published", "computed",
+                                       "difference"])
+
+
+def _diff_row(who: str | None, name: str | None, published: float,
+              computed: float) -> dict[str, object]:
+    return {"player": who, "name": name, "published": published or None,
+            "computed": computed or None,
+            "difference": computed - published if published and computed else None}

@@ -1,0 +1,179 @@
+"""The database connection: opening, migrating, transactions, and the small lookups
+every command shares (pools, players by identity, packed arrays)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..errors import InputError, Place
+from ..io.headers import fold_name
+from ..model import Player
+from ..systems.fide import add_years
+from .schema import LIST_ENTRY, MIGRATIONS, PENDING_ENTRY, VERSION
+
+DEFAULT_DB = "ratings.db"
+DEFAULT_POOL = "main"
+
+
+class Database:
+    """An open rating database.  Use as a context manager, or call :meth:`close`.
+
+    Every change goes through :meth:`transaction`: it commits as a whole or not at
+    all, so a crash (even ``kill -9``) leaves the last committed state.
+    """
+
+    def __init__(self, path: str | Path = DEFAULT_DB) -> None:
+        self.path = Path(path)
+        try:
+            self.conn = sqlite3.connect(self.path, isolation_level=None, timeout=30)
+            self.conn.execute("PRAGMA journal_mode = WAL")
+        except sqlite3.DatabaseError as error:
+            raise InputError("not a rating database", Place(str(self.path)),
+                             found=str(error),
+                             expected="a SQLite file made by tournament-elo") from None
+        self.conn.execute("PRAGMA foreign_keys = ON")
+        self.conn.execute("PRAGMA synchronous = NORMAL")  # WAL: durable up to the last commit
+        self._migrate()
+        self._player_ids: dict[str, int] | None = None
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def _migrate(self) -> None:
+        version = self.conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > VERSION:
+            raise InputError("the database was made by a newer tournament-elo",
+                             Place(str(self.path)), found=f"schema version {version}",
+                             expected=f"version {VERSION} or older")
+        if version == VERSION:
+            return
+        if version == 0 and self.conn.execute(
+                "SELECT count(*) FROM sqlite_master").fetchone()[0]:
+            raise InputError("not a rating database", Place(str(self.path)),
+                             found="a SQLite file with other tables",
+                             expected="a database made by tournament-elo, or a new file")
+        with self.transaction():
+            for step in MIGRATIONS[version:]:
+                for statement in statements(step):
+                    self.conn.execute(statement)
+            self.conn.execute(f"PRAGMA user_version = {VERSION}")
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """``BEGIN IMMEDIATE`` … ``COMMIT``; a ROLLBACK on any exception."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.conn
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            self._player_ids = None
+            raise
+        self.conn.execute("COMMIT")
+
+    def query(self, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+        return self.conn.execute(sql, params).fetchall()
+
+    def pool_id(self, name: str, create: bool = False) -> int:
+        row = self.conn.execute("SELECT id FROM pools WHERE name = ?", (name,)).fetchone()
+        if row:
+            return int(row[0])
+        if not create:
+            known = [r[0] for r in self.query("SELECT name FROM pools ORDER BY name")]
+            raise InputError("no such pool in the database", Place(str(self.path)),
+                             found=repr(name), expected=" or ".join(known) or "an import first")
+        return int(self.conn.execute("INSERT INTO pools (name) VALUES (?)", (name,)).lastrowid
+                   or 0)
+
+    def player_id(self, player: Player) -> int:
+        """The database id of an event's player, added if he is new (inside a transaction)."""
+        if self._player_ids is None:
+            self._player_ids = dict(self.query("SELECT key, id FROM players"))
+        key = identity_key(player.fide_id, player.id, player.name, player.birth_year)
+        known = self._player_ids.get(key)
+        if known is not None:
+            return known
+        new = self.conn.execute(
+            "INSERT INTO players (key, fide_id, federation_id, name, name_folded, federation,"
+            " sex, title, birth, birth_year) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (key, player.fide_id, player.id if isinstance(player.id, str) else None,
+             player.name, fold_name(player.name), player.federation, player.sex, player.title,
+             player.birth.isoformat() if player.birth else None, player.birth_year),
+        ).lastrowid
+        self._player_ids[key] = int(new or 0)
+        return int(new or 0)
+
+
+def statements(script: str) -> list[str]:
+    """A script's statements, one by one (``executescript`` would commit midway)."""
+    found, buffer = [], ""
+    for line in script.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            found.append(buffer)
+            buffer = ""
+    return found
+
+
+def identity_key(fide_id: str | None, own_id: int | str | None, name: str,
+                 birth_year: int | None) -> str:
+    """Who a player is across events: his FIDE id; else a federation id (a text id such
+    as a CODS-ID — a number is only a start number); else his folded name and birth year."""
+    if fide_id:
+        return f"fide:{fide_id}"
+    if isinstance(own_id, str) and own_id.strip():
+        return f"fed:{own_id.strip()}"
+    return f"name:{fold_name(name)}|{birth_year or ''}"
+
+
+def day(text: str | None) -> date | None:
+    return date.fromisoformat(text) if text else None
+
+
+def unpack(blob: bytes, dtype: np.dtype[Any]) -> npt.NDArray[Any]:
+    return np.frombuffer(blob, dtype=dtype)
+
+
+def empty_entries() -> npt.NDArray[Any]:
+    return np.zeros(0, dtype=LIST_ENTRY)
+
+
+def empty_pending() -> npt.NDArray[Any]:
+    return np.zeros(0, dtype=PENDING_ENTRY)
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """What the lists and the K rules need of every player, indexed by database id."""
+
+    birth_year: npt.NDArray[np.int64]  # 0: unknown
+    turns_18: npt.NDArray[np.int64]  # the 18th birthday's date.toordinal(); 0: unknown
+
+    def __len__(self) -> int:
+        return len(self.birth_year)
+
+
+def player_info(db: Database) -> PlayerInfo:
+    rows = db.query("SELECT id, birth, birth_year FROM players")
+    size = max((r[0] for r in rows), default=0) + 1
+    year = np.zeros(size, dtype=np.int64)
+    turns_18 = np.zeros(size, dtype=np.int64)
+    for pid, birth, birth_year in rows:
+        year[pid] = birth_year or 0
+        if birth:
+            turns_18[pid] = add_years(date.fromisoformat(birth), 18).toordinal()
+    return PlayerInfo(year, turns_18)
