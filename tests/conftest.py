@@ -1,4 +1,53 @@
+"""Shared fixtures: the generated federation history the database tests import."""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import random
 import sys
+from datetime import date, timedelta
 from pathlib import Path
+from types import ModuleType
+
+import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+ROOT = Path(__file__).resolve().parents[1]
+HISTORY_START = date(2023, 1, 1)
+
+
+@pytest.fixture(scope="session")
+def generate() -> ModuleType:
+    """``benchmarks.generate``, importable whether or not the repository root is on the path."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    return importlib.import_module("benchmarks.generate")
+
+
+def write_history(generate: ModuleType, folder: Path) -> None:
+    """300 players (5 % unrated), 100 Swiss events, one a week from January 2023."""
+    people = generate.population(300, 1)
+    rng = random.Random(5)
+    with (folder / "list.csv").open("w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(["fide_id", "name", "rating", "games", "birth"])
+        for p in people:
+            writer.writerow([p.fide_id, p.name, p.rating or "",
+                             rng.randint(0, 80) if p.rating else 0, p.birth.isoformat()])
+    events = folder / "events"
+    events.mkdir()
+    for k in range(100):
+        swiss = generate.generate_swiss(rng.choice([20, 30, 40]), rng.choice([5, 7, 9]), seed=k,
+                                        start=HISTORY_START + timedelta(days=7 * k),
+                                        entrants=people, name=f"Event {k}")
+        (events / f"e{k:03d}.trf").write_text(generate.to_trf(swiss), encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def history_files(generate: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The history's files (read-only: copy them to change one)."""
+    folder = tmp_path_factory.mktemp("history")
+    write_history(generate, folder)
+    return folder

@@ -5,21 +5,18 @@ fide-2024, checked against a straightforward computation written here from fide.
 from __future__ import annotations
 
 import csv
-import importlib
 import os
-import random
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
 from collections import defaultdict
-from datetime import date, timedelta
+from datetime import date
 from fractions import Fraction
 from pathlib import Path
-from types import ModuleType
 
-import pytest
+from conftest import HISTORY_START
 
 from helpers import SHARED_DATA
 from tournament_elo.db.importer import import_events
@@ -32,40 +29,7 @@ from tournament_elo.model import Event, Result
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = SHARED_DATA.parents[1] / "spec"
-START = date(2023, 1, 1)
-
-
-@pytest.fixture(scope="module")
-def generate() -> ModuleType:
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    return importlib.import_module("benchmarks.generate")
-
-
-def write_history(generate: ModuleType, folder: Path) -> None:
-    """300 players (5 % unrated), 100 Swiss events, one a week from January 2023."""
-    people = generate.population(300, 1)
-    rng = random.Random(5)
-    with (folder / "list.csv").open("w", newline="", encoding="utf-8") as out:
-        writer = csv.writer(out)
-        writer.writerow(["fide_id", "name", "rating", "games", "birth"])
-        for p in people:
-            writer.writerow([p.fide_id, p.name, p.rating or "",
-                             rng.randint(0, 80) if p.rating else 0, p.birth.isoformat()])
-    events = folder / "events"
-    events.mkdir()
-    for k in range(100):
-        swiss = generate.generate_swiss(rng.choice([20, 30, 40]), rng.choice([5, 7, 9]), seed=k,
-                                        start=START + timedelta(days=7 * k), entrants=people,
-                                        name=f"Event {k}")
-        (events / f"e{k:03d}.trf").write_text(generate.to_trf(swiss), encoding="utf-8")
-
-
-@pytest.fixture(scope="module")
-def history_files(generate: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("history")
-    write_history(generate, folder)
-    return folder
+START = HISTORY_START
 
 
 def imported(folder: Path, db_path: Path) -> Database:

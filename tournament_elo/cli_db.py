@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 
@@ -34,6 +36,22 @@ FORMAT_OPTION = click.option("--format", "output_format", default="table", show_
                              help="Output format (xlsx needs --output).")
 OUTPUT_OPTION = click.option("-o", "--output", type=click.Path(dir_okay=False),
                              help="Write to this file instead of standard output.")
+
+
+SCHEDULER_OPTION = click.option(
+    "--scheduler", metavar="ADDRESS", help="Run on a Dask cluster: a scheduler's address "
+    "(tcp://host:8786) or 'local' for this machine's cores (needs tournament-elo[dask]).")
+
+
+@contextmanager
+def _client(scheduler: str | None) -> Iterator[object]:
+    if scheduler is None:
+        yield None
+        return
+    from .db.distributed import dask_client
+
+    with dask_client(scheduler) as client:
+        yield client
 
 
 def _day(value: str | None, option: str) -> date | None:
@@ -102,9 +120,10 @@ def db_group() -> None:
 @click.option("--encoding", help="Encoding of text inputs (default: detected).")
 @click.option("--workers", type=click.IntRange(1, 256),
               help="Processes reading files (default: one per core).")
+@SCHEDULER_OPTION
 def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
                    input_format: str | None, encoding: str | None,
-                   workers: int | None) -> None:
+                   workers: int | None, scheduler: str | None) -> None:
     """Import event files and folders (recursively), any input format.
 
     The same file again changes nothing; a changed file replaces its event and marks
@@ -118,9 +137,10 @@ def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
     from .systems.registry import get_system
 
     get_system(system)
-    with Database(db_path) as db, progress_bar("importing") as bar:
+    with Database(db_path) as db, _client(scheduler) as client, \
+            progress_bar("importing") as bar:
         report = import_events(db, paths, system, pool, input_format, encoding, workers,
-                               bar.advance, bar.total)
+                               bar.advance, bar.total, client)
     for path, other in report.copies:
         click.echo(f"skipped: {path} is the same file as {other}", err=True)
     for _, message in report.failed:
@@ -153,24 +173,38 @@ def import_list_command(rating_list: str, on: str, db_path: str, pool: str,
 
 @db_group.command("recompute")
 @DB_OPTION
-@click.option("--system", help="Rate every event under this system instead of the one it "
-              "was imported with (e.g. fide-2024 to see the 2024 rules applied to history).")
+@click.option("--system", "systems", multiple=True, help="Rate every event under this "
+              "system instead of the one it was imported with (e.g. fide-2024 to see the "
+              "2024 rules applied to history); repeat it to compute several rule sets.")
 @click.option("--from", "from_day", help="Recompute from the period of this date "
               "(default: from the first period not current).")
 @PERIOD_OPTION
 @POOL_OPTION
-def recompute_command(db_path: str, system: str | None, from_day: str | None, period: str,
-                      pool: str | None) -> None:
-    """Recompute the rating periods in order, each from the list before it.
+@SCHEDULER_OPTION
+def recompute_command(db_path: str, systems: tuple[str, ...], from_day: str | None,
+                      period: str, pool: str | None, scheduler: str | None) -> None:
+    """Recompute the rating periods in order, each from the list before it.  Each pool
+    and each system is its own job: with --scheduler they run in parallel.
 
     \b
     Example:
       tournament-elo db recompute --system fide-2024 --from 2024-03-01
+      tournament-elo db recompute --system fide-2022 --system fide-2024 --scheduler local
     """
-    with _existing(db_path) as db, progress_bar("recomputing") as bar:
-        reports = recompute(db, system, pool, _day(from_day, "--from"), period,
-                            bar.advance, bar.total)
-    for report in reports:
+    start = _day(from_day, "--from")
+    chosen: list[str | None] = list(systems) or [None]
+    with _existing(db_path) as db:
+        pools = [pool] if pool else [r[0] for r in db.query("SELECT name FROM pools")]
+        if scheduler is None:
+            with progress_bar("recomputing") as bar:
+                reports = [r for system in chosen for r in recompute(
+                    db, system, pool, start, period, bar.advance, bar.total)]
+    if scheduler is not None:
+        from .db.distributed import recompute_jobs
+
+        with _client(scheduler) as client:
+            reports = list(recompute_jobs(client, Path(db_path), pools, chosen, start, period))
+    for report in sorted(reports, key=lambda r: (r.pool, r.system)):
         click.echo(report.summary())
 
 

@@ -22,6 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -107,9 +108,10 @@ def import_events(
     workers: int | None = None,
     advance: Callable[[int], None] | None = None,
     total: Callable[[int], None] | None = None,
+    client: Any = None,
 ) -> ImportReport:
     """Import event files (see the module docstring); ``total(n)`` and ``advance(k)``
-    report progress in files."""
+    report progress in files.  With a Dask ``client`` its workers read the files."""
     files = event_files(paths)
     if total:
         total(len(files))
@@ -131,7 +133,7 @@ def import_events(
             by_hash[digest] = str(path)
             jobs.append((str(path), digest, input_format, encoding))
     pool_id = db.pool_id(pool, create=True) if jobs else 0
-    for parsed in _parsed(jobs, workers):
+    for parsed in _parsed(jobs, workers, client):
         try:
             if parsed.event is None:
                 raise _Failed(parsed.error or "")
@@ -150,7 +152,12 @@ def import_events(
 
 
 def _parsed(jobs: list[tuple[str, str, str | None, str | None]],
-            workers: int | None) -> Iterator[_Parsed]:
+            workers: int | None, client: Any) -> Iterator[_Parsed]:
+    if client is not None:
+        from .distributed import results_as_completed
+
+        yield from results_as_completed(client, _parse, jobs)
+        return
     if len(jobs) < _PARALLEL_FROM or workers == 1:
         yield from map(_parse, jobs)
         return

@@ -1,0 +1,127 @@
+"""The rating database: importing many TRF files, and recomputing a long history.
+
+Run from the repository root::
+
+    python benchmarks/bench_db.py            # 5,000 files; 2,000,000 games (about 2 minutes)
+    python benchmarks/bench_db.py --quick    # 200 files; 100,000 games: a smoke run
+    python benchmarks/bench_db.py --only 2   # one case
+    python benchmarks/bench_db.py --profile  # also cProfile the recomputation
+
+Case 1: ``import_events`` of generated Swiss TRF files (60 players of a 20,000-player
+federation, 9 rounds; the files are written untimed) into a new database, reading in
+one process per core.  Target: at least 200 events per second.
+
+Case 2: ``recompute`` under fide-2024 by month of a history put straight into the
+database by ``generate.fill_history`` (untimed): 50,000 players, 120 monthly periods,
+7,408 events of 60 players over 9 rounds, 2,000,160 games.  The time includes reading
+the games from the database and writing every period's list.  Targets: under 2 s and
+under 2 GB (the process's peak resident memory, and the ``tracemalloc`` peak of the
+call).  Figures only, no assertions.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from datetime import date, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # run as a script: make ``benchmarks`` importable
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks import figures  # noqa: E402
+from benchmarks.figures import max_rss, mib, ms, profile_call, rate_of, traced_peak, untimed  # noqa: E402
+from benchmarks.generate import fill_history, generate_swiss, population, to_trf  # noqa: E402
+from tournament_elo.db.importer import import_events  # noqa: E402
+from tournament_elo.db.recompute import recompute  # noqa: E402
+from tournament_elo.db.store import Database  # noqa: E402
+
+IMPORT_TARGET = 200  # events per second
+RECOMPUTE_TARGET_S = 2.0
+MEMORY_TARGET = 2 * 2**30
+
+FIGURES = figures.Figures(measure_width=44)
+record = FIGURES.record
+
+
+def write_events(folder: Path, count: int) -> None:
+    people = population(20_000, seed=7)
+    for k in range(count):
+        swiss = generate_swiss(60, 9, seed=k, start=date(2024, 1, 1) + timedelta(days=k % 700),
+                               entrants=people, name=f"Open {k}")
+        (folder / f"event_{k:05d}.trf").write_text(to_trf(swiss), encoding="utf-8")
+
+
+def case_import(folder: Path, count: int) -> None:
+    case = f"import {count:,} TRF"
+    print(f"\n{case}", flush=True)
+    events = folder / "events"
+    events.mkdir()
+    untimed(f"{count:,} files written", lambda: write_events(events, count))
+    with Database(folder / "import.db") as db:
+        start = time.perf_counter()
+        report = import_events(db, [events], system="fide-2024")
+        seconds = time.perf_counter() - start
+    verdict = "meets" if count / seconds >= IMPORT_TARGET else "MISSES"
+    record(case, "import_events", f"{count / seconds:,.0f} events/s",
+           f"{seconds:.1f} s; target >= {IMPORT_TARGET}/s: {verdict}")
+    record(case, "games imported", rate_of(report.games, seconds), f"{report.games:,} games")
+    record(case, "failed files", str(len(report.failed)))
+    with Database(folder / "import.db") as db:
+        start = time.perf_counter()
+        again = import_events(db, [events], system="fide-2024")
+        record(case, "import again (all unchanged)", ms(time.perf_counter() - start),
+               f"{len(again.unchanged):,} unchanged")
+    size = (folder / "import.db").stat().st_size
+    record(case, "database size", mib(size))
+
+
+def case_recompute(folder: Path, players: int, events: int, months: int,
+                   profile: bool) -> None:
+    case = f"recompute {events:,} events"
+    print(f"\n{case}", flush=True)
+    path = folder / "history.db"
+    with Database(path) as db:
+        games = untimed("history filled", lambda: fill_history(db, players, events, months))
+    record(case, "games / players / periods", f"{games:,}", f"{players:,} players, "
+           f"{months} months")
+    with Database(path) as db:
+        start = time.perf_counter()
+        peak, reports = traced_peak(lambda: recompute(db))
+        seconds = time.perf_counter() - start
+    verdict = "meets" if seconds < RECOMPUTE_TARGET_S else "MISSES"
+    record(case, "recompute (read, compute, write), traced", f"{seconds:.2f} s",
+           "tracemalloc slows it: see the untraced run below")
+    with Database(path) as db:
+        start = time.perf_counter()
+        reports = recompute(db, start=date(2000, 1, 1))  # every period again, not traced
+        seconds = time.perf_counter() - start
+    verdict = "meets" if seconds < RECOMPUTE_TARGET_S else "MISSES"
+    record(case, "recompute (read, compute, write)", f"{seconds:.2f} s",
+           f"{rate_of(games, seconds)}; target < {RECOMPUTE_TARGET_S:.0f} s: {verdict}")
+    record(case, "periods written", str(reports[0].periods))
+    record(case, "tracemalloc peak of recompute", mib(peak),
+           "meets" if peak < MEMORY_TARGET else "MISSES")
+    record(case, "process peak resident memory", mib(max_rss()),
+           "meets" if max_rss() < MEMORY_TARGET else "MISSES")
+    if profile:
+        with Database(path) as db:
+            profile_call("recompute", lambda: recompute(db, start=date(2000, 1, 1)), top=15)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    args = figures.parse_arguments(__doc__, "also cProfile the recomputation", argv)
+    with tempfile.TemporaryDirectory() as folder:
+        if not args.only or "1" in args.only:
+            case_import(Path(folder), 200 if args.quick else 5000)
+        if not args.only or "2" in args.only:
+            sizes = (5_000, 370, 12) if args.quick else (50_000, 7_408, 120)
+            case_recompute(Path(folder), *sizes, args.profile)
+    FIGURES.print_table()
+
+
+if __name__ == "__main__":
+    main()
