@@ -330,3 +330,39 @@ def test_command_line_without_a_database_says_so(tmp_path):
     assert done.stderr.strip() == ("error: missing.db: no rating database here, expected a "
                                    "database made by 'tournament-elo db import'")
     assert not (tmp_path / "missing.db").exists()
+
+
+def test_kill_9_during_import_then_again_imports_each_file_once(history_files, tmp_path):
+    events = tmp_path / "events"
+    events.mkdir()
+    for copy in range(6):  # 600 distinct files: each copy renames its events
+        for path in sorted((history_files / "events").iterdir()):
+            text = path.read_text(encoding="utf-8").replace("012 Event", f"012 Copy {copy} Event")
+            (events / f"c{copy}-{path.name}").write_text(text, encoding="utf-8")
+    path = tmp_path / "ratings.db"
+    command = [sys.executable, "-m", "tournament_elo", "db", "import", str(events), "--db",
+               str(path), "--system", "fide-2024"]
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    imported_so_far = 0
+    deadline = time.monotonic() + 60
+    while imported_so_far < 50 and time.monotonic() < deadline and child.poll() is None:
+        time.sleep(0.02)
+        if path.exists():
+            with sqlite3.connect(path, timeout=30) as reader:
+                if reader.execute("SELECT count(*) FROM sqlite_master WHERE name = 'events'"
+                                  ).fetchone()[0]:
+                    imported_so_far = reader.execute("SELECT count(*) FROM events").fetchone()[0]
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    assert child.returncode == -signal.SIGKILL, "the import ended before the kill"
+    assert 50 <= imported_so_far < 600
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    imported_now = int(done.stdout.split(" imported")[0])
+    unchanged = int(done.stdout.split(" replaced, ")[1].split(" unchanged")[0])
+    assert imported_now + unchanged == 600 and unchanged >= imported_so_far
+    with Database(path) as db:
+        assert db.query("SELECT count(*), count(DISTINCT path) FROM events")[0] == (600, 600)
+        # Every event's players and games are there once: none lost, none doubled.
+        assert db.query("SELECT count(*) FROM games")[0][0] == 600
+        players = sum(len(read_trf(p).players) for p in (history_files / "events").iterdir())
+        assert db.query("SELECT count(*) FROM event_players")[0][0] == 6 * players

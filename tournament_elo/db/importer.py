@@ -7,8 +7,10 @@ A file is known by its absolute path and the sha256 of its bytes:
 - the same path with other bytes replaces its event, and every rating period from
   the earlier of its old and new dates is marked for recomputation.
 
-Each file is written in its own transaction, so a bad file (reported with its
-place) or a crash loses nothing that was imported before it.
+Each file is written whole or not at all (a savepoint), and the files are committed
+together about every :data:`COMMIT_SECONDS`: a bad file (reported with its place) is
+skipped and the others go in; a crash loses at most the files of the last moment,
+which running the import again adds.
 """
 
 from __future__ import annotations
@@ -34,6 +36,9 @@ from .store import Database
 
 #: File names a folder import picks up (a named file is always tried).
 EVENT_SUFFIXES = frozenset({".trf", ".txt", ".csv", ".xlsx", ".xls", ".pgn", ".html", ".htm"})
+#: Imported events are committed together about this often (a commit per small file
+#: would cost more than the file's rows); each still goes in or fails on its own.
+COMMIT_SECONDS = 0.5
 #: Below this many files, parsing in this process beats starting workers.
 _PARALLEL_FROM = 8
 
@@ -81,6 +86,7 @@ class _Parsed:
     digest: str
     event: Event | None
     error: str | None
+    source: bytes = b""  # the file, zlib-compressed
 
 
 class _Failed(Exception):
@@ -91,7 +97,8 @@ def _parse(job: tuple[str, str, str | None, str | None]) -> _Parsed:
     """Read one file (in a worker process); errors come back as text, never raised."""
     path, digest, input_format, encoding = job
     try:
-        return _Parsed(path, digest, read_event(path, input_format, encoding), None)
+        event = read_event(path, input_format, encoding)
+        return _Parsed(path, digest, event, None, zlib.compress(Path(path).read_bytes(), 1))
     except TournamentEloError as error:
         return _Parsed(path, digest, None, str(error))
     except Exception as error:  # a bug: reported against the file, the import goes on
@@ -132,23 +139,33 @@ def import_events(
         else:
             by_hash[digest] = str(path)
             jobs.append((str(path), digest, input_format, encoding))
-    pool_id = db.pool_id(pool, create=True) if jobs else 0
-    for parsed in _parsed(jobs, workers, client):
-        try:
-            if parsed.event is None:
-                raise _Failed(parsed.error or "")
-            replaced = store_event(db, parsed.event, parsed.path, parsed.digest,
-                                   Path(parsed.path).read_bytes(), system, pool_id)
-        except (TournamentEloError, _Failed) as error:
-            report.failed.append((parsed.path, str(error)))
-        else:
-            (report.replaced if replaced else report.imported).append(parsed.path)
-            pairings = parsed.event.pairings
-            report.games += int(np.count_nonzero(
-                (pairings.opponent >= 0) & (pairings.player < pairings.opponent)))
-        if advance:
-            advance(1)
+    if not jobs:
+        return report
+    with db.transaction():
+        pool_id = db.pool_id(pool, create=True)
+    with db.batched(COMMIT_SECONDS) as checkpoint:
+        for parsed in _parsed(jobs, workers, client):
+            _store_parsed(db, parsed, system, pool_id, report)
+            checkpoint()
+            if advance:
+                advance(1)
     return report
+
+
+def _store_parsed(db: Database, parsed: _Parsed, system: str, pool_id: int,
+                  report: ImportReport) -> None:
+    try:
+        if parsed.event is None:
+            raise _Failed(parsed.error or "")
+        replaced = store_event(db, parsed.event, parsed.path, parsed.digest, parsed.source,
+                               system, pool_id)
+    except (TournamentEloError, _Failed) as error:
+        report.failed.append((parsed.path, str(error)))
+    else:
+        (report.replaced if replaced else report.imported).append(parsed.path)
+        pairings = parsed.event.pairings
+        report.games += int(np.count_nonzero(
+            (pairings.opponent >= 0) & (pairings.player < pairings.opponent)))
 
 
 def _parsed(jobs: list[tuple[str, str, str | None, str | None]],
@@ -168,8 +185,8 @@ def _parsed(jobs: list[tuple[str, str, str | None, str | None]],
 
 def store_event(db: Database, event: Event, path: str, digest: str, source: bytes,
                 system: str, pool_id: int) -> bool:
-    """Write one event (read from ``source``, the file's bytes, found at ``path``) in one
-    transaction; True if it replaced an older version."""
+    """Write one event (read from the file at ``path``, kept zlib-compressed as
+    ``source``) in one transaction; True if it replaced an older version."""
     end = event.end or event.start
     if end is None:
         raise InputError("the event has no date: it cannot be placed in a rating period",
@@ -188,10 +205,10 @@ def store_event(db: Database, event: Event, path: str, digest: str, source: byte
              event.start.isoformat() if event.start else None, end.isoformat(),
              str(event.type), event.rounds, event.source_format or "",
              json.dumps(dict(event.settings)), json.dumps(list(event.pools)),
-             zlib.compress(source, 6),
+             source,
              datetime.now(UTC).isoformat(timespec="seconds")),
         ).lastrowid
-        ids = np.array([db.player_id(p) for p in event.players], dtype=np.int32)
+        ids = db.player_ids(event.players)
         conn.executemany(
             "INSERT INTO event_players (event_id, idx, player_id, start_no, name, rating, title,"
             " federation, fixed_rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -66,19 +66,22 @@ def import_list(db: Database, path: str | Path, on: date, pool: str = "main",
     digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
     with db.transaction() as conn:
         pool_id = db.pool_id(pool, create=True)
-        rows = []
+        people = []
         for entry in listed:
             if not (entry.fide_id or entry.id or entry.name):
                 raise InputError("a list entry names no player", entry.place,
                                  expected="a fide_id, id or name")
-            player = Player(index=0, id=entry.id or "", name=entry.name or entry.fide_id or "",
-                            federation=entry.federation, fide_id=entry.fide_id,
-                            birth=entry.birth, birth_year=entry.birth_year)
-            rating = entry.rating or 0
-            # A published 2400 is what "ever 2400" means: the rating itself shows it.
-            rows.append((db.player_id(player), rating, entry.games or 0,
-                         int(bool(entry.ever_2400) or rating >= 2400), entry.k or 0))
-        entries = np.array(rows, dtype=LIST_ENTRY)
+            people.append(Player(index=0, id=entry.id or "",
+                                 name=entry.name or entry.fide_id or "",
+                                 federation=entry.federation, fide_id=entry.fide_id,
+                                 birth=entry.birth, birth_year=entry.birth_year))
+        entries = np.zeros(len(listed), dtype=LIST_ENTRY)
+        entries["player"] = db.player_ids(people)
+        entries["rating"] = [e.rating or 0 for e in listed]
+        entries["games"] = [e.games or 0 for e in listed]
+        # A published 2400 is what "ever 2400" means: the rating itself shows it.
+        entries["ever_2400"] = [bool(e.ever_2400) or (e.rating or 0) >= 2400 for e in listed]
+        entries["k"] = [e.k or 0 for e in listed]
         conn.execute("DELETE FROM published_lists WHERE pool_id = ? AND date = ?",
                      (pool_id, on.isoformat()))
         conn.execute("INSERT INTO published_lists (pool_id, date, path, content_hash, entries)"

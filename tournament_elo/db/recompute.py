@@ -69,10 +69,7 @@ class History:
     rows: npt.NDArray[Any]  # GAME_ROW
     player: Ints  # database ids
     opponent: Ints  # database ids, -1: none
-
-    @property
-    def result(self) -> Ints:
-        return self.rows["result"].astype(np.int64)
+    result: Ints
 
 
 def load_history(db: Database, pool_id: int, after: date | None) -> History:
@@ -93,7 +90,8 @@ def load_history(db: Database, pool_id: int, after: date | None) -> History:
     local = rows["opponent"].astype(np.int64)
     opponent = np.where(local >= 0, ids[offset + np.maximum(local, 0)], -1)
     return History(np.array([r[0] for r in found], dtype=np.int64),
-                   [date.fromisoformat(r[1]) for r in found], row_start, rows, player, opponent)
+                   [date.fromisoformat(r[1]) for r in found], row_start, rows, player, opponent,
+                   rows["result"].astype(np.int64))
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,8 @@ every command shares (pools, players by identity, packed arrays)."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
@@ -43,7 +44,8 @@ class Database:
         self.conn.execute("PRAGMA foreign_keys = ON")
         self.conn.execute("PRAGMA synchronous = NORMAL")  # WAL: durable up to the last commit
         self._migrate()
-        self._player_ids: dict[str, int] | None = None
+        self._players: dict[str, _Known] | None = None
+        self._next_id = 0
 
     def __enter__(self) -> Database:
         return self
@@ -75,15 +77,44 @@ class Database:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """``BEGIN IMMEDIATE`` … ``COMMIT``; a ROLLBACK on any exception."""
-        self.conn.execute("BEGIN IMMEDIATE")
+        """``BEGIN IMMEDIATE`` … ``COMMIT``; a ROLLBACK on any exception.  Inside another
+        transaction it is a savepoint: its failure undoes only its own changes."""
+        nested = self.conn.in_transaction
+        self.conn.execute("SAVEPOINT inner" if nested else "BEGIN IMMEDIATE")
         try:
             yield self.conn
         except BaseException:
-            self.conn.execute("ROLLBACK")
-            self._player_ids = None
+            if nested:
+                self.conn.execute("ROLLBACK TO inner")
+                self.conn.execute("RELEASE inner")
+            else:
+                self.conn.execute("ROLLBACK")
+            self._players = None
             raise
-        self.conn.execute("COMMIT")
+        self.conn.execute("RELEASE inner" if nested else "COMMIT")
+
+    @contextmanager
+    def batched(self, seconds: float) -> Iterator[Callable[[], None]]:
+        """Many small transactions committed together about every ``seconds``: a commit
+        costs a write to the log, more than a small event's rows.  Each
+        :meth:`transaction` inside is a savepoint, so one that fails undoes only itself;
+        call the function yielded after each, and everything is committed at the end."""
+        started = time.monotonic()
+
+        def checkpoint() -> None:
+            nonlocal started
+            if self.conn.in_transaction and time.monotonic() - started >= seconds:
+                self.conn.execute("COMMIT")
+            if not self.conn.in_transaction:
+                self.conn.execute("BEGIN IMMEDIATE")
+                started = time.monotonic()
+
+        checkpoint()
+        try:
+            yield checkpoint
+        finally:
+            if self.conn.in_transaction:
+                self.conn.execute("COMMIT")
 
     def query(self, sql: str, *params: Any) -> list[tuple[Any, ...]]:
         return self.conn.execute(sql, params).fetchall()
@@ -99,23 +130,48 @@ class Database:
         return int(self.conn.execute("INSERT INTO pools (name) VALUES (?)", (name,)).lastrowid
                    or 0)
 
-    def player_id(self, player: Player) -> int:
-        """The database id of an event's player, added if he is new (inside a transaction)."""
-        if self._player_ids is None:
-            self._player_ids = dict(self.query("SELECT key, id FROM players"))
-        key = identity_key(player.fide_id, player.id, player.name, player.birth_year)
-        known = self._player_ids.get(key)
-        if known is not None:
-            return known
-        new = self.conn.execute(
-            "INSERT INTO players (key, fide_id, federation_id, name, name_folded, federation,"
-            " sex, title, birth, birth_year) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (key, player.fide_id, player.id if isinstance(player.id, str) else None,
-             player.name, fold_name(player.name), player.federation, player.sex, player.title,
-             player.birth.isoformat() if player.birth else None, player.birth_year),
-        ).lastrowid
-        self._player_ids[key] = int(new or 0)
-        return int(new or 0)
+    def player_ids(self, players: Sequence[Player]) -> npt.NDArray[np.int32]:
+        """The database ids of an event's players (inside a transaction): new players are
+        added, and what the event tells of a known player fills what the database lacks
+        (the first value seen is kept)."""
+        if self._players is None:
+            self._players = {key: _Known(pid, list(rest)) for key, pid, *rest in self.query(
+                f"SELECT key, id, {', '.join(_FILLED)} FROM players")}
+            self._next_id = max((k.id for k in self._players.values()), default=0) + 1
+        ids = np.empty(len(players), dtype=np.int32)
+        added, filled = [], []
+        for i, player in enumerate(players):
+            key = identity_key(player.fide_id, player.id, player.name, player.birth_year)
+            values = [player.fide_id, player.federation, player.sex, player.title,
+                      player.birth.isoformat() if player.birth else None, player.birth_year]
+            known = self._players.get(key)
+            if known is None:
+                known = self._players[key] = _Known(self._next_id, values)
+                self._next_id += 1
+                added.append((known.id, key, player.id if isinstance(player.id, str) else None,
+                              player.name, fold_name(player.name), *values))
+            elif any(old is None and new is not None
+                     for old, new in zip(known.values, values, strict=True)):
+                known.values = [new if old is None else old
+                                for old, new in zip(known.values, values, strict=True)]
+                filled.append((*known.values, known.id))
+            ids[i] = known.id
+        self.conn.executemany(
+            f"INSERT INTO players (id, key, federation_id, name, name_folded, "
+            f"{', '.join(_FILLED)}) VALUES ({', '.join('?' * (5 + len(_FILLED)))})", added)
+        self.conn.executemany(
+            f"UPDATE players SET {', '.join(f'{c} = ?' for c in _FILLED)} WHERE id = ?", filled)
+        return ids
+
+
+#: Player fields an event or a list can fill in.
+_FILLED = ("fide_id", "federation", "sex", "title", "birth", "birth_year")
+
+
+@dataclass
+class _Known:
+    id: int
+    values: list[Any]  # in _FILLED order
 
 
 def statements(script: str) -> list[str]:
