@@ -366,3 +366,35 @@ def test_kill_9_during_import_then_again_imports_each_file_once(history_files, t
         assert db.query("SELECT count(*) FROM games")[0][0] == 600
         players = sum(len(read_trf(p).players) for p in (history_files / "events").iterdir())
         assert db.query("SELECT count(*) FROM event_players")[0][0] == 6 * players
+
+
+def test_a_per_game_system_runs_the_events_in_time_order(tmp_path):
+    """Tượng Kỳ updates after every game: the database rates event B from the ratings
+    event A left, as rating A and then B (with A's new ratings and game counts) does."""
+    from dataclasses import replace
+
+    from helpers import make_event
+
+    from tournament_elo.db.importer import store_event
+    from tournament_elo.engine import rate
+
+    a = make_event([None] * 4, [(1, 1, 2, "1"), (1, 3, 4, "="), (2, 1, 3, "0"),
+                                (2, 2, 4, "1")], end=date(2025, 1, 10))
+    b = make_event([None] * 4, [(1, 4, 1, "1"), (1, 2, 3, "="), (2, 1, 2, "1"),
+                                (2, 3, 4, "0")], end=date(2025, 2, 10))
+    with Database(tmp_path / "ratings.db") as db:
+        with db.transaction():
+            pool = db.pool_id("xiangqi", create=True)
+        for name, event in (("a", a), ("b", b)):
+            store_event(db, event, name, name, b"", "tuong-ky", pool)
+        (report,) = recompute(db, period="event")
+        assert (report.system, report.periods, report.games) == ("tuong-ky", 2, 8)
+        table = ratings(db, computation(db, period="event"))
+        got = dict(zip(table["name"], table["rating"], strict=True))
+        assert min(got.values()) < 1000 < max(got.values())  # moved from the initial 1000
+    after_a = rate(a, "tuong-ky").players
+    b_rated = replace(b, players=tuple(
+        replace(p, rating=int(after_a["new_rating"][p.index]),
+                games=int(after_a["games_rated"][p.index])) for p in b.players))
+    after_b = rate(b_rated, "tuong-ky").players
+    assert got == {p.name: int(after_b["new_rating"][p.index]) for p in b.players}
