@@ -374,7 +374,6 @@ def test_a_per_game_system_runs_the_events_in_time_order(tmp_path):
     from dataclasses import replace
 
     from helpers import make_event
-
     from tournament_elo.db.importer import store_event
     from tournament_elo.engine import rate
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import pty
@@ -72,7 +73,7 @@ def test_ratings_as_json_and_xlsx(small_db, tmp_path):
     # The same list: the CSV's second column is each JSON record's fide_id, in order.
     fide_ids = [line.split(",")[1] for line in as_csv.lstrip("\ufeff").splitlines()[1:]]
     assert [r["fide_id"] for r in as_json] == fide_ids
-    assert all(a["rating"] >= b["rating"] for a, b in zip(as_json, as_json[1:]))
+    assert all(a["rating"] >= b["rating"] for a, b in itertools.pairwise(as_json))
     out = tmp_path / "list.xlsx"
     done = run("db", "ratings", "--format", "xlsx", "-o", str(out), cwd=small_db)
     assert done.returncode == 0, done.stderr
