@@ -1,0 +1,1 @@
+"""Templates, CSS and JavaScript of the published web site (see tournament_elo.publish)."""
