@@ -260,3 +260,14 @@ def test_round_robin_grid() -> None:
     html = render_html(result, "en")
     assert 'class="rrgrid"' in html and "Round-robin grid" in html
     assert build_context(rate(read_event(str(SWISS))), "en")["grid"] is None
+
+
+def test_norms_section_names_the_federation_mix_exemption() -> None:
+    """A zonal (B.01 1.4.3c) is exempt from the federation mix, and the section says so."""
+    from dataclasses import replace
+
+    event = gm_norm_event()
+    zonal = replace(event, settings=(*event.settings, ("norm-event", "zonal")))
+    assert "Federation mix: exempt under B.01 1.4.3c (zonal)" in render_html(rate(zonal), "en")
+    assert "được miễn theo B.01 1.4.3c (zonal)" in render_html(rate(zonal), "vi")
+    assert 'class="note exempt"' not in render_html(rate(event), "en")

@@ -28,7 +28,7 @@ import xlsxwriter
 from .engine import RatingResult
 from .errors import InputError, Place
 from .labels import labels
-from .norms import MIN_GAMES, Condition, norms
+from .norms import MIN_GAMES, NORM_EVENT_SETTING, NORM_EVENTS, Condition, norms
 from .result import records, to_json
 from .systems.definition import EloSystem, Title
 from .systems.fide import FideEdition
@@ -689,7 +689,10 @@ def _norms_context(result: RatingResult, words: dict[str, str]) -> Row | None:
                 "title": n["title"], "games": str(n["games"]), "average": str(n["average"]),
                 "performance": str(n["performance"]), "failed": n["failed"]}
         (met if n["met"] else missed).append(line)
-    return {"met": met, "missed": missed}
+    event = dict(result.event.settings).get(NORM_EVENT_SETTING, "ordinary")
+    article = NORM_EVENTS.get(event)
+    exempt = words["norm_exempt"].format(article=article, event=event) if article else ""
+    return {"met": met, "missed": missed, "exempt": exempt}
 
 
 def _system_facts(result: RatingResult, note: Notation,
