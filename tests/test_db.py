@@ -397,3 +397,32 @@ def test_a_per_game_system_runs_the_events_in_time_order(tmp_path):
                 games=int(after_a["games_rated"][p.index])) for p in b.players))
     after_b = rate(b_rated, "tuong-ky").players
     assert got == {p.name: int(after_b["new_rating"][p.index]) for p in b.players}
+
+
+def test_without_a_list_players_start_from_their_event_files(tmp_path):
+    """No list: each player first met starts from the rating his event's file gives him
+    (a rated player of unknown game count, as when rating one event), so one event in
+    one period gives exactly the new ratings of rating that event alone."""
+    from tournament_elo.engine import rate
+
+    sample = ROOT / "sample_events" / "held_c07_swiss5.trf"
+    with Database(tmp_path / "ratings.db") as db:
+        report = import_events(db, [sample], system="fide-2024")
+        assert len(report.imported) == 1
+        (done,) = recompute(db)
+        table = ratings(db, computation(db))
+    alone = rate(read_trf(sample), "fide-2024").players
+    want = {name: int(r) for name, r in zip(alone["name"], alone["new_rating"], strict=True)
+            if r == r}
+    assert done.rated_players == len(want) == 16
+    assert dict(zip(table["name"], table["rating"], strict=True)) == want
+    assert table["games"].isna().all()  # their game counts are not known
+
+
+def test_a_folder_import_takes_a_games_sheet_with_its_players_sheet(tmp_path):
+    """sample_events/ holds 7 events; three CSV events have a players sheet beside them,
+    which belongs to its event and is not imported as an event of its own."""
+    with Database(tmp_path / "ratings.db") as db:
+        report = import_events(db, [ROOT / "sample_events"])
+    assert (len(report.imported), report.failed) == (7, [])
+    assert not [p for p in report.imported if "players" in Path(p).name]

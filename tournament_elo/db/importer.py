@@ -21,7 +21,7 @@ import os
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -30,6 +30,7 @@ import numpy as np
 
 from ..errors import InputError, Place, TournamentEloError
 from ..io.detect import read_event
+from ..io.sheet_files import companion_files
 from ..model import Event
 from .schema import GAME_ROW
 from .store import Database
@@ -64,15 +65,20 @@ class ImportReport:
 
 
 def event_files(paths: Iterable[str | Path]) -> list[Path]:
-    """The files named, and those under the folders named (recursively, sorted)."""
+    """The files named, and the event files under the folders named (recursively,
+    sorted; a CSV that is another's players or event sheet goes with it)."""
     found: list[Path] = []
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            found.extend(sorted(
+            inside = sorted(
                 p for p in path.rglob("*")
                 if p.is_file() and p.suffix.lower() in EVENT_SUFFIXES
-                and not any(part.startswith(".") for part in p.relative_to(path).parts)))
+                and not any(part.startswith(".") for part in p.relative_to(path).parts))
+            # A games sheet's players and event sheets are part of its event, not events.
+            companions = {c for p in inside if p.suffix.lower() == ".csv"
+                          for c in astuple(companion_files(p)) if c is not None}
+            found.extend(p for p in inside if p not in companions)
         elif path.is_file():
             found.append(path)
         else:
@@ -214,9 +220,10 @@ def store_event(db: Database, event: Event, path: str, digest: str, source: byte
             " federation, fixed_rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [(event_id, p.index, int(ids[p.index]), str(p.id), p.name, p.rating, p.title,
               p.federation, int(p.fixed_rating)) for p in event.players])
-        conn.execute("INSERT INTO games (event_id, count, player_ids, rows) VALUES (?, ?, ?, ?)",
-                     (event_id, len(event.pairings), ids.tobytes(),
-                      pack_pairings(event).tobytes()))
+        given = np.array([p.rating or 0 for p in event.players], dtype=np.int32)
+        conn.execute("INSERT INTO games (event_id, count, player_ids, ratings, rows)"
+                     " VALUES (?, ?, ?, ?, ?)", (event_id, len(event.pairings), ids.tobytes(),
+                                                 given.tobytes(), pack_pairings(event).tobytes()))
         invalidate(db, pool_id, end)
     return old is not None
 

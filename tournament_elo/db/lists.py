@@ -34,15 +34,18 @@ class ListState:
     ever_2400: Bools
     k: Ints  # a K fixed by a published list, 0 if none
     pending: npt.NDArray[Any]
+    listed: Bools  # has an entry (in the base list or a period), rated or not
 
     @classmethod
     def empty(cls, size: int) -> ListState:
         return cls(np.zeros(size), np.zeros(size, dtype=np.int64), np.zeros(size, dtype=bool),
-                   np.zeros(size, dtype=np.int64), np.zeros(0, dtype=PENDING_ENTRY))
+                   np.zeros(size, dtype=np.int64), np.zeros(0, dtype=PENDING_ENTRY),
+                   np.zeros(size, dtype=bool))
 
     def apply(self, entries: npt.NDArray[Any]) -> None:
         """Set the players' entries (later entries for a player win)."""
         who = entries["player"]
+        self.listed[who] = True
         self.rating[who] = entries["rating"]
         self.games[who] = entries["games"]
         self.ever_2400[who] = entries["ever_2400"].astype(bool)

@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ..engine import UNKNOWN_GAMES
 from ..errors import InputError, Place
 from ..io.detect import read_ratings
 from ..io.headers import fold_name
@@ -90,7 +91,10 @@ def ratings(db: Database, comp: Computation, on: date | None = None,
                                   "title", "birth_year"])
     ids = players["id"].to_numpy()
     players["rating"] = state.rating[ids]
-    players["games"] = state.games[ids]
+    # A player first met in an event file with a rating has an unknown game count.
+    players["games"] = pd.array(np.where(state.games[ids] >= UNKNOWN_GAMES, -1,
+                                         state.games[ids]), dtype="Int64")
+    players.loc[players["games"] < 0, "games"] = pd.NA
     system = get_system(comp.system, day)
     if isinstance(system, EloSystem):
         players["k"] = k_factor(system, state.rating[ids], state.games[ids]).astype(int)

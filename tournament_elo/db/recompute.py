@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..engine import UNKNOWN_GAMES
 from ..errors import InputError, Place
 from ..model import Event, EventType, Pairings, Player, Result
 from ..rounding import half_away_from_zero, half_up
@@ -70,13 +71,14 @@ class History:
     player: Ints  # database ids
     opponent: Ints  # database ids, -1: none
     result: Ints
+    given: Ints  # the player's rating in the event's file, 0: none
 
 
 def load_history(db: Database, pool_id: int, after: date | None) -> History:
     """The games of events ending after ``after`` (all if None): one query, one join of
     the packed blobs."""
     found = db.query(
-        "SELECT e.id, e.end, g.count, g.player_ids, g.rows FROM events e"
+        "SELECT e.id, e.end, g.count, g.player_ids, g.rows, g.ratings FROM events e"
         " JOIN games g ON g.event_id = e.id WHERE e.pool_id = ? AND e.end > ?"
         " ORDER BY e.end, e.id", pool_id, after.isoformat() if after else "")
     counts = np.array([r[2] for r in found], dtype=np.int64)
@@ -89,9 +91,10 @@ def load_history(db: Database, pool_id: int, after: date | None) -> History:
     player = ids[offset + rows["player"]]
     local = rows["opponent"].astype(np.int64)
     opponent = np.where(local >= 0, ids[offset + np.maximum(local, 0)], -1)
+    given = np.frombuffer(b"".join(r[5] for r in found), dtype=np.int32)
     return History(np.array([r[0] for r in found], dtype=np.int64),
                    [date.fromisoformat(r[1]) for r in found], row_start, rows, player, opponent,
-                   rows["result"].astype(np.int64))
+                   rows["result"].astype(np.int64), given[offset + rows["player"]])
 
 
 @dataclass(frozen=True)
@@ -229,8 +232,11 @@ def _recompute_pool(db: Database, pool: str, system: str | None, start: date | N
     grow(state, len(info))
     games = 0
     since = valid if valid is not None else base_day
+    # Who has been met already: listed, or in an event before the periods to compute.
+    known = state.listed.copy()
+    known[every.player[:every.row_start[todo[0].first] if todo else 0]] = True
     for p in todo:
-        entries, count = _compute_period(db, every, p, system, state, info, since)
+        entries, count = _compute_period(db, every, p, system, state, info, since, known)
         since = p.end
         games += count
         with db.transaction() as conn:
@@ -257,6 +263,7 @@ def grow(state: ListState, size: int) -> None:
         state.games = np.append(state.games, np.zeros(extra, dtype=np.int64))
         state.ever_2400 = np.append(state.ever_2400, np.zeros(extra, dtype=bool))
         state.k = np.append(state.k, np.zeros(extra, dtype=np.int64))
+        state.listed = np.append(state.listed, np.zeros(extra, dtype=bool))
 
 
 def _period_system(system: str, period: Period) -> str:
@@ -265,25 +272,41 @@ def _period_system(system: str, period: Period) -> str:
 
 
 def _compute_period(db: Database, history: History, period: Period, system: str,
-                    state: ListState, info: PlayerInfo, since: date | None) -> tuple[Any, int]:
+                    state: ListState, info: PlayerInfo, since: date | None,
+                    known: Any) -> tuple[Any, int]:
     """Rate one period in place on ``state`` (the list as of ``since``: the previous
     period's end or the base list's date); returns the changed entries and the games."""
     chosen = get_system(system, period.start)
     rows = slice(int(history.row_start[period.first]), int(history.row_start[period.stop]))
-    if isinstance(chosen, EloSystem):
-        return _per_game_period(db, history, period, chosen, state)
     changed = []
-    if (system in DATED_ALIASES and chosen.speed == "standard" and since is not None
+    if (isinstance(chosen, FideEdition) and system in DATED_ALIASES
+            and chosen.speed == "standard" and since is not None
             and since < ADJUSTMENT_DAY <= period.start):
         changed.append(_adjust_2024(state))
-    event_of_row = np.repeat(np.arange(period.first, period.stop),
-                             np.diff(history.row_start[period.first:period.stop + 1]))
-    entries, count = fide_period(chosen, state, info, history.player[rows],
-                                 history.opponent[rows], history.result[rows], event_of_row,
-                                 period)
-    if changed:
-        entries = np.concatenate([*changed, entries])
-    return entries, count
+    changed.append(_first_seen(state, history, rows, known))
+    if isinstance(chosen, EloSystem):
+        entries, count = _per_game_period(db, history, period, chosen, state)
+    else:
+        event_of_row = np.repeat(np.arange(period.first, period.stop),
+                                 np.diff(history.row_start[period.first:period.stop + 1]))
+        entries, count = fide_period(chosen, state, info, history.player[rows],
+                                     history.opponent[rows], history.result[rows],
+                                     event_of_row, period)
+    return np.concatenate([*changed, entries]), count
+
+
+def _first_seen(state: ListState, history: History, rows: slice, known: Any) -> Any:
+    """Players met for the first time (in no list, in no earlier event) start from the
+    rating their event's file gives them, as a rated player whose game count is not
+    known (past his first 30 games, as when rating one event)."""
+    who, given = history.player[rows], history.given[rows]
+    new = ~known[who] & (given > 0)
+    players, first = np.unique(who[new], return_index=True)
+    state.rating[players] = given[new][first]
+    state.games[players] = UNKNOWN_GAMES
+    state.ever_2400[players] = given[new][first] >= 2400
+    known[who] = True
+    return state.entries(players)
 
 
 def _adjust_2024(state: ListState) -> Any:

@@ -99,6 +99,7 @@ CREATE TABLE games (
     event_id INTEGER PRIMARY KEY REFERENCES events (id) ON DELETE CASCADE,
     count INTEGER NOT NULL,            -- pairing rows
     player_ids BLOB NOT NULL,          -- int32: event_players.idx -> players.id
+    ratings BLOB NOT NULL,             -- int32: each player's rating in the file, 0: none
     rows BLOB NOT NULL                 -- GAME_ROW
 );
 
