@@ -397,3 +397,18 @@ def test_without_javascript_the_list_still_reads(browser: Any, site: Site) -> No
     assert str(listed["name"][0]) in first
     context.close()
 
+
+
+def test_players_first_met_in_a_file_have_no_game_count(tmp_path: Path) -> None:
+    """Without a list, the sample's players start from their file's ratings with an
+    unknown game count: the list and their pages leave the count blank."""
+    sample = Path(__file__).resolve().parents[1] / "sample_events" / "held_c07_swiss5.trf"
+    with Database(tmp_path / "ratings.db") as db:
+        import_events(db, [sample], system="fide-2024")
+        recompute(db)
+        publish_site(db, tmp_path / "site")
+    rows = [cells for cells, _ in _tables(tmp_path / "site" / "index.html")["list"]]
+    # Columns: #, Name, Rating, Title, Fed., Games, K, FIDE id; Bruno 2150 → 2157.
+    assert len(rows) == 16
+    assert next(r for r in rows if r[1] == "Bruno")[2] == "2157"
+    assert [r[5] for r in rows] == [""] * 16

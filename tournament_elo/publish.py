@@ -552,7 +552,7 @@ def _list_rows(listed: pd.DataFrame) -> list[Row]:
     return [{"rank": rank, "id": int(p["id"]), "name": p["name"], "title": _text(p["title"]),
              "federation": _text(p["federation"]), "fide_id": _text(p["fide_id"]),
              "federation_id": _text(p["federation_id"]), "rating": fmt_rating(p["rating"]),
-             "rating_value": float(p["rating"]), "games": int(p["games"]), "k": _text(p["k"])}
+             "rating_value": float(p["rating"]), "games": _text(p["games"]), "k": _text(p["k"])}
             for rank, p in enumerate(_records(listed), start=1)]
 
 
@@ -574,7 +574,8 @@ def _player_row(db: Database, pid: int, on_list: dict[int, Row]) -> Row:
 def _history_rows(past: pd.DataFrame) -> list[Row]:
     return [{"list_date": r["list_date"], "period": str(r["period"]).replace("..", " – "),
              "rating_before": fmt_rating(r["rating_before"]), "rating": fmt_rating(r["rating"]),
-             "change": fmt_change(r["change"]), "games": int(r["games"]), "events": r["events"]}
+             "change": fmt_change(r["change"]), "games": _text(r["games"]),
+             "events": r["events"]}
             for r in _records(past)]
 
 

@@ -92,9 +92,9 @@ def ratings(db: Database, comp: Computation, on: date | None = None,
     ids = players["id"].to_numpy()
     players["rating"] = state.rating[ids]
     # A player first met in an event file with a rating has an unknown game count.
-    players["games"] = pd.array(np.where(state.games[ids] >= UNKNOWN_GAMES, -1,
-                                         state.games[ids]), dtype="Int64")
-    players.loc[players["games"] < 0, "games"] = pd.NA
+    games = pd.array(state.games[ids], dtype="Int64")
+    games[state.games[ids] >= UNKNOWN_GAMES] = pd.NA
+    players["games"] = games
     system = get_system(comp.system, day)
     if isinstance(system, EloSystem):
         players["k"] = k_factor(system, state.rating[ids], state.games[ids]).astype(int)
@@ -159,11 +159,16 @@ def history(db: Database, comp: Computation, player: int) -> pd.DataFrame:
         rows.append({"list_date": list_date, "period": f"{start}..{end}", "system": system,
                      "rating_before": rating or None, "rating": new or None,
                      "change": (new - rating) if rating and new else None,
-                     "games": int(mine["games"][-1]),
+                     "games": _known(int(mine["games"][-1])),
                      "events": "; ".join(name for name, _ in events)})
         rating = new
     return pd.DataFrame(rows, columns=["list_date", "period", "system", "rating_before",
                                        "rating", "change", "games", "events"])
+
+
+def _known(games: int) -> int | None:
+    """A game count, or None where it is not known (a player first met in a file)."""
+    return games if games < UNKNOWN_GAMES else None
 
 
 def diff(db: Database, comp: Computation, path: str | Path, on: date | None = None,
