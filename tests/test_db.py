@@ -426,3 +426,14 @@ def test_a_folder_import_takes_a_games_sheet_with_its_players_sheet(tmp_path):
         report = import_events(db, [ROOT / "sample_events"])
     assert (len(report.imported), report.failed) == (7, [])
     assert not [p for p in report.imported if "players" in Path(p).name]
+
+
+def test_history_of_a_player_first_met_in_a_file_starts_from_its_rating(tmp_path):
+    """Bruno is 2150 in FIDE's exercise file and 2157 after it (change 7)."""
+    sample = ROOT / "sample_events" / "held_c07_swiss5.trf"
+    with Database(tmp_path / "ratings.db") as db:
+        import_events(db, [sample], system="fide-2024")
+        recompute(db)
+        comp = computation(db)
+        (row,) = history(db, comp, find_player(db, "Bruno")).to_dict("records")
+    assert (row["rating_before"], row["rating"], row["change"]) == (2150, 2157, 7)

@@ -155,6 +155,8 @@ def history(db: Database, comp: Computation, player: int) -> pd.DataFrame:
             "SELECT e.name, e.end FROM events e JOIN event_players p ON p.event_id = e.id"
             " WHERE p.player_id = ? AND e.pool_id = ? AND e.end BETWEEN ? AND ? ORDER BY e.end",
             player, comp.pool_id, start, end)
+        if not rating and len(mine) > 1:  # first met in this period: his file's rating
+            rating = float(mine["rating"][0])
         new = float(mine["rating"][-1])
         rows.append({"list_date": list_date, "period": f"{start}..{end}", "system": system,
                      "rating_before": rating or None, "rating": new or None,
