@@ -271,6 +271,13 @@ def with_tiebreaks(columns: list[Column], codes: Sequence[str]) -> list[Column]:
     return [*columns[:at], *extra, *columns[at:]]
 
 
+def _rating_move(note: Notation) -> Callable[[Row], Any]:
+    """A per-game player's rounded change; none for a fixed-rated opponent (an AI)."""
+    def moved(p: Row) -> Any:
+        return None if str(p["id"]) in note.fixed else p["change_rounded"]
+    return moved
+
+
 def crosstable_columns(note: Notation) -> tuple[Column, list[Column]]:
     """The rating column before the rounds and the columns after them."""
     points = Column("points", lambda p: p["points"], lambda p: fmt_points(p["points"]), "num pts")
@@ -287,8 +294,7 @@ def crosstable_columns(note: Notation) -> tuple[Column, list[Column]]:
         ]
     d = note.decimals
 
-    def moved(p: Row) -> Any:
-        return None if str(p["id"]) in note.fixed else p["change_rounded"]
+    moved = _rating_move(note)
 
     after = [
         points,
@@ -340,8 +346,7 @@ def event_report_columns(note: Notation) -> list[Column]:
         ]
     d = note.decimals
 
-    def moved(p: Row) -> Any:
-        return None if str(p["id"]) in note.fixed else p["change_rounded"]
+    moved = _rating_move(note)
 
     def expected_sum(p: Row) -> Any:
         return p["expected"] if p["games_rated"] else None

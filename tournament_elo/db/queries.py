@@ -17,7 +17,7 @@ from ..io.headers import fold_name
 from ..systems.definition import EloSystem
 from ..systems.elo import k_factor
 from ..systems.registry import get_system
-from .lists import ListState, base_list, computed_state
+from .lists import ListState, base_list, computed_state, player_count
 from .recompute import grow, pool_system
 from .schema import LIST_ENTRY
 from .store import Database, identity_key, player_info, unpack
@@ -77,7 +77,7 @@ def state_as_of(db: Database, comp: Computation, on: date | None) -> tuple[ListS
         through = min(through, on)
     # The list dated D follows the periods ending before D.
     state = computed_state(db, comp.id, state, date.fromordinal(through.toordinal() - 1))
-    grow(state, len(player_info(db)))
+    grow(state, player_count(db))
     return state, through
 
 
