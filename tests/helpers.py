@@ -20,7 +20,7 @@ from tournament_elo.model import (
     WinMethod,
 )
 
-SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "public"
+DATA = Path(__file__).resolve().parent / "data"
 
 _MIRROR = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
 

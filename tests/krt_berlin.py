@@ -1,6 +1,6 @@
 """The Kurt-Richter-Gedenkturnier 2023 (Berlin, Swiss-Chess) as an Event.
 
-The shared TSV holds the final ranking (full names cut to ~17 characters, Buchholz,
+The TSV holds the final ranking (full names cut to ~17 characters, Buchholz,
 Sonneborn-Berger) and the seven pairing lists (starting numbers, names cut to ~16
 characters).  Players are matched by name prefix; a player missing from a round's
 list was absent that round (a zero-point bye).
@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from helpers import SHARED_DATA, make_event
+from helpers import DATA, make_event
 from tournament_elo.model import Event
 
-KRT = SHARED_DATA / "krt2023_berlin_swisschess_ranking_and_pairings.tsv"
+KRT = DATA / "krt2023_berlin_swisschess_ranking_and_pairings.tsv"
 
 _RESULTS = {"1 – 0": "1", "0 – 1": "0", "½ – ½": "=", "+ – –": "+", "– – +": "-"}
 

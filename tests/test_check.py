@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from helpers import SHARED_DATA
+from helpers import DATA
 from tournament_elo.check import check_published
 from tournament_elo.engine import rate
 from tournament_elo.io.detect import read_event
@@ -18,20 +18,20 @@ from tournament_elo.io.detect import read_event
     ("chessresults_ussa2026_roundrobin_crosstable.html", 18, ["TB1", "TB2", "TB3", "TB4"]),
 ])
 def test_public_pages_agree_with_their_published_points_and_ranks(page, compared, not_compared):
-    report = check_published(rate(read_event(SHARED_DATA / page)))
+    report = check_published(rate(read_event(DATA / page)))
     assert report.disagreements == []
     assert report.compared == compared and report.not_compared == not_compared
 
 
 def test_friendship_cup_player_41():
-    report = check_published(rate(read_event(SHARED_DATA / "heltour_friendship_cup_2024_team.trf")))
+    report = check_published(rate(read_event(DATA / "heltour_friendship_cup_2024_team.trf")))
     points = [(d.player, d.published, d.computed) for d in report.disagreements
               if d.what == "points"]
     assert points == [(41, 1.0, 0.0)]  # declares 1.0, scores 0 from results
 
 
 def test_the_command_prints_each_disagreement(tmp_path):
-    text = (SHARED_DATA / "held_c07_roundrobin6.trf").read_text()
+    text = (DATA / "held_c07_roundrobin6.trf").read_text()
     # Alyx declares 3.5: make it 4.0 (columns 81-84).
     lines = text.splitlines()
     row = next(i for i, line in enumerate(lines) if "Alyx" in line)

@@ -32,7 +32,7 @@ from tournament_elo.model import NO_COLOR, Event, EventType, Result
 from tournament_elo.result import to_json
 
 ROOT = Path(__file__).parents[1]
-PUBLIC = Path(__file__).parents[2] / "shared" / "data" / "public"
+PUBLIC = Path(__file__).resolve().parent / "data"
 BRITISH = PUBLIC / "chessresults_british2026_champ_crosstable_final.html"
 BRITISH_LIST = PUBLIC / "chessresults_british2026_champ_startingrank.html"
 FROME = PUBLIC / "chessresults_frome2026_open_crosstable.html"

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from conftest import HISTORY_START
 
-from helpers import SHARED_DATA
+from helpers import DATA
 from tournament_elo.db.importer import import_events
 from tournament_elo.db.lists import import_list
 from tournament_elo.db.queries import computation, diff, find_player, history, ratings
@@ -28,7 +28,6 @@ from tournament_elo.io.trf import read_trf
 from tournament_elo.model import Event, Result
 
 ROOT = Path(__file__).resolve().parents[1]
-SPEC = SHARED_DATA.parents[1] / "spec"
 START = HISTORY_START
 
 
@@ -43,13 +42,13 @@ def imported(folder: Path, db_path: Path) -> Database:
 # --- the straightforward computation -------------------------------------------------
 
 def _pd_table() -> list[tuple[int, int, int, int]]:
-    with (SPEC / "fide_pd.csv").open() as f:
+    with (DATA / "fide_pd.csv").open() as f:
         return [(int(r["diff_from"]), int(r["diff_to"] or 9999), round(float(r["pd_high"]) * 100),
                  round(float(r["pd_low"]) * 100)) for r in csv.DictReader(f)]
 
 
 def _dp_table() -> dict[int, int]:
-    with (SPEC / "fide_dp.csv").open() as f:
+    with (DATA / "fide_dp.csv").open() as f:
         return {int(r["p_percent"]): int(r["dp"]) for r in csv.DictReader(f)}
 
 

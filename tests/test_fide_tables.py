@@ -5,14 +5,13 @@ from itertools import pairwise
 
 import pytest
 
-from helpers import SHARED_DATA
+from helpers import DATA
 from tournament_elo.systems.fide_tables import DP, PD_CERTAIN, PD_HIGH, expected_hundredths
 
-SPEC = SHARED_DATA.parents[1] / "spec"
 
 
 def _pd_rows() -> list[dict[str, str]]:
-    with open(SPEC / "fide_pd.csv", newline="") as handle:
+    with open(DATA / "fide_pd.csv", newline="") as handle:
         return list(csv.DictReader(handle))
 
 
@@ -34,7 +33,7 @@ def test_pd_table_has_no_gap_between_ranges() -> None:
 
 
 def test_dp_table_every_row() -> None:
-    with open(SPEC / "fide_dp.csv", newline="") as handle:
+    with open(DATA / "fide_dp.csv", newline="") as handle:
         rows = list(csv.DictReader(handle))
     assert len(rows) == 101
     for row in rows:

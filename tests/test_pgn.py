@@ -19,7 +19,7 @@ from tournament_elo.model import BLACK, NO_COLOR, WHITE, Event, EventType, Resul
 from tournament_elo.result import to_json
 
 ROOT = Path(__file__).parents[1]
-PUBLIC = Path(__file__).parents[2] / "shared" / "data" / "public"
+PUBLIC = Path(__file__).resolve().parent / "data"
 
 # A 6-player, 5-round round robin: FIDE C.07's exercise (held_c07_roundrobin6.trf) with
 # its one forfeit (round 4, Franck - Helene) played instead: Helene won it.

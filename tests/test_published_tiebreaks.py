@@ -15,13 +15,13 @@ import numpy as np
 import pytest
 from krt_berlin import read_krt
 
-from helpers import SHARED_DATA
+from helpers import DATA
 from tournament_elo.io.chessresults import read_chessresults
 from tournament_elo.model import Event
 from tournament_elo.tiebreaks import compute_tiebreaks
 
-USSA = SHARED_DATA / "chessresults_ussa2026_roundrobin_crosstable.html"
-FROME = SHARED_DATA / "chessresults_frome2026_open_crosstable.html"
+USSA = DATA / "chessresults_ussa2026_roundrobin_crosstable.html"
+FROME = DATA / "chessresults_frome2026_open_crosstable.html"
 RULES = ("2023", "2024", "2026")
 
 #: Swiss-Manager's legend names → C.07 codes ("points" is the score itself).

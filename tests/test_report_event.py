@@ -19,7 +19,7 @@ from tournament_elo.report import build_context, render_html, write_reports
 
 ROOT = Path(__file__).resolve().parents[1]
 SWISS = ROOT / "sample_events" / "held_c07_swiss5.trf"
-ROUND_ROBIN = Path("/work/shared/data/public/held_c07_roundrobin6.trf")
+ROUND_ROBIN = Path(__file__).resolve().parent / "data" / "held_c07_roundrobin6.trf"
 FORMULA = '=HYPERLINK("http://x","y")'
 
 

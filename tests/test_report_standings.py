@@ -18,7 +18,7 @@ from tournament_elo.result import to_json
 
 ROOT = Path(__file__).resolve().parents[1]
 SWISS = ROOT / "sample_events" / "held_c07_swiss5.trf"
-ROUND_ROBIN = Path("/work/shared/data/public/held_c07_roundrobin6.trf")
+ROUND_ROBIN = Path(__file__).resolve().parent / "data" / "held_c07_roundrobin6.trf"
 GROS = ROOT / "sample_events" / "javafo_aum_gros_2010_after_r4.trf"
 SVG = "{http://www.w3.org/2000/svg}"
 

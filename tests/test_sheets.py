@@ -22,7 +22,7 @@ from tournament_elo.result import to_json
 
 ROOT = Path(__file__).parents[1]
 SAMPLES = ROOT / "sample_events"
-PUBLIC = Path(__file__).parents[2] / "shared" / "data" / "public"
+PUBLIC = Path(__file__).resolve().parent / "data"
 
 RATING_FIELDS = (
     "rating", "points", "rank", "games_rated", "score_rated", "expected", "k", "change",

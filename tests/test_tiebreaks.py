@@ -1,6 +1,6 @@
 """C.07 tie-breaks against the FIDE TEC exercises and the TEC reference implementation.
 
-Data: ../shared/data/public/held_c07_*.trf with held_c07_expected_values.tsv (IA Mario
+Data (tests/data/, sources in SOURCES.md): held_c07_*.trf with held_c07_expected_values.tsv (IA Mario
 Held, "Exercises in Tie-Breaking", as pinned by OttoMilvang/TieBreakServer), and
 tiebreakserver_swiss_with_many_unplayed_rounds.trf with its 2026-03-01 snapshot.
 """
@@ -18,11 +18,9 @@ from tournament_elo.io.trf import read_trf
 from tournament_elo.model import Event
 from tournament_elo.tiebreaks import compute_tiebreaks
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "public"
+DATA = Path(__file__).resolve().parent / "data"
 TSV = DATA / "held_c07_expected_values.tsv"
 SNAPSHOT = DATA / "tiebreakserver_swiss_with_many_unplayed_rounds.2026-03-01.all.txt"
-
-pytestmark = pytest.mark.skipif(not TSV.exists(), reason="shared public data not present")
 
 
 def _event(name: str) -> Event:

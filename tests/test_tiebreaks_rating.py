@@ -6,16 +6,16 @@ import csv
 
 import pytest
 
-from helpers import SHARED_DATA, make_event
+from helpers import DATA, make_event
 from tournament_elo.io.trf import read_trf
 from tournament_elo.standings import standings
 from tournament_elo.tiebreaks_rating import RATING_CODES, rating_tiebreaks
 
-EXPECTED = SHARED_DATA / "held_c07_expected_values.tsv"
+EXPECTED = DATA / "held_c07_expected_values.tsv"
 
 
 def held_swiss5() -> tuple[dict[int, int], dict[str, list[int]]]:
-    event = read_trf(SHARED_DATA / "held_c07_swiss5.trf")
+    event = read_trf(DATA / "held_c07_swiss5.trf")
     values = rating_tiebreaks(event, RATING_CODES)
     row_of = {int(p.id): p.index for p in event.players}
     return row_of, {code: v.tolist() for code, v in values.items()}
@@ -127,7 +127,7 @@ def test_held_swiss5_apro_and_appo_cut_the_lowest_performance():
 
 
 def test_modified_codes_rank_in_standings():
-    event = read_trf(SHARED_DATA / "held_c07_swiss5.trf")
+    event = read_trf(DATA / "held_c07_swiss5.trf")
     table = standings(event, ("APRO/C1", "ARO/M1"))
     row_of = {int(p.id): p.index for p in event.players}
     assert table.codes == ("APRO/C1", "ARO/M1")

@@ -7,12 +7,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from helpers import SHARED_DATA
+from helpers import DATA
 from tournament_elo.errors import InputError
 from tournament_elo.io.trf import parse_trf, read_trf
 from tournament_elo.model import EventType, Result
 
-PUBLIC_TRFS = sorted(SHARED_DATA.glob("*.trf"))
+PUBLIC_TRFS = sorted(DATA.glob("*.trf"))
 
 
 def test_the_public_data_is_there():
@@ -30,14 +30,14 @@ def test_every_public_trf_loads_and_its_points_match(path):
 
 
 def test_friendship_cup_anomalies_are_warnings():
-    event = read_trf(SHARED_DATA / "heltour_friendship_cup_2024_team.trf")
+    event = read_trf(DATA / "heltour_friendship_cup_2024_team.trf")
     text = "\n".join(map(str, event.warnings))
     assert "player 41 (Girvalaki,Nektaria) declares 1 points but the results give 0" in text
     assert "line 60" in text  # player 41's record
 
 
 def test_double_forfeits_are_warnings_and_score_nothing():
-    event = read_trf(SHARED_DATA / "tiebreakserver_swiss_with_many_unplayed_rounds.trf")
+    event = read_trf(DATA / "tiebreakserver_swiss_with_many_unplayed_rounds.trf")
     doubles = [w for w in event.warnings if "double forfeit" in w.message]
     # Player 4 against 11 (round 1) and 13 (round 2), see the file.
     assert [w.message.split(":")[0] for w in doubles] == [
@@ -47,7 +47,7 @@ def test_double_forfeits_are_warnings_and_score_nothing():
 
 
 def test_karl_mala_fields():
-    event = read_trf(SHARED_DATA / "fide_trf16_example_karl_mala_2005.trf")
+    event = read_trf(DATA / "fide_trf16_example_karl_mala_2005.trf")
     first = event.players[0]
     assert (first.id, first.name, first.rating, first.title, first.federation) == (
         1, "Vasquez,Rodrigo", 2558, "GM", "CHI")  # the file's one-letter code "g"
@@ -62,12 +62,12 @@ def test_karl_mala_fields():
 
 
 def test_round_robin_detected_without_a_type_record():
-    assert read_trf(SHARED_DATA / "held_c07_roundrobin6.trf").type is EventType.ROUND_ROBIN
-    assert read_trf(SHARED_DATA / "held_c07_swiss5.trf").type is EventType.SWISS
+    assert read_trf(DATA / "held_c07_roundrobin6.trf").type is EventType.ROUND_ROBIN
+    assert read_trf(DATA / "held_c07_swiss5.trf").type is EventType.SWISS
 
 
 def test_live_event_after_round_4_of_9():
-    event = read_trf(SHARED_DATA / "javafo_aum_gros_2010_after_r4.trf")
+    event = read_trf(DATA / "javafo_aum_gros_2010_after_r4.trf")
     assert event.rounds == 9 and event.rounds_played == 4
     # Round 5 is not paired yet: only what was entered ahead has rows (players 22 and
     # 28 announced absences, 43 a half-point bye).
@@ -78,7 +78,7 @@ def test_live_event_after_round_4_of_9():
 
 
 def test_trf26_team_file_with_comments_and_team_records():
-    event = read_trf(SHARED_DATA / "fide_trf26_example_grandmommys_cup_team.trf")
+    event = read_trf(DATA / "fide_trf26_example_grandmommys_cup_team.trf")
     assert len(event.players) == 249 and event.rounds == 14
     assert any(text.startswith("310") for _, text in event.extra_records)
     assert len(event.round_dates) >= 6 and event.round_dates[0].isoformat() == "2024-01-01"
@@ -88,7 +88,7 @@ def test_crlf_and_cp1258_with_detection(tmp_path):
     # cp1258 writes Vietnamese tones as combining marks: "Nguyễn" is N g u y ê ~ n, so
     # the fixed columns count the mark; the reader composes the name afterwards.
     written = "Nguy\u00ea\u0303n V\u0103n \u0110\u01b0\u0301c"  # 17 characters
-    text = (SHARED_DATA / "held_c07_roundrobin6.trf").read_text()
+    text = (DATA / "held_c07_roundrobin6.trf").read_text()
     line = next(x for x in text.splitlines() if "Alyx" in x)
     vietnamese = line[:14] + written.ljust(33) + line[47:]
     path = tmp_path / "vn.trf"
@@ -99,7 +99,7 @@ def test_crlf_and_cp1258_with_detection(tmp_path):
 
 
 # A small valid event to break in the tests below (round robin of 6, from FIDE's TEC).
-GOOD = (SHARED_DATA / "held_c07_roundrobin6.trf").read_text()
+GOOD = (DATA / "held_c07_roundrobin6.trf").read_text()
 LINES = GOOD.splitlines()
 
 

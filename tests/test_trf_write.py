@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from helpers import SHARED_DATA, make_event
+from helpers import DATA, make_event
 from tournament_elo.engine import rate
 from tournament_elo.errors import InputError
 from tournament_elo.io.detect import read_event
@@ -30,7 +30,7 @@ from tournament_elo.result import to_json
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "sample_events"
-PUBLIC_TRFS = sorted(SHARED_DATA.glob("*.trf"))
+PUBLIC_TRFS = sorted(DATA.glob("*.trf"))
 VERSIONS = ("trf16", "trf26")
 PAIRING_COLUMNS = ("round", "player", "opponent", "color", "result")
 EVENT_FIELDS = ("name", "rounds", "type", "start", "end", "city", "federation",
@@ -107,7 +107,7 @@ def test_public_trf_read_write_read_is_the_same_event(path, version):
 
 
 def test_the_versions_differ_in_their_round_and_type_records():
-    event = read_trf(SHARED_DATA / "held_c07_roundrobin6.trf")
+    event = read_trf(DATA / "held_c07_roundrobin6.trf")
     trf16 = write_trf(event, "trf16").splitlines()
     trf26 = write_trf(event, "trf26").splitlines()
     assert "XXR 5" in trf16 and not any(x.startswith(("142", "192")) for x in trf16)
@@ -117,7 +117,7 @@ def test_the_versions_differ_in_their_round_and_type_records():
 
 
 def test_headers_the_event_has_no_field_for_are_written_back():
-    text = write_trf(read_trf(SHARED_DATA / "fide_trf26_example_grandmommys_cup_team.trf"),
+    text = write_trf(read_trf(DATA / "fide_trf26_example_grandmommys_cup_team.trf"),
                      "trf26")
     lines = text.splitlines()
     for record in ("112 The first Deputy Chief Arbiter", "112 The second Deputy Chief Arbiter",
@@ -131,7 +131,7 @@ def test_headers_the_event_has_no_field_for_are_written_back():
 
 def test_write_trf_rejects_an_unknown_version():
     with pytest.raises(ValueError, match="trf16 or trf26"):
-        write_trf(read_trf(SHARED_DATA / "held_c07_swiss5.trf"), "trf99")
+        write_trf(read_trf(DATA / "held_c07_swiss5.trf"), "trf99")
 
 
 # ---------------------------------------------------------------------------- the 001 layout
@@ -232,7 +232,7 @@ def test_player_fields_without_room_in_the_001_record_go_to_dat_records():
 
 
 def test_dat_records_of_others_are_kept_and_a_bad_one_is_an_error():
-    text = (SHARED_DATA / "held_c07_roundrobin6.trf").read_text()
+    text = (DATA / "held_c07_roundrobin6.trf").read_text()
     event = parse_trf(text + "DAT 0001 EMAIL someone@example.org\nDAT 0002 TE:GAMES 17\n"
                       "DAT 0003 TE:UNKNOWN x\n", "dat.trf")
     assert event.players[1].games == 17
@@ -277,7 +277,7 @@ def test_sheet_ids_survive_a_trf_and_the_losses_are_named():
 @pytest.mark.parametrize("fmt", ["csv", "xlsx"])
 @pytest.mark.parametrize("name", SHEET_EXACT)
 def test_trf_to_sheets_is_the_same_event(name, fmt, tmp_path):
-    event = read_trf(SHARED_DATA / name)
+    event = read_trf(DATA / name)
     losses: list[str] = []
     written = write_sheets(event, tmp_path / f"out.{fmt}", losses=losses)
     back = read_event(written[0])
@@ -291,7 +291,7 @@ def test_trf_to_sheets_is_the_same_event(name, fmt, tmp_path):
 
 @pytest.mark.parametrize("name", sorted(set(p.name for p in PUBLIC_TRFS) - set(SHEET_EXACT)))
 def test_trf_to_sheets_where_a_sheet_cannot_say_everything(name, tmp_path):
-    event = read_trf(SHARED_DATA / name)
+    event = read_trf(DATA / name)
     losses: list[str] = []
     back = read_event(write_sheets(event, tmp_path / "out.xlsx", losses=losses)[0])
     # What differs is named, and changes neither the players, points nor ratings.
@@ -351,7 +351,7 @@ def test_convert_writes_trf_next_to_the_user(tmp_path):
 
 
 def test_convert_to_sheets_and_back(tmp_path):
-    trf = SHARED_DATA / "held_c07_swiss5.trf"
+    trf = DATA / "held_c07_swiss5.trf"
     done = run("convert", str(trf), "--to", "csv", "-o", "held.csv", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == [
@@ -364,7 +364,7 @@ def test_convert_to_sheets_and_back(tmp_path):
 
 def test_convert_refuses_to_overwrite_its_input(tmp_path):
     copy = tmp_path / "event.trf"
-    copy.write_bytes((SHARED_DATA / "held_c07_swiss5.trf").read_bytes())
+    copy.write_bytes((DATA / "held_c07_swiss5.trf").read_bytes())
     before = copy.read_bytes()
     for args in (["event.trf", "--to", "trf26"], ["event.trf", "--to", "trf16", "-o",
                                                    str(copy)]):
@@ -401,7 +401,7 @@ def test_convert_prints_a_trf_on_standard_output(tmp_path):
 
 
 def test_convert_to_an_unknown_format_is_a_usage_error(tmp_path):
-    done = run("convert", str(SHARED_DATA / "held_c07_swiss5.trf"), "--to", "pdf",
+    done = run("convert", str(DATA / "held_c07_swiss5.trf"), "--to", "pdf",
                cwd=tmp_path)
     assert done.returncode == 2 and "--to" in done.stderr
     assert list(tmp_path.iterdir()) == []

@@ -1,5 +1,5 @@
 """Write ``swiss_manager_crosstable.xls`` beside this script: FIDE's C.07 tie-break exercise
-(``held_c07_swiss5.trf`` in the shared public data) as Swiss-Manager's own crosstable, three
+(``held_c07_swiss5.trf`` beside this script) as Swiss-Manager's own crosstable, three
 cells per round, the round headers merged over their three cells, in the legacy .xls format.
 
 Run once, by hand; it needs xlwt, which is not a dependency of the project (only xlrd, to
@@ -22,7 +22,7 @@ from crosstable_builder import crosstable_rows  # noqa: E402
 
 from tournament_elo.io.trf import read_trf  # noqa: E402
 
-TRF = HERE.parents[2] / "shared" / "data" / "public" / "held_c07_swiss5.trf"
+TRF = HERE / "held_c07_swiss5.trf"
 
 
 def main() -> None:
