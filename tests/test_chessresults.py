@@ -26,9 +26,8 @@ from tournament_elo.io.chessresults import (
     read_crosstable_rows,
     read_crosstable_workbook,
 )
-from tournament_elo.io.ratinglist import apply_rating_list
 from tournament_elo.io.trf import read_trf
-from tournament_elo.model import NO_COLOR, Event, EventType, Result
+from tournament_elo.model import NO_COLOR, Event, EventType, Result, apply_rating_list
 from tournament_elo.result import to_json
 
 ROOT = Path(__file__).parents[1]

@@ -9,7 +9,6 @@ from helpers import DATA
 from tournament_elo.systems.fide_tables import DP, PD_CERTAIN, PD_HIGH, expected_hundredths
 
 
-
 def _pd_rows() -> list[dict[str, str]]:
     with open(DATA / "fide_pd.csv", newline="") as handle:
         return list(csv.DictReader(handle))

@@ -22,8 +22,8 @@ from tournament_elo.io.fidelist import (
     is_fide_list,
     read_fide_list,
 )
-from tournament_elo.io.ratinglist import apply_rating_list
 from tournament_elo.io.trf_write import write_trf
+from tournament_elo.model import apply_rating_list
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -7,7 +7,8 @@ import pytest
 from helpers import make_event
 from tournament_elo.engine import rate
 from tournament_elo.errors import InputError
-from tournament_elo.io.ratinglist import apply_rating_list, read_rating_list
+from tournament_elo.io.ratinglist import read_rating_list
+from tournament_elo.model import apply_rating_list
 
 
 def _event():

@@ -1,7 +1,7 @@
 """C.07 tie-breaks against the FIDE TEC exercises and the TEC reference implementation.
 
-Data (tests/data/, sources in SOURCES.md): held_c07_*.trf with held_c07_expected_values.tsv (IA Mario
-Held, "Exercises in Tie-Breaking", as pinned by OttoMilvang/TieBreakServer), and
+Data (tests/data/, sources in SOURCES.md): held_c07_*.trf with held_c07_expected_values.tsv
+(IA Mario Held, "Exercises in Tie-Breaking", as pinned by OttoMilvang/TieBreakServer), and
 tiebreakserver_swiss_with_many_unplayed_rounds.trf with its 2026-03-01 snapshot.
 """
 

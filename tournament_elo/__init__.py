@@ -13,9 +13,9 @@ The command line (``tournament-elo``) is a thin layer over these names.
 from .engine import RatingResult, rate
 from .errors import InputError, InputWarning, Place, SystemDefinitionError, TournamentEloError
 from .io.detect import detect_format, read_event
-from .io.ratinglist import apply_rating_list, read_rating_list
+from .io.ratinglist import read_rating_list
 from .io.trf import parse_trf, read_trf
-from .model import Event, EventType, Pairings, Player, Result
+from .model import Event, EventType, ListEntry, Pairings, Player, Result, apply_rating_list
 from .performance import AverageRule
 from .result import to_json
 from .systems.registry import built_in_systems, get_edition, get_system
@@ -26,6 +26,7 @@ __all__ = [
     "EventType",
     "InputError",
     "InputWarning",
+    "ListEntry",
     "Pairings",
     "Place",
     "Player",

@@ -16,8 +16,7 @@ import numpy as np
 import pandas as pd
 
 from .errors import InputError, InputWarning, Place
-from .io.ratinglist import ListEntry, apply_rating_list
-from .model import POINTS, TRF_CODE, Event
+from .model import POINTS, TRF_CODE, Event, ListEntry, apply_rating_list
 from .performance import AverageRule, performance
 from .standings import Standings, standings, tiebreak_codes
 from .systems.definition import EloSystem

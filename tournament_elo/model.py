@@ -1,4 +1,5 @@
-"""The event model: players, and the pairings of every round as columns.
+"""The event model: players, the pairings of every round as columns, and rating-list
+entries with how they meet an event's players.
 
 Players are a handful of frozen dataclasses.  The pairings are kept columnar (one
 numpy array per field, one row per player per round) because every computation
@@ -12,13 +13,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 import numpy as np
 import numpy.typing as npt
 
-from .errors import InputWarning
+from .errors import InputWarning, Place
 
 IntArray = npt.NDArray[np.int64]
 
@@ -227,3 +228,54 @@ class Event:
             [np.nan if p.rating is None else float(p.rating) for p in self.players],
             dtype=np.float64,
         )
+
+
+@dataclass(frozen=True)
+class ListEntry:
+    """One player's line of a rating list: who he is and his rating and K state."""
+
+    place: Place
+    id: str | None = None
+    fide_id: str | None = None
+    name: str | None = None
+    rating: int | None = None
+    games: int | None = None
+    birth: date | None = None
+    birth_year: int | None = None
+    ever_2400: bool | None = None
+    k: int | None = None
+    federation: str | None = None
+
+
+def apply_rating_list(event: Event, entries: Sequence[ListEntry]) -> Event:
+    """The event with each player found in the list taking his rating and K state from it.
+
+    A player is matched by FIDE id, else by the list's ``id`` (his start number or the
+    event's own id), else by exact name; what the list says replaces what the event file
+    said, and a listed rating of 0 makes him unrated.
+    """
+    by_fide = {e.fide_id: e for e in entries if e.fide_id}
+    by_id = {e.id: e for e in entries if e.id}
+    by_name = {e.name: e for e in entries if e.name}
+    players = []
+    for player in event.players:
+        entry = (
+            (by_fide.get(player.fide_id) if player.fide_id else None)
+            or by_id.get(str(player.id))
+            or by_name.get(player.name)
+        )
+        players.append(player if entry is None else _merge(player, entry))
+    return replace(event, players=tuple(players))
+
+
+def _merge(player: Player, entry: ListEntry) -> Player:
+    changes: dict[str, object] = {
+        key: getattr(entry, key)
+        for key in ("rating", "games", "ever_2400", "k", "federation", "fide_id")
+        if getattr(entry, key) is not None
+    }
+    if entry.birth_year is not None:
+        changes.update(birth=entry.birth, birth_year=entry.birth_year)
+    if changes.get("rating") == 0:
+        changes["rating"] = None
+    return replace(player, **changes)  # type: ignore[arg-type]

@@ -59,7 +59,7 @@ from .db.store import Database, unpack
 from .engine import rate
 from .errors import InputError, Place, TournamentEloError
 from .io.detect import read_event
-from .io.ratinglist import ListEntry
+from .model import ListEntry
 from .report import render_html, write_atomic
 
 Row = dict[str, Any]

@@ -50,7 +50,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InputError, InputWarning, Place
-from ..model import NO_COLOR, Event, EventType, Pairings, Player, Result
+from ..model import NO_COLOR, Event, EventType, ListEntry, Pairings, Player, Result
 from .common import (
     PairingRows,
     check_declared_points,
@@ -63,7 +63,6 @@ from .common import (
     parse_date,
 )
 from .headers import fold
-from .ratinglist import ListEntry
 from .table import column_letter, is_workbook
 from .text import read_bytes, read_text
 
@@ -162,7 +161,7 @@ def read_crosstable_workbook(path: str | Path) -> Event:
 
 def read_chessresults_list(path: str | Path, encoding: str | None = None) -> list[ListEntry]:
     """A chess-results starting-rank list (page or export) as rating-list entries for
-    :func:`tournament_elo.io.ratinglist.apply_rating_list` (``--ratings``): each entry keyed by
+    :func:`tournament_elo.model.apply_rating_list` (``--ratings``): each entry keyed by
     the starting number and the FIDE id, with the rating, federation and birth it gives."""
     source = str(path)
     if is_workbook(path) or _is_legacy_workbook(path):

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from ..errors import InputError, Place
-from ..model import Event
+from ..model import Event, ListEntry
 from .chessresults import (
     is_crosstable_workbook,
     read_chessresults,
@@ -18,7 +18,7 @@ from .chessresults import (
     read_crosstable_workbook,
 )
 from .fidelist import is_fide_list, read_fide_list
-from .ratinglist import ListEntry, read_rating_list
+from .ratinglist import read_rating_list
 from .table import is_workbook
 from .text import decode, read_bytes
 

@@ -40,7 +40,7 @@ field both).  FIDE's own overflows lengthen the line (rule 2), which keeps them 
 
 **What an entry says.**  ``rating`` is the chosen speed's rating, ``0`` when the list
 gives none (blank or ``0``: the player is unrated at that speed, and
-:func:`~.ratinglist.apply_rating_list` makes him unrated).  ``SGm``/``RGm``/``BGm`` is the
+:func:`~tournament_elo.model.apply_rating_list` makes him unrated).  ``SGm``/``RGm``/``BGm`` is the
 number of games rated *in the last rating period*, not a career total, so it does **not**
 go into ``games`` (a K rule "fewer than 30 games" would then give K 40 to nearly every
 established player); it is kept as ``period_games`` and ``games`` stays ``None`` (the
@@ -61,8 +61,8 @@ from operator import itemgetter
 from pathlib import Path
 
 from ..errors import InputError, Place
+from ..model import ListEntry
 from .common import parse_birth
-from .ratinglist import ListEntry
 from .text import decode, read_bytes
 
 SPEEDS = ("standard", "rapid", "blitz")

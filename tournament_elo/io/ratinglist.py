@@ -1,40 +1,18 @@
-"""Rating lists: pre-event ratings and K state, and how they meet an event's players.
-
-A list is CSV or XLSX with any of ``id, fide_id, name, rating, games, birth,
-ever_2400, k, federation``.  Each event player is matched by FIDE id, else by the
-list's ``id`` (his start number or the event's own id), else by exact name; what the
-list says then replaces what the event file said.
-"""
+"""Reading a plain rating list: CSV or XLSX with any of ``id, fide_id, name, rating,
+games, birth, ever_2400, k, federation``, one :class:`~tournament_elo.model.ListEntry`
+per row (merged into an event by :func:`~tournament_elo.model.apply_rating_list`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from datetime import date
 from pathlib import Path
-from typing import Any
 
-from ..errors import InputError, Place
-from ..model import Event, Player
+from ..errors import InputError
+from ..model import ListEntry
 from .common import parse_birth
 from .table import Table, read_table
 
 _TRUE = {"1", "yes", "y", "true", "x", "co", "có"}
 _FALSE = {"0", "no", "n", "false", "", "khong", "không"}
-
-
-@dataclass(frozen=True)
-class ListEntry:
-    place: Place
-    id: str | None = None
-    fide_id: str | None = None
-    name: str | None = None
-    rating: int | None = None
-    games: int | None = None
-    birth: date | None = None
-    birth_year: int | None = None
-    ever_2400: bool | None = None
-    k: int | None = None
-    federation: str | None = None
 
 
 def read_rating_list(path: str | Path, encoding: str | None = None) -> list[ListEntry]:
@@ -100,32 +78,3 @@ def _entry(table: Table, row: int) -> ListEntry:
         k=number("k"),
         federation=text("federation"),
     )
-
-
-def apply_rating_list(event: Event, entries: list[ListEntry]) -> Event:
-    """The event with each matched player's rating and K state taken from the list."""
-    by_fide = {e.fide_id: e for e in entries if e.fide_id}
-    by_id = {e.id: e for e in entries if e.id}
-    by_name = {e.name: e for e in entries if e.name}
-    players = []
-    for player in event.players:
-        entry = (
-            (by_fide.get(player.fide_id) if player.fide_id else None)
-            or by_id.get(str(player.id))
-            or by_name.get(player.name)
-        )
-        players.append(player if entry is None else _merge(player, entry))
-    return replace(event, players=tuple(players))
-
-
-def _merge(player: Player, entry: ListEntry) -> Player:
-    changes: dict[str, Any] = {
-        key: getattr(entry, key)
-        for key in ("rating", "games", "ever_2400", "k", "federation", "fide_id")
-        if getattr(entry, key) is not None
-    }
-    if entry.birth_year is not None:
-        changes.update(birth=entry.birth, birth_year=entry.birth_year)
-    if changes.get("rating") == 0:
-        changes["rating"] = None
-    return replace(player, **changes)
