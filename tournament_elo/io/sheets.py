@@ -23,7 +23,6 @@ from __future__ import annotations
 import difflib
 import math
 import re
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
@@ -57,6 +56,7 @@ from .common import (
     parse_date,
 )
 from .headers import fold, map_headers
+from .sheet_cells import cell_text, whole_number
 from .sheet_files import companion_files
 from .sheet_words import (
     AI_CELL,
@@ -224,7 +224,7 @@ def _table(
             hint = " (this looks like a players table: give the games file or sheet)"
         raise InputError(
             f"the {what} table has no column {', '.join(missing)}{hint}", table.header_place,
-            found="the header row " + ", ".join(_text(h) for h in table.raw_headers if h),
+            found="the header row " + ", ".join(cell_text(h) for h in table.raw_headers if h),
             expected="columns " + ", ".join(required)
             + (f" (or {', '.join(alternatives)})" if alternatives else ""),
         )
@@ -235,16 +235,16 @@ def _no_header(
     source: str, sheet: str | None, rows: list[list[Any]], required: Sequence[str], what: str
 ) -> InputError:
     first = next(
-        ((n, row) for n, row in enumerate(rows, start=1) if any(_text(c) for c in row)), None
+        ((n, row) for n, row in enumerate(rows, start=1) if any(cell_text(c) for c in row)), None
     )
     if first is None:
         return InputError(f"the {what} table is empty", _place(source, sheet, 1, 0),
                           expected=f"a header row naming {', '.join(required)}, then rows")
     number, row = first
-    column = next(i for i, c in enumerate(row) if _text(c))
+    column = next(i for i, c in enumerate(row) if cell_text(c))
     return InputError(
         f"no header row in the {what} table", _place(source, sheet, number, column),
-        found="the first row " + ", ".join(_text(c) for c in row if _text(c)),
+        found="the first row " + ", ".join(cell_text(c) for c in row if cell_text(c)),
         expected=f"a header row naming {', '.join(required)} (English or Vietnamese, "
         "e.g. " + ("Vòng, Trắng, Đen, Kết quả)" if what == "games" else "Mã, Họ tên, Elo)"),
     )
@@ -260,12 +260,12 @@ def _key_values(rows: list[list[Any]], source: str, sheet: str | None) -> list[_
     """The known key/value rows of an event sheet; other rows (a header) are skipped."""
     entries = []
     for number, row in enumerate(rows, start=1):
-        cells = [(i, c) for i, c in enumerate(row) if _text(c)]
+        cells = [(i, c) for i, c in enumerate(row) if cell_text(c)]
         if len(cells) < 2:
             continue
         (_, key), (column, value) = cells[0], cells[1]
-        name = EVENT_KEYS.get(fold(_text(key)))
-        if name is not None and fold(_text(value)) not in ("value", "giatri"):  # a header
+        name = EVENT_KEYS.get(fold(cell_text(key)))
+        if name is not None and fold(cell_text(value)) not in ("value", "giatri"):  # a header
             entries.append(_Entry(name, value, _place(source, sheet, number, column)))
     return entries
 
@@ -273,41 +273,22 @@ def _key_values(rows: list[list[Any]], source: str, sheet: str | None) -> list[_
 # ---------------------------------------------------------------------------- cells
 
 
-def _text(value: Any) -> str:
-    """A cell as clean text: NFC, single spaces; whole floats without '.0'."""
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    if isinstance(value, datetime):
-        return value.date().isoformat()
-    if isinstance(value, date):
-        return value.isoformat()
-    return " ".join(unicodedata.normalize("NFC", str(value)).split())
-
-
 def _key(value: Any) -> int | str | None:
     """A player id or a name cell: whole numbers as int (so 7, 7.0 and '7' agree)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    text = _text(value)
+    text = cell_text(value)
     if not text:
         return None
-    return _int(text) if WHOLE.match(text) else text
-
-
-def _int(text: str) -> int | None:
-    """The value of a whole-number text ('12', '12.0'), else None."""
-    match = WHOLE.match(text)
-    return int(match.group(1)) if match else None
+    return whole_number(text) if WHOLE.match(text) else text
 
 
 def _whole(table: Table, row: int, column: str, what: str, maximum: int) -> int | None:
     """A whole-number cell (blank is None); anything else is an error at the cell."""
-    text = _text(table.value(row, column))
+    text = cell_text(table.value(row, column))
     if not text:
         return None
-    number = _int(text)
+    number = whole_number(text)
     if number is None or number > maximum:
         raise InputError(f"unreadable {what}", table.place(row, column), found=repr(text),
                          expected=f"a whole number from 0 to {maximum}")
@@ -316,7 +297,7 @@ def _whole(table: Table, row: int, column: str, what: str, maximum: int) -> int 
 
 def _points(table: Table, row: int) -> int | None:
     """Declared points in hundredths: '4.5', '4,5', '4½' and '½' are all read."""
-    text = _text(table.value(row, "points"))
+    text = cell_text(table.value(row, "points"))
     if not text:
         return None
     spelled = text.replace(",", ".").replace("½", ".5")
@@ -335,7 +316,7 @@ def _date(value: Any, place: Place, what: str) -> date | None:
         return value.date()
     if isinstance(value, date):
         return value
-    return parse_date(_text(value), place, what)
+    return parse_date(cell_text(value), place, what)
 
 
 def _result_key(text: str) -> str:
@@ -360,22 +341,22 @@ def _player(table: Table, row: int) -> Player:
                              found="a blank cell", expected="a start number, FIDE id or code")
     else:
         pid = row + 1
-    name = _text(table.value(row, "name")) or str(pid)
+    name = cell_text(table.value(row, "name")) or str(pid)
     birth_cell = table.value(row, "birth")
     if isinstance(birth_cell, datetime | date):
         birth_date = _date(birth_cell, table.place(row, "birth"), "birth date")
         birth, birth_year = birth_date, birth_date.year if birth_date else None
     else:
-        birth, birth_year = parse_birth(_text(birth_cell))
-    fide_id = _text(table.value(row, "fide_id"))
+        birth, birth_year = parse_birth(cell_text(birth_cell))
+    fide_id = cell_text(table.value(row, "fide_id"))
     return Player(
         index=row,
         id=pid,
         name=name,
         rating=_whole(table, row, "rating", "rating", MAX_RATING) or None,
-        sex=_sex(_text(table.value(row, "sex"))),
-        title=_text(table.value(row, "title")) or None,
-        federation=_text(table.value(row, "federation")).upper() or None,
+        sex=_sex(cell_text(table.value(row, "sex"))),
+        title=cell_text(table.value(row, "title")) or None,
+        federation=cell_text(table.value(row, "federation")).upper() or None,
         fide_id=fide_id if fide_id.strip("0") else None,
         birth=birth,
         birth_year=birth_year,
@@ -453,7 +434,7 @@ class _Roster:
         key = _key(value)
         if key in self.by_id:
             return self.by_id[key]
-        named = self.by_name.get(_text(value), [])
+        named = self.by_name.get(cell_text(value), [])
         if len(named) == 1:
             return named[0]
         raise self._problem(table, row, side, named)
@@ -479,7 +460,7 @@ class _Roster:
 
     def _problem(self, table: Table, row: int, side: str, named: list[int]) -> InputError:
         """Why the cell names nobody: blank, a shared name, or an unknown id or name."""
-        text, place = _text(table.value(row, side)), table.place(row, side)
+        text, place = cell_text(table.value(row, side)), table.place(row, side)
         if not text:
             return InputError(f"no {side} player", place, found="a blank cell",
                               expected="a player's id or name" + (
@@ -507,7 +488,7 @@ _AI_EXPECTED = "AI-1 … AI-5 (AI level 1 to 5; also 'AI 3' or 'máy 3')"
 
 def _ai_cell(table: Table, row: int, side: str) -> int | None:
     """The AI level a white/black cell names; 0 for a bare 'AI', None for no AI."""
-    text = _text(table.value(row, side))
+    text = cell_text(table.value(row, side))
     if not text or len(text) > 16 or text[0] not in "aAmM":
         return None
     match = AI_CELL.match(text.lower())
@@ -524,10 +505,10 @@ def _ai_cell(table: Table, row: int, side: str) -> int | None:
 
 def _ai_column(table: Table, row: int) -> int | None:
     """The ai_level cell of a row: 1 to 5, or None where blank (or no such column)."""
-    text = _text(table.value(row, "ai_level"))
+    text = cell_text(table.value(row, "ai_level"))
     if not text:
         return None
-    level = _int(text)
+    level = whole_number(text)
     if level is None and (match := AI_CELL.match(text.lower())) and match.group(1):
         level = int(match.group(1))
     if level not in AI_LEVELS:
@@ -551,13 +532,14 @@ def _row_ai(table: Table, row: int) -> tuple[str, int] | None:
         if len(named) == 2:
             raise InputError(
                 "a game between two AI opponents", table.place(row, "black"),
-                found=f"{_text(table.value(row, 'white'))!r} against "
-                f"{_text(table.value(row, 'black'))!r}", expected="a player against an AI level")
+                found=f"{cell_text(table.value(row, 'white'))!r} against "
+                f"{cell_text(table.value(row, 'black'))!r}",
+                expected="a player against an AI level")
         side = named[0]
         level = marks[side]
         if not level:
             raise InputError("an AI opponent without a level", table.place(row, side),
-                             found=repr(_text(table.value(row, side))),
+                             found=repr(cell_text(table.value(row, side))),
                              expected=_AI_EXPECTED + ", or the level in an ai_level column")
         return side, level
     open_sides = [side for side in SIDES
@@ -566,8 +548,8 @@ def _row_ai(table: Table, row: int) -> tuple[str, int] | None:
         raise InputError(
             f"ai_level {column} is given but both sides name players",
             table.place(row, "ai_level"),
-            found=f"{_text(table.value(row, 'white'))!r} and "
-            f"{_text(table.value(row, 'black'))!r}",
+            found=f"{cell_text(table.value(row, 'white'))!r} and "
+            f"{cell_text(table.value(row, 'black'))!r}",
             expected="the AI's side (white or black) blank or 'AI'")
     if len(open_sides) == 2:
         raise InputError(
@@ -580,7 +562,7 @@ def _row_ai(table: Table, row: int) -> tuple[str, int] | None:
         raise InputError(
             "the AI level of the cell and of the ai_level column differ",
             table.place(row, side),
-            found=f"{_text(table.value(row, side))!r} and ai_level {column}",
+            found=f"{cell_text(table.value(row, side))!r} and ai_level {column}",
             expected="one level")
     return side, column
 
@@ -590,7 +572,7 @@ def _row_ai(table: Table, row: int) -> tuple[str, int] | None:
 
 def _win_method(table: Table, row: int) -> WinMethod:
     """The win_method cell: English or Vietnamese, any case, accents or dashes; blank unknown."""
-    text = _text(table.value(row, "win_method"))
+    text = cell_text(table.value(row, "win_method"))
     method = WIN_METHODS.get(fold(text))
     if method is None:
         raise InputError("unknown win method", table.place(row, "win_method"),
@@ -600,7 +582,7 @@ def _win_method(table: Table, row: int) -> WinMethod:
 
 def _minutes(table: Table, row: int) -> int:
     """Thinking time per side in minutes from a time_control cell ('15', '15+10', "15'")."""
-    text = _text(table.value(row, "time_control"))
+    text = cell_text(table.value(row, "time_control"))
     if not text:
         return 0
     match = MINUTES.match(text.lower())
@@ -681,7 +663,7 @@ class _Rows(PairingRows):
 
 
 def _is_bye(value: Any) -> bool:
-    text = _text(value)
+    text = cell_text(value)
     return text in ("", "-", "–", "—") or (len(text) <= 12 and fold(text) in BYE_WORDS)
 
 
@@ -690,8 +672,8 @@ def _no_players(table: Table, row: int) -> bool:
 
 
 def _round(table: Table, row: int) -> int:
-    text = _text(table.value(row, "round"))
-    number = _int(text)
+    text = cell_text(table.value(row, "round"))
+    number = whole_number(text)
     if number is None or not 1 <= number <= MAX_ROUND:
         raise InputError("the round is not a positive whole number", table.place(row, "round"),
                          found=repr(text) if text else "a blank cell",
@@ -706,7 +688,7 @@ def _moment(table: Table, row: int) -> datetime | None:
         return value
     if isinstance(value, date):
         return datetime(value.year, value.month, value.day)
-    text, place = _text(value), table.place(row, "date")
+    text, place = cell_text(value), table.place(row, "date")
     try:  # the usual ISO spelling, quickly: '2025-03-01 14:05:33', '2025-03-01T14:05Z'
         moment = datetime.fromisoformat(text)
     except ValueError:
@@ -778,7 +760,7 @@ def _read_games(table: Table, roster: _Roster, order: _Order, event_pool: str | 
         if ai is None:
             if table.value(row, "white") is not None and _is_bye(table.value(row, "white")):
                 raise InputError("a bye in the white column", table.place(row, "white"),
-                                 found=repr(_text(table.value(row, "white"))),
+                                 found=repr(cell_text(table.value(row, "white"))),
                                  expected="the player in white, and 'bye' in the black column")
             white = roster.find(table, row, "white")
             bye = _is_bye(table.value(row, "black"))
@@ -809,7 +791,7 @@ def _read_games(table: Table, roster: _Roster, order: _Order, event_pool: str | 
         minutes = _cached(times, table, row, "time_control", _minutes, 0)
         pool = _row_pool(table, row, event_pool, rows, required=not bye) if pools else -1
         extra = (int(method), minutes, pool)
-        text = _text(table.value(row, "result"))
+        text = cell_text(table.value(row, "result"))
         if bye:
             rows.add(rnd, white, -1, NO_COLOR, _bye_result(table, row, text), (row, "white"),
                      extra)
@@ -843,7 +825,7 @@ def _row_pool(
         key = (type(value), value)
         code = rows.pool_cache.get(key)
         if code is None:
-            code = rows.pool_code(_pool_name(_text(value), table.place(row, "pool")))
+            code = rows.pool_code(_pool_name(cell_text(value), table.place(row, "pool")))
             rows.pool_cache[key] = code
         return code
     if event_pool is not None:
@@ -908,7 +890,7 @@ class _EventInfo:
     places: dict[str, Place] = field(default_factory=dict)
 
     def text(self, key: str) -> str | None:
-        return _text(self.values.get(key)) or None
+        return cell_text(self.values.get(key)) or None
 
 
 def _event_info(entries: list[_Entry]) -> _EventInfo:
@@ -944,7 +926,7 @@ def _info_rounds(info: _EventInfo) -> int | None:
     text = info.text("rounds")
     if text is None:
         return None
-    number = _int(text)
+    number = whole_number(text)
     if number is None or not 1 <= number <= MAX_ROUND:
         raise InputError("the number of rounds is not a positive whole number",
                          info.places["rounds"], found=repr(text),

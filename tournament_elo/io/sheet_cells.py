@@ -1,0 +1,32 @@
+"""A sheet cell as the sheet readers compare it: clean text, or a whole number.
+
+Kept apart so the general reader (:mod:`.sheets`) and the reader of the per-game
+columns (:mod:`.sheet_per_game`) read a cell the same way without importing each other.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from datetime import date, datetime
+from typing import Any
+
+from .sheet_words import WHOLE
+
+
+def cell_text(value: Any) -> str:
+    """A cell as clean text: NFC, single spaces; whole floats without '.0'."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, datetime):
+        return value.date().isoformat()
+    if isinstance(value, date):
+        return value.isoformat()
+    return " ".join(unicodedata.normalize("NFC", str(value)).split())
+
+
+def whole_number(text: str) -> int | None:
+    """The value of a whole-number text ('12', '12.0'), else None."""
+    match = WHOLE.match(text)
+    return int(match.group(1)) if match else None
