@@ -99,6 +99,8 @@ LEVELS_EXPECTED = ("a level such as club, friendly, province, city, national, co
                     "châu lục, thế giới, tập luyện)")
 #: A plain setting value as a rating-system definition spells it.
 SETTING_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+#: The player columns of a game row.
+SIDES = ("white", "black")
 #: An AI opponent's cell: 'AI-3', 'ai 3', 'AI3', 'máy 3', 'AI level 3'; a bare 'AI'/'máy'.
 AI_CELL = re.compile(r"^(?:ai|máy)(?:[\s._-]*(?:level|lv|cấp)?[\s._-]*(\d{1,2}))?$")
 AI_LEVELS = range(1, 6)

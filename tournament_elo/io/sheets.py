@@ -58,9 +58,8 @@ from .common import (
 from .headers import fold, map_headers
 from .sheet_cells import cell_text, whole_number
 from .sheet_files import companion_files
+from .sheet_per_game import AiRoster, row_ai
 from .sheet_words import (
-    AI_CELL,
-    AI_LEVELS,
     BYE_RESULTS,
     BYE_WORDS,
     DASHES,
@@ -78,6 +77,7 @@ from .sheet_words import (
     POOL_NAMES,
     POOLS_EXPECTED,
     SETTING_NAME,
+    SIDES,
     TIME_OF_DAY,
     WHOLE,
     WIN_METHODS,
@@ -386,7 +386,7 @@ def _players_from_games(table: Table) -> tuple[list[Player], list[Place], list[I
     seen: dict[int | str, int] = {}
     warnings: list[InputWarning] = []
     for row in range(len(table)):
-        ai = _row_ai(table, row) if not _no_players(table, row) else None
+        ai = row_ai(table, row) if not _no_players(table, row) else None
         for side in SIDES:
             if ai is not None and ai[0] == side:
                 continue
@@ -411,12 +411,8 @@ def _players_from_games(table: Table) -> tuple[list[Player], list[Place], list[I
 
 
 class _Roster:
-    """Finds the player a games cell names: by id, else by exact name.
-
-    It also keeps the AI opponents met so far: each level becomes one player (id and
-    name ``AI-3``, no rating, ``fixed_rating``) after the real players, unless the
-    players table lists that id itself.
-    """
+    """Finds the player a games cell names: by id, else by exact name; ``ai`` keeps the
+    AI opponents met so far, numbered after the players."""
 
     def __init__(self, players: Sequence[Player], origin: str) -> None:
         self.players = players
@@ -425,9 +421,7 @@ class _Roster:
         self.by_name: dict[str, list[int]] = {}
         for p in players:
             self.by_name.setdefault(p.name, []).append(p.index)
-        self.ai_players: list[Player] = []
-        self.ai_places: list[Place] = []
-        self.ai_index: dict[int, int] = {}
+        self.ai = AiRoster(self.by_id, len(players))
 
     def find(self, table: Table, row: int, side: str) -> int:
         value = table.value(row, side)
@@ -439,24 +433,10 @@ class _Roster:
             return named[0]
         raise self._problem(table, row, side, named)
 
-    def ai(self, level: int, table: Table, row: int, side: str) -> int:
-        """The player index of AI level ``level``, made on its first game."""
-        index = self.ai_index.get(level)
-        if index is None:
-            pid = f"AI-{level}"
-            index = self.by_id.get(pid)
-            if index is None:
-                index = len(self.players) + len(self.ai_players)
-                self.ai_players.append(Player(index=index, id=pid, name=pid, rating=None,
-                                              line=table.row_numbers[row], fixed_rating=True))
-                self.ai_places.append(table.place(row, side))
-            self.ai_index[level] = index
-        return index
-
     def id_of(self, index: int) -> int | str:
         if index < len(self.players):
             return self.players[index].id
-        return self.ai_players[index - len(self.players)].id
+        return self.ai.players[index - len(self.players)].id
 
     def _problem(self, table: Table, row: int, side: str, named: list[int]) -> InputError:
         """Why the cell names nobody: blank, a shared name, or an unknown id or name."""
@@ -478,93 +458,6 @@ class _Roster:
                                                       if close else ""),
             expected=f"the id or exact name of a player in {self.origin}",
         )
-
-
-# ---------------------------------------------------------------------------- AI opponents
-
-SIDES = ("white", "black")
-_AI_EXPECTED = "AI-1 … AI-5 (AI level 1 to 5; also 'AI 3' or 'máy 3')"
-
-
-def _ai_cell(table: Table, row: int, side: str) -> int | None:
-    """The AI level a white/black cell names; 0 for a bare 'AI', None for no AI."""
-    text = cell_text(table.value(row, side))
-    if not text or len(text) > 16 or text[0] not in "aAmM":
-        return None
-    match = AI_CELL.match(text.lower())
-    if match is None:
-        return None
-    if match.group(1) is None:
-        return 0
-    level = int(match.group(1))
-    if level not in AI_LEVELS:
-        raise InputError(f"bad AI level {level}", table.place(row, side), found=repr(text),
-                         expected=_AI_EXPECTED)
-    return level
-
-
-def _ai_column(table: Table, row: int) -> int | None:
-    """The ai_level cell of a row: 1 to 5, or None where blank (or no such column)."""
-    text = cell_text(table.value(row, "ai_level"))
-    if not text:
-        return None
-    level = whole_number(text)
-    if level is None and (match := AI_CELL.match(text.lower())) and match.group(1):
-        level = int(match.group(1))
-    if level not in AI_LEVELS:
-        raise InputError("bad AI level", table.place(row, "ai_level"), found=repr(text),
-                         expected="a level from 1 to 5 (or AI-1 … AI-5)")
-    return level
-
-
-def _row_ai(table: Table, row: int) -> tuple[str, int] | None:
-    """(the AI's side, its level) where a game row is against an AI, else None.
-
-    The AI is named in the white or black cell (``AI-3``), or the row's ai_level
-    column gives the level and the AI's side is blank or says 'AI'.
-    """
-    marks = {side: _ai_cell(table, row, side) for side in SIDES}
-    column = _ai_column(table, row)
-    if column is None:
-        named = [side for side in SIDES if marks[side] is not None]
-        if not named:
-            return None
-        if len(named) == 2:
-            raise InputError(
-                "a game between two AI opponents", table.place(row, "black"),
-                found=f"{cell_text(table.value(row, 'white'))!r} against "
-                f"{cell_text(table.value(row, 'black'))!r}",
-                expected="a player against an AI level")
-        side = named[0]
-        level = marks[side]
-        if not level:
-            raise InputError("an AI opponent without a level", table.place(row, side),
-                             found=repr(cell_text(table.value(row, side))),
-                             expected=_AI_EXPECTED + ", or the level in an ai_level column")
-        return side, level
-    open_sides = [side for side in SIDES
-                  if marks[side] is not None or table.value(row, side) is None]
-    if not open_sides:
-        raise InputError(
-            f"ai_level {column} is given but both sides name players",
-            table.place(row, "ai_level"),
-            found=f"{cell_text(table.value(row, 'white'))!r} and "
-            f"{cell_text(table.value(row, 'black'))!r}",
-            expected="the AI's side (white or black) blank or 'AI'")
-    if len(open_sides) == 2:
-        raise InputError(
-            f"ai_level {column} is given but no player", table.place(row, "white"),
-            found="no player in the white or black cell",
-            expected="the id or name of the player who met the AI")
-    side = open_sides[0]
-    named_level = marks[side]
-    if named_level and named_level != column:
-        raise InputError(
-            "the AI level of the cell and of the ai_level column differ",
-            table.place(row, side),
-            found=f"{cell_text(table.value(row, side))!r} and ai_level {column}",
-            expected="one level")
-    return side, column
 
 
 # ---------------------------------------------------------------------------- game columns
@@ -756,7 +649,7 @@ def _read_games(table: Table, roster: _Roster, order: _Order, event_pool: str | 
     times: dict[Any, int] = {}
     pools = "pool" in columns and any(table.value(row, "pool") is not None for row in order.rows)
     for row, rnd in zip(order.rows, order.rounds, strict=True):
-        ai = _row_ai(table, row)
+        ai = row_ai(table, row)
         if ai is None:
             if table.value(row, "white") is not None and _is_bye(table.value(row, "white")):
                 raise InputError("a bye in the white column", table.place(row, "white"),
@@ -768,7 +661,8 @@ def _read_games(table: Table, roster: _Roster, order: _Order, event_pool: str | 
         else:
             ai_side, level = ai
             other = "black" if ai_side == "white" else "white"
-            player, machine = roster.find(table, row, other), roster.ai(level, table, row, ai_side)
+            player = roster.find(table, row, other)
+            machine = roster.ai.index(level, table, row, ai_side)
             white, black = (machine, player) if ai_side == "white" else (player, machine)
             bye = False
         if white == black:
@@ -1007,8 +901,8 @@ def _build_event(sources: _Sources, source: str) -> Event:
     roster = _Roster(found.players, found.origin)
     order = _game_order(games, warnings)
     rows = _read_games(games, roster, order, dict(settings).get("pool"))
-    players = [*found.players, *roster.ai_players]
-    places = [*found.places, *roster.ai_places]
+    players = [*found.players, *roster.ai.players]
+    places = [*found.places, *roster.ai.places]
     # A log has no rounds to be absent from; AI opponents are never absent.
     gaps = [] if order.log else _add_absent(rows, len(found.players))
     pairings = rows.pairings(set(games.columns))
