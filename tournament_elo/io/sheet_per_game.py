@@ -1,20 +1,38 @@
 """The optional columns per-game rating systems need: AI opponents, win methods, pools,
 time controls, and the event sheet's level and pool settings.
 
-Kept apart from the general reader (:mod:`.sheets`), which asks this module whether a
-game row is a game against an AI level (:func:`row_ai`, with :class:`AiRoster` making
-the AI players).
+Kept apart from the general reader (:mod:`.sheets`), which asks this module only two
+things of a game row: whether it is a game against an AI level (:func:`row_ai`, with
+:class:`AiRoster` making the AI players), and what else it says (:class:`GameExtras`);
+and of the event sheet, its settings (:func:`event_settings`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple, TypeVar
 
 from ..errors import InputError, Place
-from ..model import Player
+from ..model import Player, WinMethod
+from .headers import fold
 from .sheet_cells import cell_text, whole_number
-from .sheet_words import AI_CELL, AI_LEVELS, SIDES
+from .sheet_words import (
+    AI_CELL,
+    AI_LEVELS,
+    LEVEL_NAMES,
+    LEVELS_EXPECTED,
+    MAX_MINUTES,
+    MINUTES,
+    POOL_NAMES,
+    POOLS_EXPECTED,
+    SETTING_NAME,
+    SIDES,
+    WIN_METHODS,
+    WIN_METHODS_EXPECTED,
+)
 from .table import Table
+
+_T = TypeVar("_T")
 
 # ---------------------------------------------------------------------------- AI opponents
 
@@ -127,3 +145,141 @@ def row_ai(table: Table, row: int) -> tuple[str, int] | None:
             found=f"{cell_text(table.value(row, side))!r} and ai_level {column}",
             expected="one level")
     return side, column
+
+
+# ---------------------------------------------------------------------------- game columns
+
+
+class Extras(NamedTuple):
+    """What a pairing row carries for the per-game systems, as :class:`Pairings` codes."""
+
+    method: int  # a WinMethod
+    minutes: int  # thinking time per side; 0 where not known
+    pool: int  # index into the pool names; -1 for none
+
+
+#: The extras of a pairing row that is no game (an absence).
+NO_EXTRAS = Extras(int(WinMethod.UNKNOWN), 0, -1)
+
+
+class GameExtras:
+    """Reads a games table's win_method, time_control and pool cells into row extras,
+    naming the pools (``pool_names``) in order of first appearance.
+
+    A log repeats a few values 100,000 times: each distinct cell is read once.
+    """
+
+    def __init__(self, table: Table, rows: Sequence[int], event_pool: str | None) -> None:
+        self._table = table
+        self._event_pool = event_pool
+        # Without a pool cell in any of the rows read, no game has a pool.
+        self._pooled = "pool" in table.columns and any(
+            table.value(row, "pool") is not None for row in rows)
+        self.pool_names: list[str] = []
+        self._methods: dict[Any, WinMethod] = {}
+        self._times: dict[Any, int] = {}
+        self._pools: dict[Any, int] = {}
+
+    def of(self, row: int, *, bye: bool) -> Extras:
+        """The extras of a games-table row; ``bye``: a bye row, which may have no pool."""
+        table = self._table
+        method = _cached(self._methods, table, row, "win_method", _win_method,
+                         WinMethod.UNKNOWN)
+        minutes = _cached(self._times, table, row, "time_control", _minutes, 0)
+        pool = self._pool(row, required=not bye) if self._pooled else -1
+        return Extras(int(method), minutes, pool)
+
+    def _pool(self, row: int, required: bool) -> int:
+        """The pool code of a row: its pool cell, else the event's pool."""
+        if self._table.value(row, "pool") is not None:
+            return _cached(self._pools, self._table, row, "pool", self._cell_pool, -1)
+        if self._event_pool is not None:
+            return self._code(self._event_pool)
+        if not required:
+            return -1
+        raise InputError("no pool for this game", self._table.place(row, "pool"),
+                         found="a blank cell",
+                         expected=POOLS_EXPECTED + ", or a pool row in the event sheet")
+
+    def _cell_pool(self, table: Table, row: int) -> int:
+        text = cell_text(table.value(row, "pool"))
+        return self._code(_pool_name(text, table.place(row, "pool")))
+
+    def _code(self, name: str) -> int:
+        if name not in self.pool_names:
+            self.pool_names.append(name)
+        return self.pool_names.index(name)
+
+
+def _cached(
+    cache: dict[Any, _T], table: Table, row: int, column: str,
+    read: Callable[[Table, int], _T], absent: _T,
+) -> _T:
+    """``read`` of a cell, remembered by the cell's value (``absent`` without the column)."""
+    if column not in table.columns:
+        return absent
+    value = table.value(row, column)
+    key = (type(value), value)
+    if key not in cache:
+        cache[key] = read(table, row)
+    return cache[key]
+
+
+def _win_method(table: Table, row: int) -> WinMethod:
+    """The win_method cell: English or Vietnamese, any case, accents or dashes; blank unknown."""
+    text = cell_text(table.value(row, "win_method"))
+    method = WIN_METHODS.get(fold(text))
+    if method is None:
+        raise InputError("unknown win method", table.place(row, "win_method"),
+                         found=repr(text), expected=WIN_METHODS_EXPECTED)
+    return method
+
+
+def _minutes(table: Table, row: int) -> int:
+    """Thinking time per side in minutes from a time_control cell ('15', '15+10', "15'")."""
+    text = cell_text(table.value(row, "time_control"))
+    if not text:
+        return 0
+    match = MINUTES.match(text.lower())
+    minutes = int(match.group(1)) if match else 0
+    if not 1 <= minutes <= MAX_MINUTES:
+        raise InputError("bad time control", table.place(row, "time_control"),
+                         found=repr(text),
+                         expected=f"minutes per side from 1 to {MAX_MINUTES}, such as 15, "
+                         "15+10 or 15'")
+    return minutes
+
+
+# ---------------------------------------------------------------------------- event settings
+
+
+def event_settings(
+    level: tuple[str, Place] | None, pool: tuple[str, Place] | None
+) -> tuple[tuple[str, str], ...]:
+    """The event sheet's rating settings from its level and pool (text, place) where given:
+    ('level', …) and ('pool', …)."""
+    settings = []
+    if level is not None:
+        text, place = level
+        settings.append(("level", _setting_name(text, LEVEL_NAMES, place, "level",
+                                                LEVELS_EXPECTED)))
+    if pool is not None:
+        settings.append(("pool", _pool_name(*pool)))
+    return tuple(settings)
+
+
+def _setting_name(
+    text: str, names: dict[str, str], place: Place, what: str, expected: str
+) -> str:
+    """A pool or level: a Vietnamese (or other) name mapped, else lower-cased as written."""
+    mapped = names.get(fold(text))
+    if mapped is not None:
+        return mapped
+    lowered = text.lower()
+    if SETTING_NAME.match(lowered):
+        return lowered
+    raise InputError(f"unknown {what}", place, found=repr(text), expected=expected)
+
+
+def _pool_name(text: str, place: Place) -> str:
+    return _setting_name(text, POOL_NAMES, place, "pool name", POOLS_EXPECTED)

@@ -8,11 +8,12 @@ black, result``) and, beside it, one row per player.  A workbook holds both as s
 players are taken from the games, with the ratings the games carry.  Every problem
 is an :class:`InputError` naming the file and the line or cell.
 
-Optional game columns feed the rating systems that need them: ``win_method``
-(→ :attr:`Pairings.method`), ``pool`` (game type → :attr:`Pairings.pool`, names in
-:attr:`Event.pools`), ``time_control`` (minutes per side → :attr:`Pairings.minutes`)
-and ``ai_level``; a white or black cell ``AI-3`` (``AI 3``, ``máy 3``) is a game against
-an AI level, a player with a fixed rating added after the real players.  A games
+Optional game columns feed the rating systems that need them, and are read in
+:mod:`.sheet_per_game`: ``win_method`` (→ :attr:`Pairings.method`), ``pool`` (game
+type → :attr:`Pairings.pool`, names in :attr:`Event.pools`), ``time_control`` (minutes
+per side → :attr:`Pairings.minutes`) and ``ai_level``; a white or black cell ``AI-3``
+(``AI 3``, ``máy 3``) is a game against an AI level, a player with a fixed rating added
+after the real players.  A games
 table without a round column is a game log (an online platform's): every game is its
 own round, in file order or by its date and time.  The event sheet's ``level`` and
 ``pool`` rows become :attr:`Event.settings`.
@@ -27,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 
@@ -42,7 +43,6 @@ from ..model import (
     Pairings,
     Player,
     Result,
-    WinMethod,
 )
 from .common import (
     PairingRows,
@@ -58,30 +58,21 @@ from .common import (
 from .headers import fold, map_headers
 from .sheet_cells import cell_text, whole_number
 from .sheet_files import companion_files
-from .sheet_per_game import AiRoster, row_ai
+from .sheet_per_game import NO_EXTRAS, AiRoster, Extras, GameExtras, event_settings, row_ai
 from .sheet_words import (
     BYE_RESULTS,
     BYE_WORDS,
     DASHES,
     EVENT_KEYS,
     GAME_RESULTS,
-    LEVEL_NAMES,
-    LEVELS_EXPECTED,
     MAX_GAMES,
     MAX_K,
-    MAX_MINUTES,
     MAX_POINTS,
     MAX_RATING,
     MAX_ROUND,
-    MINUTES,
-    POOL_NAMES,
-    POOLS_EXPECTED,
-    SETTING_NAME,
     SIDES,
     TIME_OF_DAY,
     WHOLE,
-    WIN_METHODS,
-    WIN_METHODS_EXPECTED,
 )
 from .table import (
     Table,
@@ -100,8 +91,6 @@ HEADER_SEARCH_ROWS = 50
 GAMES_SHEETS = ("games", "game", "vandau", "ketqua", "results", "pairings")
 PLAYERS_SHEETS = ("players", "player", "dauthu", "danhsach", "danhsachdauthu", "kythu")
 EVENT_SHEETS = ("event", "tournament", "giai", "giaidau", "thongtin", "info")
-
-_T = TypeVar("_T")
 
 
 # ---------------------------------------------------------------------------- reading
@@ -460,56 +449,7 @@ class _Roster:
         )
 
 
-# ---------------------------------------------------------------------------- game columns
-
-
-def _win_method(table: Table, row: int) -> WinMethod:
-    """The win_method cell: English or Vietnamese, any case, accents or dashes; blank unknown."""
-    text = cell_text(table.value(row, "win_method"))
-    method = WIN_METHODS.get(fold(text))
-    if method is None:
-        raise InputError("unknown win method", table.place(row, "win_method"),
-                         found=repr(text), expected=WIN_METHODS_EXPECTED)
-    return method
-
-
-def _minutes(table: Table, row: int) -> int:
-    """Thinking time per side in minutes from a time_control cell ('15', '15+10', "15'")."""
-    text = cell_text(table.value(row, "time_control"))
-    if not text:
-        return 0
-    match = MINUTES.match(text.lower())
-    minutes = int(match.group(1)) if match else 0
-    if not 1 <= minutes <= MAX_MINUTES:
-        raise InputError("bad time control", table.place(row, "time_control"),
-                         found=repr(text),
-                         expected=f"minutes per side from 1 to {MAX_MINUTES}, such as 15, "
-                         "15+10 or 15'")
-    return minutes
-
-
-def _setting_name(
-    text: str, names: dict[str, str], place: Place, what: str, expected: str
-) -> str:
-    """A pool or level: a Vietnamese (or other) name mapped, else lower-cased as written."""
-    mapped = names.get(fold(text))
-    if mapped is not None:
-        return mapped
-    lowered = text.lower()
-    if SETTING_NAME.match(lowered):
-        return lowered
-    raise InputError(f"unknown {what}", place, found=repr(text), expected=expected)
-
-
-def _pool_name(text: str, place: Place) -> str:
-    return _setting_name(text, POOL_NAMES, place, "pool name", POOLS_EXPECTED)
-
-
 # ---------------------------------------------------------------------------- games
-
-
-#: method, minutes and pool code of a pairing row that is no game (an absence).
-_NO_EXTRA = (int(WinMethod.UNKNOWN), 0, -1)
 
 
 @dataclass
@@ -521,25 +461,18 @@ class _Rows(PairingRows):
     pool: list[int] = field(default_factory=list)
     #: (games row, column), or (player, None) for a row the reader added (an absence).
     refs: list[tuple[int, str | None]] = field(default_factory=list)
-    #: Names of the pool codes, in order of first appearance.
-    pool_names: list[str] = field(default_factory=list)
-    pool_cache: dict[tuple[type, Any], int] = field(default_factory=dict)
 
     def add(self, rnd: int, player: int, opponent: int, color: int, result: Result,
-            ref: tuple[int, str | None], extra: tuple[int, int, int] = _NO_EXTRA) -> None:
+            ref: tuple[int, str | None], extra: Extras = NO_EXTRAS) -> None:
         self.append(rnd, player, opponent, color, result)
-        self.method.append(extra[0])
-        self.minutes.append(extra[1])
-        self.pool.append(extra[2])
+        self.method.append(extra.method)
+        self.minutes.append(extra.minutes)
+        self.pool.append(extra.pool)
         self.refs.append(ref)
 
-    def pool_code(self, name: str) -> int:
-        if name not in self.pool_names:
-            self.pool_names.append(name)
-        return self.pool_names.index(name)
-
-    def pairings(self, columns: set[str]) -> Pairings:
-        """The pairings; the optional columns only where the games table has them."""
+    def pairings(self, columns: set[str], pooled: bool) -> Pairings:
+        """The pairings; the optional columns only where the games table has them (and
+        the pool only where some game has one: ``pooled``)."""
         def array(values: list[int]) -> IntArray:
             return np.asarray(values, dtype=np.int64)
 
@@ -551,7 +484,7 @@ class _Rows(PairingRows):
             rounds, players, opponents, colors, results,
             method=optional(self.method, "win_method"),
             minutes=optional(self.minutes, "time_control"),
-            pool=optional(self.pool, "pool") if self.pool_names else None,
+            pool=optional(self.pool, "pool") if pooled else None,
         )
 
 
@@ -639,15 +572,10 @@ def _game_order(table: Table, warnings: list[InputWarning]) -> _Order:
     return _Order(rows, list(range(1, len(rows) + 1)), moments, log=True)
 
 
-def _read_games(table: Table, roster: _Roster, order: _Order, event_pool: str | None) -> _Rows:
+def _read_games(table: Table, roster: _Roster, order: _Order, extras: GameExtras) -> _Rows:
     """Two pairing rows per game, one per bye; checks each player once per round."""
     rows = _Rows()
     first_seen: dict[tuple[int, int], tuple[int, str]] = {}
-    columns = table.columns
-    # A log repeats a few values 100,000 times: each distinct cell is read once.
-    methods: dict[Any, WinMethod] = {}
-    times: dict[Any, int] = {}
-    pools = "pool" in columns and any(table.value(row, "pool") is not None for row in order.rows)
     for row, rnd in zip(order.rows, order.rounds, strict=True):
         ai = row_ai(table, row)
         if ai is None:
@@ -681,10 +609,7 @@ def _read_games(table: Table, roster: _Roster, order: _Order, event_pool: str | 
                         table.place(row, side),
                         found=f"a second row for him (the first at {table.place(*first)})",
                         expected="one row per player per round")
-        method = _cached(methods, table, row, "win_method", _win_method, WinMethod.UNKNOWN)
-        minutes = _cached(times, table, row, "time_control", _minutes, 0)
-        pool = _row_pool(table, row, event_pool, rows, required=not bye) if pools else -1
-        extra = (int(method), minutes, pool)
+        extra = extras.of(row, bye=bye)
         text = cell_text(table.value(row, "result"))
         if bye:
             rows.add(rnd, white, -1, NO_COLOR, _bye_result(table, row, text), (row, "white"),
@@ -694,40 +619,6 @@ def _read_games(table: Table, roster: _Roster, order: _Order, event_pool: str | 
         rows.add(rnd, white, black, WHITE, white_result, (row, "white"), extra)
         rows.add(rnd, black, white, BLACK, black_result, (row, "black"), extra)
     return rows
-
-
-def _cached(
-    cache: dict[Any, _T], table: Table, row: int, column: str,
-    read: Callable[[Table, int], _T], absent: _T,
-) -> _T:
-    """``read`` of a cell, remembered by the cell's value (``absent`` without the column)."""
-    if column not in table.columns:
-        return absent
-    value = table.value(row, column)
-    key = (type(value), value)
-    if key not in cache:
-        cache[key] = read(table, row)
-    return cache[key]
-
-
-def _row_pool(
-    table: Table, row: int, event_pool: str | None, rows: _Rows, required: bool
-) -> int:
-    """The pool code of a row: its pool cell, else the event's pool; a bye may have none."""
-    value = table.value(row, "pool")
-    if value is not None:
-        key = (type(value), value)
-        code = rows.pool_cache.get(key)
-        if code is None:
-            code = rows.pool_code(_pool_name(cell_text(value), table.place(row, "pool")))
-            rows.pool_cache[key] = code
-        return code
-    if event_pool is not None:
-        return rows.pool_code(event_pool)
-    if not required:
-        return -1
-    raise InputError("no pool for this game", table.place(row, "pool"), found="a blank cell",
-                     expected=POOLS_EXPECTED + ", or a pool row in the event sheet")
 
 
 def _game_result(table: Table, row: int, text: str) -> tuple[Result, Result]:
@@ -786,6 +677,11 @@ class _EventInfo:
     def text(self, key: str) -> str | None:
         return cell_text(self.values.get(key)) or None
 
+    def given(self, key: str) -> tuple[str, Place] | None:
+        """The text of a key and the place of its cell, where the sheet gives it."""
+        text = self.text(key)
+        return None if text is None else (text, self.places[key])
+
 
 def _event_info(entries: list[_Entry]) -> _EventInfo:
     """The event sheet's values by field; the first row of each key wins."""
@@ -795,19 +691,6 @@ def _event_info(entries: list[_Entry]) -> _EventInfo:
             info.values[entry.key] = entry.value
             info.places[entry.key] = entry.place
     return info
-
-
-def _event_settings(info: _EventInfo) -> tuple[tuple[str, str], ...]:
-    """The event sheet's rating settings: ('level', …) and ('pool', …) where given."""
-    settings = []
-    level = info.text("level")
-    if level is not None:
-        settings.append(("level", _setting_name(level, LEVEL_NAMES, info.places["level"],
-                                                "level", LEVELS_EXPECTED)))
-    pool = info.text("pool")
-    if pool is not None:
-        settings.append(("pool", _pool_name(pool, info.places["pool"])))
-    return tuple(settings)
 
 
 def _info_date(info: _EventInfo, key: str) -> date | None:
@@ -895,17 +778,18 @@ def _rounds(info: _EventInfo, rows: _Rows, warnings: list[InputWarning]) -> int:
 
 def _build_event(sources: _Sources, source: str) -> Event:
     games, info = sources.games, _event_info(sources.event)
-    settings = _event_settings(info)
+    settings = event_settings(info.given("level"), info.given("pool"))
     found = _load_players(sources)
     warnings = list(found.warnings)
     roster = _Roster(found.players, found.origin)
     order = _game_order(games, warnings)
-    rows = _read_games(games, roster, order, dict(settings).get("pool"))
+    extras = GameExtras(games, order.rows, dict(settings).get("pool"))
+    rows = _read_games(games, roster, order, extras)
     players = [*found.players, *roster.ai.players]
     places = [*found.places, *roster.ai.places]
     # A log has no rounds to be absent from; AI opponents are never absent.
     gaps = [] if order.log else _add_absent(rows, len(found.players))
-    pairings = rows.pairings(set(games.columns))
+    pairings = rows.pairings(set(games.columns), pooled=bool(extras.pool_names))
 
     def place_of_row(row: int) -> Place:
         at, column = rows.refs[row]
@@ -937,7 +821,7 @@ def _build_event(sources: _Sources, source: str) -> Event:
         source=source,
         source_format=sources.format,
         warnings=tuple(warnings),
-        pools=tuple(rows.pool_names),
+        pools=tuple(extras.pool_names),
         settings=settings,
     )
 
