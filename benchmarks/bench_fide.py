@@ -54,7 +54,8 @@ from benchmarks.generate import columnar_event, generate_swiss, to_trf, write_ba
 from tournament_elo.engine import rate  # noqa: E402
 from tournament_elo.io.trf import read_trf  # noqa: E402
 from tournament_elo.model import PLAYED, Event  # noqa: E402
-from tournament_elo.systems.fide import FideEdition, rate_event  # noqa: E402
+from tournament_elo.systems.fide.edition import FideEdition  # noqa: E402
+from tournament_elo.systems.fide.event import rate_event  # noqa: E402
 from tournament_elo.systems.registry import get_edition  # noqa: E402
 
 T = TypeVar("T")
@@ -235,8 +236,8 @@ def case_core(sizes: Sizes) -> None:
            f"{len(event.pairings):,} pairing rows, {int((rating == 0).sum()):,} unrated")
     for system in (SYSTEM, "fide-2022"):
         edition = get_edition(system, None)
-        t_core, (per_game, _) = best_of(5, partial(rate_event, edition, event, rating, k))
-        counts = per_game.rated | per_game.counts_for_new
+        t_core, rated = best_of(5, partial(rate_event, edition, event, rating, k))
+        counts = rated.computed.rated | rated.first.games.counts
         rows = np.flatnonzero(mirror > np.arange(len(mirror)))  # each game once
         rated_games = int((counts[rows] | counts[mirror[rows]]).sum())
         per_s = rated_games / t_core

@@ -49,15 +49,11 @@ if str(ROOT) not in sys.path:  # run as a script: make ``benchmarks``, ``tournam
 
 from benchmarks import figures  # noqa: E402
 from benchmarks.figures import best_of, mib, ms, rate_of, untimed  # noqa: E402
-from tournament_elo.systems.definition import EloSystem  # noqa: E402
-from tournament_elo.systems.elo import (  # noqa: E402
-    Games,
-    Outcome,
-    chunk_starts,
-    run_games,
-    waves,
-)
-from tournament_elo.systems.registry import get_system  # noqa: E402
+from tournament_elo.systems.per_game.definition import EloSystem  # noqa: E402
+from tournament_elo.systems.per_game.games import Games  # noqa: E402
+from tournament_elo.systems.per_game.schedule import chunk_starts, waves  # noqa: E402
+from tournament_elo.systems.per_game.update import Outcome, run_games  # noqa: E402
+from tournament_elo.systems.registry import get_definition  # noqa: E402
 
 MAIN_SYSTEM = "thien-ky-dao"
 OTHER_SYSTEMS = ("tuong-ky", "dong-son")
@@ -206,8 +202,7 @@ def measure_chunks(case: str, log: Log, repeats: int) -> None:
 
 def measure_run(case: str, system_name: str, log: Log, repeats: int,
                 target: int | None = None) -> Outcome:
-    system = get_system(system_name)
-    assert isinstance(system, EloSystem)
+    system = get_definition(system_name)
     rating, played = start_of(system, log)
     count = len(log.games.round)
     t_run, outcome = best_of(repeats, lambda: run_games(system, log.games, rating, played,
@@ -221,8 +216,7 @@ def measure_run(case: str, system_name: str, log: Log, repeats: int,
 
 
 def measure_memory(case: str, system_name: str, log: Log) -> None:
-    system = get_system(system_name)
-    assert isinstance(system, EloSystem)
+    system = get_definition(system_name)
     rating, played = start_of(system, log)
     g = log.games
     data = sum(getattr(g, name).nbytes for name in g.__dataclass_fields__)
@@ -236,8 +230,7 @@ def measure_memory(case: str, system_name: str, log: Log) -> None:
 
 def sanity(case: str, outcome: Outcome, log: Log, system_name: str) -> None:
     """Ratings stay finite, the AI levels do not move, every human game is counted."""
-    system = get_system(system_name)
-    assert isinstance(system, EloSystem)
+    system = get_definition(system_name)
     start, _ = start_of(system, log)
     g = log.games
     moved = np.bincount(np.concatenate([g.white, g.black]), minlength=log.players)
@@ -266,8 +259,7 @@ def case_online(sizes: Sizes, profile: bool) -> None:
         sanity(case, outcome, log, name)
         del outcome
     if profile:
-        system = get_system(MAIN_SYSTEM)
-        assert isinstance(system, EloSystem)
+        system = get_definition(MAIN_SYSTEM)
         rating, played = start_of(system, log)
         figures.profile_call(f"run_games({MAIN_SYSTEM}) on case 1",
                              lambda: run_games(system, log.games, rating, played, log.fixed),

@@ -9,7 +9,7 @@ import pytest
 from helpers import make_event
 from tournament_elo.engine import rate
 from tournament_elo.model import EventType
-from tournament_elo.systems.fide import first_rating
+from tournament_elo.systems.fide.first_rating import first_rating
 from tournament_elo.systems.registry import fide_editions, get_edition
 
 K10 = [{"k": 10}, {"k": 10}]

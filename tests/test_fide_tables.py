@@ -6,7 +6,7 @@ from itertools import pairwise
 import pytest
 
 from helpers import DATA
-from tournament_elo.systems.fide_tables import DP, PD_CERTAIN, PD_HIGH, expected_hundredths
+from tournament_elo.systems.fide.tables import DP, PD_CERTAIN, PD_HIGH, expected_hundredths
 
 
 def _pd_rows() -> list[dict[str, str]]:

@@ -11,7 +11,7 @@ import pytest
 
 from helpers import make_event
 from tournament_elo.model import Event, EventType
-from tournament_elo.norms import NormResult, norms
+from tournament_elo.systems.fide.norms import NormResult, norms
 
 GM_TITLES = ["GM", "GM", "GM", "IM", "IM", "IM", "FM", "FM", None]
 

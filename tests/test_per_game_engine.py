@@ -1,6 +1,6 @@
 """The per-game engine (``run_games``) against a plain game-by-game reference loop.
 
-``run_games`` rates games in batches (see ``tournament_elo/systems/elo.py``).  The
+``run_games`` rates games in batches (see ``tournament_elo/systems/per_game/``).  The
 reference below rates them one by one, in plain Python floats, with the formulas
 written out again here rather than imported (only the rounding tolerance ``EDGE`` is
 taken from the module): a round's games are rated from the ratings before the round,
@@ -18,16 +18,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament_elo.systems.definition import EloSystem, Rounding, Timing
-from tournament_elo.systems.elo import EDGE, Games, Outcome, run_games
-from tournament_elo.systems.registry import get_system
+from tournament_elo.systems.per_game.definition import EloSystem, Rounding, Timing
+from tournament_elo.systems.per_game.games import Games
+from tournament_elo.systems.per_game.update import EDGE, Outcome, run_games
+from tournament_elo.systems.registry import get_definition
 
 SYSTEMS = ("tuong-ky", "dong-son", "thien-ky-dao")
 
 
 def _system(name: str, per_event: bool = False) -> EloSystem:
-    system = get_system(name)
-    assert isinstance(system, EloSystem)
+    system = get_definition(name)
     return replace(system, timing=Timing.PER_EVENT) if per_event else system
 
 

@@ -13,8 +13,8 @@ from helpers import make_event
 from tournament_elo.engine import rate
 from tournament_elo.errors import InputError
 from tournament_elo.model import Player, WinMethod
-from tournament_elo.systems.elo import expected_score, k_factor
-from tournament_elo.systems.registry import get_system
+from tournament_elo.systems.per_game.update import expected_score, k_factor
+from tournament_elo.systems.registry import get_definition
 
 TC = WinMethod.TIEN_CUNG
 
@@ -52,7 +52,7 @@ def test_tuong_ky_seed_example_with_the_band_k_20():
 @pytest.mark.parametrize(("rating", "k"), [(1599, 25), (1600, 20), (1999, 20), (2000, 15),
                                             (2399, 15), (2400, 10), (2900, 10)])
 def test_tuong_ky_k_bands(rating, k):
-    system = get_system("tuong-ky")
+    system = get_definition("tuong-ky")
     assert k_factor(system, np.array([float(rating)]), np.array([0]))[0] == k
 
 
@@ -69,12 +69,12 @@ def test_tuong_ky_new_player_starts_at_1000_and_ratings_stay_whole():
                                                     (1000, 1660, 0.09), (1660, 1000, 0.91)])
 def test_dong_son_probability_examples(own, opponent, p):
     # P = 1 / (1 + 10^((opp − own) / 660)): 330 apart → 0.2403 / 0.7597; 660 → 0.0909.
-    system = get_system("dong-son")
+    system = get_definition("dong-son")
     assert round(expected_score(system, np.array([own]), np.array([opponent]))[0], 2) == p
 
 
 def test_dong_son_probability_is_kept_within_1_and_99_percent():
-    system = get_system("dong-son")
+    system = get_definition("dong-son")
     assert expected_score(system, np.array([600.0]), np.array([3000.0]))[0] == 0.01
     assert expected_score(system, np.array([3000.0]), np.array([600.0]))[0] == 0.99
 
@@ -88,7 +88,7 @@ DONG_SON_BANDS = [(659.9, 36, "T1"), (660, 33, "T2"), (989.9, 33, "T2"), (990, 3
 
 @pytest.mark.parametrize(("rating", "k", "code"), DONG_SON_BANDS)
 def test_dong_son_k_and_title_at_both_edges(rating, k, code):
-    system = get_system("dong-son")
+    system = get_definition("dong-son")
     assert k_factor(system, np.array([rating]), np.array([0]))[0] == k
     assert system.title_of(rating).code == code
 
@@ -200,7 +200,7 @@ def test_thien_ky_dao_games_against_each_ai_level(level, rating, new):
                                               (2000, "Đại Sư"), (2399, "Đại Sư"),
                                               (2400, "Kỳ Thánh")])
 def test_thien_ky_dao_tier_at_each_boundary(rating, tier):
-    assert get_system("thien-ky-dao").title_of(rating).code == tier
+    assert get_definition("thien-ky-dao").title_of(rating).code == tier
 
 
 def test_a_draw_in_go_is_an_input_error():

@@ -16,8 +16,8 @@ from .io.detect import detect_format, read_event
 from .io.ratinglist import read_rating_list
 from .io.trf import parse_trf, read_trf
 from .model import Event, EventType, ListEntry, Pairings, Player, Result, apply_rating_list
-from .performance import AverageRule
 from .result import to_json
+from .systems.fide.performance import AverageRule
 from .systems.registry import built_in_systems, get_edition, get_system
 
 __all__ = [

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from .engine import RatingResult
-from .systems.fide import FideEdition
 
 #: Published column (as chess-results heads it) → the player-table column it matches,
 #: and how far apart two values may be (the export's own rounding).
@@ -65,7 +64,7 @@ def check_published(result: RatingResult) -> CheckReport:
     for header, values in event.published:
         if header in ("Pts.", "Rk."):
             continue  # the declared points and rank above
-        if header not in RATING_COLUMNS or not isinstance(result.system, FideEdition):
+        if header not in RATING_COLUMNS or result.norms is None:
             not_compared.append(header)
             continue
         column, tolerance = RATING_COLUMNS[header]

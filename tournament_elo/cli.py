@@ -24,11 +24,9 @@ from .cli_db import db_group, publish_command
 from .engine import RatingResult, rate
 from .errors import TournamentEloError
 from .io.detect import FORMATS, read_event, read_ratings
-from .norms import NORM_EVENT_SETTING, NORM_EVENTS
-from .performance import AverageRule
 from .result import python_values, to_json
-from .systems.describe import describe
-from .systems.fide import FideEdition
+from .systems.fide.norms import NORM_EVENT_SETTING, NORM_EVENTS
+from .systems.fide.performance import AverageRule
 from .systems.registry import built_in_systems, get_system
 from .texttable import text_table
 
@@ -174,7 +172,7 @@ def systems_command(name: str | None) -> None:
       tournament-elo systems my-club.toml
     """
     if name is not None:
-        click.echo(describe(get_system(name)))
+        click.echo(get_system(name).describe())
         return
     click.echo(f"{'fide':<20}the FIDE edition in force at the event's end date")
     click.echo(f"{'fide-rapid':<20}the same, rapid")
@@ -295,11 +293,11 @@ def _print_table(result: RatingResult, lang: str) -> None:
     if event.rounds_played < event.rounds:
         title += f" — {words['after_round']} {event.rounds_played}/{event.rounds}"
     columns: tuple[str, ...]
-    if isinstance(result.system, FideEdition):
+    if result.norms is not None:
         columns = ("rank", "id", "name", "rating", "points", "games_rated", "score_rated",
                    "expected", "k", "change", "new_rating", "need", "ra", "dp", "rp")
     else:
-        rank_name = f"{result.system.title_kind}_after"
+        rank_name = f"{result.system.definition.title_kind}_after"  # type: ignore[attr-defined]
         columns = ("rank", "id", "name", "rating_before", "points", "games_rated",
                    "score_rated", "expected", "k", "change_rounded", "new_rating", rank_name)
     ordered = result.players.iloc[np.lexsort((result.players.index, result.players["rank"]))]

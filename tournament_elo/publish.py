@@ -54,12 +54,12 @@ from markupsafe import Markup, escape
 from .db.lists import base_list
 from .db.queries import Computation, computation, history, ratings
 from .db.recompute import period_bounds
-from .db.schema import LIST_ENTRY
 from .db.store import Database, unpack
 from .engine import rate
 from .errors import InputError, Place, TournamentEloError
 from .io.detect import read_event
 from .model import ListEntry
+from .rating_list import LIST_ENTRY
 from .report import render_html, write_atomic
 
 Row = dict[str, Any]

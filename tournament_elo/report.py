@@ -28,10 +28,9 @@ import xlsxwriter
 from .engine import RatingResult
 from .errors import InputError, Place
 from .labels import labels
-from .norms import MIN_GAMES, NORM_EVENT_SETTING, NORM_EVENTS, Condition, norms
 from .result import records, to_json
-from .systems.definition import EloSystem, Title
-from .systems.fide import FideEdition
+from .systems.fide.norms import MIN_GAMES, NORM_EVENT_SETTING, NORM_EVENTS, Condition
+from .systems.per_game.definition import Title
 
 Row = dict[str, Any]
 
@@ -197,8 +196,8 @@ class Notation:
 
 
 def notation(result: RatingResult) -> Notation:
-    system = result.system
-    if not isinstance(system, EloSystem):
+    system = getattr(result.system, "definition", None)
+    if system is None:
         return Notation(per_game=False)
     fixed = {str(p.id) for p in result.event.players if p.fixed_rating}
     return Notation(
@@ -668,11 +667,11 @@ def condition_text(c: Condition, words: dict[str, str]) -> str:
 
 def _norm_rows(result: RatingResult, words: dict[str, str]) -> list[Row] | None:
     """The norms of players with 9 games or more, numbers as numbers (FIDE systems only)."""
-    if not isinstance(result.system, FideEdition):
+    if result.norms is None:
         return None
     players = result.event.players
     rows: list[Row] = []
-    for n in norms(result.event):
+    for n in result.norms:
         if n.games < MIN_GAMES:
             continue
         p = players[n.player]
@@ -703,8 +702,8 @@ def _norms_context(result: RatingResult, words: dict[str, str]) -> Row | None:
 def _system_facts(result: RatingResult, note: Notation,
                   words: dict[str, str]) -> list[tuple[str, str]]:
     """The pool and the level of a per-game system, for the header."""
-    system = result.system
-    if not note.per_game or not isinstance(system, EloSystem):
+    system = getattr(result.system, "definition", None)
+    if not note.per_game or system is None:
         return []
     pools = result.players["pool"].dropna().unique().tolist() if "pool" in result.players else []
     facts = [(words["pool"], ", ".join(dict.fromkeys(str(p) for p in pools)))]

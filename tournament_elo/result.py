@@ -7,8 +7,7 @@ from typing import Any
 import pandas as pd
 
 from .engine import RatingResult
-from .norms import MIN_GAMES, norms
-from .systems.fide import FideEdition
+from .systems.fide.norms import MIN_GAMES
 
 PLAYER_FIELDS = (
     "id", "name", "fide_id", "federation", "rating", "points", "rank", "games_rated",
@@ -84,11 +83,11 @@ def norm_records(result: RatingResult) -> list[dict[str, Any]]:
     To keep the JSON short, only players with at least 9 counted games (the least a
     norm needs) are listed: with fewer, every norm fails on the games alone.
     """
-    if not isinstance(result.system, FideEdition):
+    if result.norms is None:
         return []
     players = result.event.players
     return [{
         "player": players[n.player].id, "title": n.title, "met": n.met, "games": n.games,
         "performance": n.performance, "average": n.average,
         "failed": [c.text for c in n.failures],
-    } for n in norms(result.event) if n.games >= MIN_GAMES]
+    } for n in result.norms if n.games >= MIN_GAMES]

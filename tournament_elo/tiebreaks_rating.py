@@ -57,7 +57,7 @@ import numpy.typing as npt
 
 from .model import PLAYED, POINTS, Event
 from .rounding import half_up
-from .systems.fide_tables import DP, PD_CERTAIN, PD_HIGH
+from .systems.fide.tables import DP, PD_CERTAIN, PD_HIGH
 
 Ints = npt.NDArray[np.int64]
 

@@ -32,7 +32,7 @@ from ..errors import InputError, Place, TournamentEloError
 from ..io.detect import read_event
 from ..io.sheet_files import companion_files
 from ..model import Event
-from .schema import GAME_ROW
+from .events import details_json, pack_pairings
 from .store import Database
 
 #: File names a folder import picks up (a named file is always tried).
@@ -205,13 +205,13 @@ def store_event(db: Database, event: Event, path: str, digest: str, source: byte
             invalidate(db, old[2], date.fromisoformat(old[1]))
         event_id = conn.execute(
             "INSERT INTO events (path, content_hash, pool_id, system, name, start, end, type,"
-            " rounds, format, settings, game_pools, source, imported_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " rounds, format, settings, game_pools, details, source, imported_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (path, digest, pool_id, system, event.name,
              event.start.isoformat() if event.start else None, end.isoformat(),
              str(event.type), event.rounds, event.source_format or "",
              json.dumps(dict(event.settings)), json.dumps(list(event.pools)),
-             source,
+             details_json(event), source,
              datetime.now(UTC).isoformat(timespec="seconds")),
         ).lastrowid
         ids = db.player_ids(event.players)
@@ -226,17 +226,6 @@ def store_event(db: Database, event: Event, path: str, digest: str, source: byte
                                                  given.tobytes(), pack_pairings(event).tobytes()))
         invalidate(db, pool_id, end)
     return old is not None
-
-
-def pack_pairings(event: Event) -> np.ndarray:
-    p = event.pairings
-    rows = np.zeros(len(p), dtype=GAME_ROW)
-    for name in ("round", "player", "opponent", "color", "result"):
-        rows[name] = getattr(p, name)
-    rows["method"] = p.column("method")
-    rows["minutes"] = p.column("minutes")
-    rows["pool"] = p.column("pool")
-    return rows
 
 
 def invalidate(db: Database, pool_id: int, changed: date) -> None:

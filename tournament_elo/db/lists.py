@@ -5,60 +5,16 @@ changes applied)."""
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from ..errors import InputError
 from ..io.detect import read_ratings
 from ..model import Player
-from .schema import LIST_ENTRY, PENDING_ENTRY
+from ..rating_list import LIST_ENTRY, PENDING_ENTRY, ListState
 from .store import Database, unpack
-
-Floats = npt.NDArray[np.float64]
-Ints = npt.NDArray[np.int64]
-Bools = npt.NDArray[np.bool_]
-
-
-@dataclass
-class ListState:
-    """Every player's entry (indexed by database id) and the unrated players' pool of
-    games toward a first rating."""
-
-    rating: Floats  # 0: unrated
-    games: Ints
-    ever_2400: Bools
-    k: Ints  # a K fixed by a published list, 0 if none
-    pending: npt.NDArray[Any]
-    listed: Bools  # has an entry (in the base list or a period), rated or not
-
-    @classmethod
-    def empty(cls, size: int) -> ListState:
-        return cls(np.zeros(size), np.zeros(size, dtype=np.int64), np.zeros(size, dtype=bool),
-                   np.zeros(size, dtype=np.int64), np.zeros(0, dtype=PENDING_ENTRY),
-                   np.zeros(size, dtype=bool))
-
-    def apply(self, entries: npt.NDArray[Any]) -> None:
-        """Set the players' entries (later entries for a player win)."""
-        who = entries["player"]
-        self.listed[who] = True
-        self.rating[who] = entries["rating"]
-        self.games[who] = entries["games"]
-        self.ever_2400[who] = entries["ever_2400"].astype(bool)
-        self.k[who] = entries["k"]
-
-    def entries(self, players: Ints) -> npt.NDArray[Any]:
-        out = np.zeros(len(players), dtype=LIST_ENTRY)
-        out["player"] = players
-        out["rating"] = self.rating[players]
-        out["games"] = self.games[players]
-        out["ever_2400"] = self.ever_2400[players]
-        out["k"] = self.k[players]
-        return out
 
 
 def import_list(db: Database, path: str | Path, on: date, pool: str = "main",

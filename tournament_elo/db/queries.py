@@ -10,16 +10,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..engine import UNKNOWN_GAMES
 from ..errors import InputError, Place
 from ..io.detect import read_ratings
 from ..io.headers import fold_name
-from ..systems.definition import EloSystem
-from ..systems.elo import k_factor
+from ..rating_list import LIST_ENTRY, UNKNOWN_GAMES, ListState
 from ..systems.registry import get_system
-from .lists import ListState, base_list, computed_state, player_count
-from .recompute import grow, pool_system
-from .schema import LIST_ENTRY
+from .lists import base_list, computed_state, player_count
+from .recompute import pool_system
 from .store import Database, identity_key, player_info, unpack
 
 LIST_COLUMNS = ("id", "fide_id", "federation_id", "name", "federation", "rating", "games",
@@ -77,7 +74,7 @@ def state_as_of(db: Database, comp: Computation, on: date | None) -> tuple[ListS
         through = min(through, on)
     # The list dated D follows the periods ending before D.
     state = computed_state(db, comp.id, state, date.fromordinal(through.toordinal() - 1))
-    grow(state, player_count(db))
+    state.grow(player_count(db))
     return state, through
 
 
@@ -95,19 +92,11 @@ def ratings(db: Database, comp: Computation, on: date | None = None,
     games = pd.array(state.games[ids], dtype="Int64")
     games[state.games[ids] >= UNKNOWN_GAMES] = pd.NA
     players["games"] = games
-    system = get_system(comp.system, day)
-    if isinstance(system, EloSystem):
-        players["k"] = k_factor(system, state.rating[ids], state.games[ids]).astype(int)
-        players["title"] = [(t.code if (t := system.title_of(r)) else None)
-                            for r in state.rating[ids]]
-        if system.decimals == 0:
-            players["rating"] = players["rating"].round().astype(np.int64)
-    else:
-        info = player_info(db)
-        junior = system.junior_flags(info.birth_year[ids], info.turns_18[ids], day)
-        players["k"] = system.k_factors(state.rating[ids].astype(np.int64), state.games[ids],
-                                        state.ever_2400[ids], state.k[ids], junior)
-        players["rating"] = players["rating"].astype(np.int64)
+    shown = get_system(comp.system, day).list_figures(state, ids, player_info(db), day)
+    players["rating"] = shown.rating
+    players["k"] = shown.k
+    if any(t is not None for t in shown.title):
+        players["title"] = shown.title
     shown = players if include_unrated else players[players["rating"] > 0]
     order = np.lexsort((shown["name"].map(fold_name).to_numpy(), -shown["rating"].to_numpy()))
     return shown.iloc[order][list(LIST_COLUMNS)].reset_index(drop=True)

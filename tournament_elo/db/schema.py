@@ -8,8 +8,11 @@ recomputation reads by the million is kept as packed columns:
   win method, minutes, game pool) as a numpy structured array.  Two million games read as rows
   through ``sqlite3`` take 2.4 s; as packed columns, 0.05 s.
 - ``periods.entries`` and ``published_lists.entries``: a rating list (a period's
-  changes, or a published list) as
-  packed columns of player id, rating, games and the K state.
+  changes, or a published list) as packed columns of player id, rating, games and the K
+  state (:data:`~tournament_elo.rating_list.LIST_ENTRY`).
+- ``periods.player_figures`` and ``periods.game_figures``: what the rating system
+  computed for the period's events, in its own packed records (per event player, per
+  pairing row); ``event_results`` says where each event's records start.
 
 The schema version is SQLite's ``user_version``; :data:`MIGRATIONS` holds the steps
 from each version to the next, applied in one transaction when a database is opened.
@@ -24,19 +27,6 @@ import numpy as np
 GAME_ROW = np.dtype([
     ("round", "<i2"), ("player", "<i4"), ("opponent", "<i4"), ("color", "i1"),
     ("result", "i1"), ("method", "i1"), ("minutes", "<i2"), ("pool", "i1"),
-])
-
-#: One entry of a rating list.  ``rating`` 0 = unrated (dropped from the list);
-#: ``k`` 0 = not fixed; ratings are floats because per-game systems keep decimals.
-LIST_ENTRY = np.dtype([
-    ("player", "<i4"), ("rating", "<f8"), ("games", "<i4"), ("ever_2400", "i1"), ("k", "i1"),
-])
-
-#: An unrated player's games toward a first rating (FIDE pools them over 26 months),
-#: one row per player per period.
-PENDING_ENTRY = np.dtype([
-    ("player", "<i4"), ("month", "<i4"), ("games", "<i4"), ("points", "<i4"),
-    ("opponents", "<i8"), ("first_event_zero", "i1"),
 ])
 
 _VERSION_1 = """
@@ -139,6 +129,31 @@ CREATE TABLE published_lists (
 );
 """
 
+#: Version 2: the database keeps what it computed.  Each period keeps its events'
+#: figures (the system's per-slot and per-row records: rating before, K, W, We, change,
+#: new rating, performance; each game's opponent rating, expected score and change), and
+#: ``event_results`` says where each event's lie; ``events.details`` keeps what the
+#: reports show of an event (city, federation, arbiter, time control).  Lists computed
+#: before have no figures: they are marked for recomputation.
+_VERSION_2 = """
+ALTER TABLE events ADD COLUMN details TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE periods ADD COLUMN player_figures BLOB NOT NULL DEFAULT x'';
+ALTER TABLE periods ADD COLUMN game_figures BLOB NOT NULL DEFAULT x'';
+CREATE TABLE event_results (
+    period_id INTEGER NOT NULL REFERENCES periods (id) ON DELETE CASCADE,
+    event_id INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+    system TEXT NOT NULL,              -- the system the figures are of (fide: the edition)
+    slot_offset INTEGER NOT NULL,      -- the event's first player in the period's figures
+    row_offset INTEGER NOT NULL,       -- its first pairing row
+    settings TEXT NOT NULL,            -- what a per-game system used (pool, level), as JSON
+    warnings TEXT NOT NULL,            -- as JSON
+    PRIMARY KEY (period_id, event_id)
+) WITHOUT ROWID;
+CREATE INDEX event_results_by_event ON event_results (event_id);
+DELETE FROM periods;
+UPDATE computations SET valid_through = NULL;
+"""
+
 #: ``MIGRATIONS[v]`` brings a database at version ``v`` to version ``v + 1``.
-MIGRATIONS: tuple[str, ...] = (_VERSION_1,)
+MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2)
 VERSION = len(MIGRATIONS)

@@ -18,8 +18,8 @@ import numpy.typing as npt
 from ..errors import InputError, Place
 from ..io.headers import fold_name
 from ..model import Player
-from ..systems.fide import add_years
-from .schema import LIST_ENTRY, MIGRATIONS, PENDING_ENTRY, VERSION
+from ..rating_list import PlayerInfo
+from .schema import MIGRATIONS, VERSION
 
 DEFAULT_DB = "ratings.db"
 DEFAULT_POOL = "main"
@@ -204,32 +204,8 @@ def unpack(blob: bytes, dtype: np.dtype[Any]) -> npt.NDArray[Any]:
     return np.frombuffer(blob, dtype=dtype)
 
 
-def empty_entries() -> npt.NDArray[Any]:
-    return np.zeros(0, dtype=LIST_ENTRY)
-
-
-def empty_pending() -> npt.NDArray[Any]:
-    return np.zeros(0, dtype=PENDING_ENTRY)
-
-
-@dataclass(frozen=True)
-class PlayerInfo:
-    """What the lists and the K rules need of every player, indexed by database id."""
-
-    birth_year: npt.NDArray[np.int64]  # 0: unknown
-    turns_18: npt.NDArray[np.int64]  # the 18th birthday's date.toordinal(); 0: unknown
-
-    def __len__(self) -> int:
-        return len(self.birth_year)
-
-
 def player_info(db: Database) -> PlayerInfo:
+    """Every player's age, for the K rules, indexed by database id."""
     rows = db.query("SELECT id, birth, birth_year FROM players")
     size = max((r[0] for r in rows), default=0) + 1
-    year = np.zeros(size, dtype=np.int64)
-    turns_18 = np.zeros(size, dtype=np.int64)
-    for pid, birth, birth_year in rows:
-        year[pid] = birth_year or 0
-        if birth:
-            turns_18[pid] = add_years(date.fromisoformat(birth), 18).toordinal()
-    return PlayerInfo(year, turns_18)
+    return PlayerInfo.of(size, ((pid, day(birth), year) for pid, birth, year in rows))

@@ -2,7 +2,9 @@
 
 Counted: games played over the board.  Opponents count with their rating; an
 unrated opponent counts at the edition's floor unless he scored below one point in
-his games (the seed's reading), in which case the game is left out.
+his games of the event (the seed's reading), in which case the game is left out.
+Computed per slot (a player in one event: :mod:`.event`), so a rating period's
+events each get their own performance.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from .model import PLAYED, POINTS, Event
-from .rounding import half_up
-from .systems.fide_tables import DP
+from ...model import PLAYED, POINTS
+from ...rounding import half_up
+from .event import Rows
+from .tables import DP
 
 Ints = npt.NDArray[np.int64]
 
@@ -35,13 +38,13 @@ class Performance:
     rp: Ints
 
 
-def performance(event: Event, rating: Ints, floor: int, rule: AverageRule) -> Performance:
-    pairings = event.pairings
-    n = len(event.players)
-    player, opponent = pairings.player, pairings.opponent
-    played = PLAYED[pairings.result] & (opponent >= 0)
-    score = np.where(played, POINTS[pairings.result], 0)
-    played_points = np.bincount(player[played], weights=score[played], minlength=n)
+def performance(rows: Rows, rating: Ints, floor: int, rule: AverageRule) -> Performance:
+    """Every slot's performance; ``rating`` is each slot's rating (0: unrated)."""
+    slots = len(rating)
+    player, opponent = rows.slot, rows.opponent
+    played = PLAYED[rows.result] & (opponent >= 0)
+    score = np.where(played, POINTS[rows.result], 0)
+    played_points = np.bincount(player[played], weights=score[played], minlength=slots)
     opp = np.maximum(opponent, 0)
     # An unrated opponent counts at the floor if he scored at least a point, else not at all.
     unrated_value = np.where(played_points[opp] >= 100, floor, 0)
@@ -50,9 +53,11 @@ def performance(event: Event, rating: Ints, floor: int, rule: AverageRule) -> Pe
     own = rating[player]
     if rule is AverageRule.CAPPED:
         opp_rating = np.where(own > 0, np.clip(opp_rating, own - 400, own + 400), opp_rating)
-    games = np.bincount(player[counted], minlength=n)
-    total = np.bincount(player[counted], weights=opp_rating[counted], minlength=n).astype(np.int64)
-    points = np.bincount(player[counted], weights=score[counted], minlength=n).astype(np.int64)
+    games = np.bincount(player[counted], minlength=slots)
+    total = np.bincount(player[counted], weights=opp_rating[counted],
+                        minlength=slots).astype(np.int64)
+    points = np.bincount(player[counted], weights=score[counted],
+                         minlength=slots).astype(np.int64)
     safe = np.maximum(games, 1)
     ra = np.where(games > 0, half_up(total, safe), 0)
     percent = np.where(games > 0, half_up(points, safe), 0)

@@ -66,9 +66,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .model import PLAYED, POINTS, Event, EventType, Player, Result
-from .rounding import half_up, up_to_half_point
-from .systems.fide_tables import DP
+from ...model import PLAYED, POINTS, Event, EventType, Player, Result
+from ...rounding import half_up, up_to_half_point
+from .tables import DP
 
 #: B.01 0.31: the titles in order, highest first.  FM ranks above WIM and below WGM.
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")

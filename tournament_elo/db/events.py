@@ -1,0 +1,76 @@
+"""Events as the database keeps them: written once at import, rebuilt as an
+:class:`~tournament_elo.model.Event` for rating (per-game systems rate whole events) and
+for publishing, without reading the original file again."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..model import Event, EventType, Pairings, Player
+from .schema import GAME_ROW
+from .store import Database, day, unpack
+
+#: Event fields kept in ``events.details`` (what the reports show besides the name).
+DETAILS = ("city", "federation", "chief_arbiter", "time_control")
+
+
+def details_json(event: Event) -> str:
+    values: dict[str, Any] = {key: getattr(event, key) for key in DETAILS
+                              if getattr(event, key)}
+    if any(event.round_dates):
+        values["round_dates"] = [d.isoformat() if d else None for d in event.round_dates]
+    return json.dumps(values, ensure_ascii=False)
+
+
+def pack_pairings(event: Event) -> npt.NDArray[Any]:
+    p = event.pairings
+    rows = np.zeros(len(p), dtype=GAME_ROW)
+    for name in ("round", "player", "opponent", "color", "result"):
+        rows[name] = getattr(p, name)
+    rows["method"] = p.column("method")
+    rows["minutes"] = p.column("minutes")
+    rows["pool"] = p.column("pool")
+    return rows
+
+
+def pairings_of(rows: npt.NDArray[Any]) -> Pairings:
+    """The :class:`Pairings` of packed :data:`GAME_ROW` records."""
+    return Pairings(*(rows[c].astype(np.int64) for c in
+                      ("round", "player", "opponent", "color", "result", "method", "minutes",
+                       "pool")))
+
+
+def stored_event(db: Database, event_id: int, rows: npt.NDArray[Any] | None = None,
+                 ratings: list[int | None] | None = None) -> Event:
+    """The event as imported: its players (with what the database knows of them), its
+    pairings (``rows`` if already read) and its details.  ``ratings`` replaces the
+    players' ratings (the ratings it was rated with, in the event's player order)."""
+    name, start, end, kind, rounds, settings, pools, details, path, fmt = db.query(
+        "SELECT name, start, end, type, rounds, settings, game_pools, details, path, format"
+        " FROM events WHERE id = ?", event_id)[0]
+    found = db.query(
+        "SELECT p.idx, p.start_no, p.name, p.rating, p.title, p.federation, p.fixed_rating,"
+        " q.fide_id, q.sex, q.birth, q.birth_year FROM event_players p"
+        " JOIN players q ON q.id = p.player_id WHERE p.event_id = ? ORDER BY p.idx", event_id)
+    players = tuple(
+        Player(index=idx, id=int(no) if no.isdigit() else no, name=pname,
+               rating=rating if ratings is None else ratings[idx], title=title,
+               federation=federation, fixed_rating=bool(fixed), fide_id=fide_id, sex=sex,
+               birth=day(birth), birth_year=birth_year)
+        for idx, no, pname, rating, title, federation, fixed, fide_id, sex, birth, birth_year
+        in found)
+    if rows is None:
+        rows = unpack(db.query("SELECT rows FROM games WHERE event_id = ?", event_id)[0][0],
+                      GAME_ROW)
+    more = json.loads(details)
+    round_dates = tuple(date.fromisoformat(d) if d else None
+                        for d in more.pop("round_dates", []))
+    return Event(name, players, pairings_of(rows), rounds, EventType(kind), start=day(start),
+                 end=day(end), round_dates=round_dates, source=path, source_format=fmt,
+                 settings=tuple(json.loads(settings).items()), pools=tuple(json.loads(pools)),
+                 **{key: more.get(key) for key in DETAILS})

@@ -1,0 +1,219 @@
+"""The FIDE computation of rated games (B.02 8.3-8.5): every game from the ratings before
+it, the expected score from table 8.1(b), K × Σ(W − We) per player, rounded once.
+
+Every game of an event — and of a rating period, whatever its events — uses the ratings
+of the list before, so the computation is columnar: one row per player per round,
+expected scores looked up for all rows at once, sums per player with ``bincount``.
+The same function rates one event on its own (:func:`rate_event`, ratings from the
+event file) and a period of the database (:mod:`.period`, ratings from the list).
+
+Rows belong to *slots*: a slot is one player in one event.  Rating one event, slot i
+is player i; in a period a player has a slot in each of his events, so the 2022
+once-per-event rule and each event's own W and We are per slot, while K × n ≤ 700 and
+the rounding are per player, over the period.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+import numpy as np
+import numpy.typing as npt
+
+from ...model import Event, EventType
+from ...rounding import half_away_from_zero, up_to_half_point
+from .edition import DifferenceRule, FideEdition
+from .first_rating import first_ratings
+from .rated_games import capped_differences, game_points, played, rated_games
+from .tables import expected_hundredths
+
+Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+
+#: Rows handled at once: blocks that stay in the processor's cache are much faster
+#: than whole-event temporaries on a large event.
+BLOCK_ROWS = 1 << 16
+
+
+@dataclass(frozen=True, eq=False)
+class Rows:
+    """Pairing rows rated together: one event's, or a rating period's.
+
+    ``slot`` is the row's player in his event (0 .. slots − 1), ``opponent`` the
+    opponent's slot (−1: none); ``owner`` maps each slot to the player it is in the
+    ratings (``None``: slot i is player i, one event).
+    """
+
+    slot: Ints
+    opponent: Ints
+    result: Ints
+    owner: Ints | None = None
+
+    def slots(self, players: int) -> int:
+        return players if self.owner is None else len(self.owner)
+
+    def per_player(self, per_slot: Ints, players: int) -> Ints:
+        """Per-slot sums added up per player."""
+        if self.owner is None:
+            return per_slot
+        return np.bincount(self.owner, weights=per_slot, minlength=players).astype(np.int64)
+
+
+@dataclass(frozen=True, eq=False)
+class Computed:
+    """What the rows give: per row, per slot (the player in one event), per player."""
+
+    rated: Bools  # per row: the game changes the player's rating
+    opponent_rating: Ints  # per row: the rating the game is computed with (0: none)
+    difference: Ints  # per row: the capped absolute difference looked up (0: not rated)
+    expected: Ints  # per row: PD in hundredths (0: not rated)
+    score: Ints  # per row: points in hundredths of a game played over the board
+    games: Ints  # per slot: rated games
+    score_sum: Ints  # per slot: W in hundredths
+    expected_sum: Ints  # per slot: We in hundredths
+    k: Ints  # per player: K after the K × n cap; 0 for the unrated
+    change: Ints  # per player: K × Σ(W − We), hundredths of a rating point
+    rounded: Ints  # per player: the change rounded half away from zero
+    new_rating: Ints  # per player: rating + rounded; 0 if unrated or below the floor
+
+    def slot_k(self, rows: Rows) -> Ints:
+        return self.k if rows.owner is None else self.k[rows.owner]
+
+    def slot_change(self, rows: Rows) -> Ints:
+        """Each slot's share of its player's change: K × (W − We) of that event."""
+        return self.slot_k(rows) * (self.score_sum - self.expected_sum)
+
+
+def compute(edition: FideEdition, rows: Rows, rating: Ints, k: Ints, day: date | None,
+            effective: Ints | None = None) -> Computed:
+    """Rate ``rows`` from every player's ``rating`` (0: unrated) and ``k`` before any cap;
+    ``day`` decides the rapid/blitz big-difference rule.  ``effective`` (2009 round
+    robin) gives the ratings the games are computed with where they differ."""
+    n = len(rating)
+    slots = rows.slots(n)
+    by_slot = effective if effective is not None else rating
+    if rows.owner is not None:
+        by_slot = by_slot[rows.owner]
+    lookup = np.append(by_slot, 0)  # slot −1 (no opponent) reads 0: "no rating"
+    count = len(rows.slot)
+    score = np.empty(count, dtype=np.int64)
+    opponent_rating = np.empty(count, dtype=np.int64)
+    rated = np.empty(count, dtype=bool)
+    difference = np.zeros(count, dtype=np.int64)
+    expected = np.zeros(count, dtype=np.int64)
+    games = np.zeros(slots, dtype=np.int64)
+    score_sum = np.zeros(slots, dtype=np.float64)
+    expected_sum = np.zeros(slots, dtype=np.float64)
+    once_per_event = edition.difference is DifferenceRule.ONCE_PER_EVENT
+    for block in range(0, count, BLOCK_ROWS):
+        part = slice(block, block + BLOCK_ROWS)
+        who, code, against = rows.slot[part], rows.result[part], rows.opponent[part]
+        is_played = played(code, against)
+        points = game_points(code, is_played)
+        own, opp = lookup[who], lookup[against]
+        ok = rated_games(edition, own, opp, is_played, day)
+        score[part], opponent_rating[part], rated[part] = points, opp, ok
+        games += np.bincount(who, weights=ok, minlength=slots).astype(np.int64)
+        score_sum += np.bincount(who, weights=np.where(ok, points, 0), minlength=slots)
+        if not once_per_event:
+            capped = capped_differences(edition, who, own, opp, ok)
+            pd = np.where(ok, expected_hundredths(own, opp, capped), 0)
+            difference[part], expected[part] = np.where(ok, capped, 0), pd
+            expected_sum += np.bincount(who, weights=pd, minlength=slots)
+    if once_per_event:  # a rule about all of a player's games in an event together
+        own = lookup[rows.slot]
+        capped = capped_differences(edition, rows.slot, own, opponent_rating, rated)
+        difference = np.where(rated, capped, 0)
+        expected = np.where(rated, expected_hundredths(own, opponent_rating, capped), 0)
+        expected_sum = np.bincount(rows.slot, weights=expected, minlength=slots).astype(
+            np.float64)
+    w, we = score_sum.astype(np.int64), expected_sum.astype(np.int64)
+    n_rated = rows.per_player(games, n)
+    k_final = k.copy()
+    if edition.k_times_games_cap is not None:
+        over = n_rated * k_final > edition.k_times_games_cap
+        k_final = np.where(over, edition.k_times_games_cap // np.maximum(n_rated, 1), k_final)
+    k_final = np.where(rating > 0, k_final, 0)
+    change = k_final * (rows.per_player(w, n) - rows.per_player(we, n))
+    rounded = np.asarray(half_away_from_zero(change, 100))
+    new = rating + rounded
+    # A rating below the edition's floor is not published: the player shows as unrated.
+    new_rating = np.where((rating > 0) & (new >= edition.floor), new, 0)
+    return Computed(rated, opponent_rating, difference, expected, score, games, w, we,
+                    k_final, change, rounded, new_rating)
+
+
+@dataclass(frozen=True, eq=False)
+class FirstRatingGames:
+    """Unrated players' games against rated opponents: what a first rating is made of."""
+
+    counts: Bools  # per row: an unrated player's game played against a rated opponent
+    games: Ints  # per slot
+    points: Ints  # per slot, hundredths
+    opponents: Ints  # per slot: the sum of those opponents' ratings
+
+
+def first_rating_games(rows: Rows, slot_rating: Ints) -> FirstRatingGames:
+    """The games toward a first rating, from each slot's rating (0: unrated)."""
+    slots = len(slot_rating)
+    lookup = np.append(slot_rating, 0)
+    counts = (lookup[rows.slot] == 0) & played(rows.result, rows.opponent) & (
+        lookup[rows.opponent] > 0)
+    who = rows.slot[counts]
+    return FirstRatingGames(
+        counts, np.bincount(who, minlength=slots).astype(np.int64),
+        sum_by(who, game_points(rows.result[counts], counts[counts]), slots),
+        sum_by(who, lookup[rows.opponent[counts]], slots))
+
+
+@dataclass(frozen=True, eq=False)
+class EventFirstRatings:
+    """Unrated players' figures toward a first rating from one event."""
+
+    games: FirstRatingGames
+    ru: Ints  # the event's figure toward a first rating (0: none)
+    published: Ints  # the same where this event alone has enough games
+
+
+def event_first_ratings(edition: FideEdition, event: Event, rows: Rows,
+                        rating: Ints) -> EventFirstRatings:
+    """First ratings from one event's games of unrated players against rated opponents."""
+    found = first_rating_games(rows, rating)
+    ru = first_ratings(edition, found.games, found.points, found.opponents)
+    if event.type is EventType.SWISS:
+        ru = np.where(found.games >= edition.new_player_min_opponents_swiss, ru, 0)
+    published = np.where(found.games >= edition.new_player_min_games, ru, 0)
+    return EventFirstRatings(found, ru, published)
+
+
+@dataclass(frozen=True, eq=False)
+class EventRating:
+    """One event rated on its own: the computation and the first ratings it gives."""
+
+    rows: Rows
+    computed: Computed
+    first: EventFirstRatings
+    need: Ints  # per player: We rounded up to a half point (hundredths)
+
+
+def rate_event(edition: FideEdition, event: Event, rating: Ints, k: Ints) -> EventRating:
+    """Rate one event from its players' ``rating`` (0: unrated) and ``k`` before any cap.
+
+    2009 round robin (``round_robin_counts_new_players``): a new player who gets a
+    rating in the event counts for his opponents with that rating.
+    """
+    p = event.pairings
+    rows = Rows(p.player, p.opponent, p.result)
+    first = event_first_ratings(edition, event, rows, rating)
+    effective = None
+    if edition.round_robin_counts_new_players and event.type is EventType.ROUND_ROBIN:
+        effective = np.where(rating > 0, rating, first.ru)
+    computed = compute(edition, rows, rating, k, event.end, effective)
+    return EventRating(rows, computed, first,
+                       np.asarray(up_to_half_point(computed.expected_sum)))
+
+
+def sum_by(group: Ints, values: Ints, n: int) -> Ints:
+    """Per-player sums of integer values (exact: float64 holds these sums exactly)."""
+    return np.bincount(group, weights=values, minlength=n).astype(np.int64)

@@ -1,0 +1,170 @@
+"""What every rating system answers, whatever its kind (a FIDE edition, a per-game
+logistic system from a definition file).
+
+A system rates one event on its own (:meth:`RatingSystem.rate_event`) and a rating
+period of the database (:meth:`RatingSystem.rate_period`), turns what it computed into
+the player and game tables the outputs are rendered from (:meth:`RatingSystem.tables`),
+says which columns and words its reports show (:attr:`RatingSystem.terms`), what a
+rating list shows of a player (:meth:`RatingSystem.list_figures`), whether it has title
+norms (:meth:`RatingSystem.norms`), and its rules in words (:meth:`RatingSystem.describe`).
+Nothing outside :mod:`.registry` asks which kind a system is.
+
+What a system computes is kept as packed records (numpy structured arrays of the
+system's own dtypes): per *slot* — one player in one event — and per pairing row.  An
+event rated on its own and a period's events give the same records, which the database
+stores, so a published page renders exactly the figures the list was computed from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from typing import TYPE_CHECKING, Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from ..errors import InputWarning
+from ..model import Event, Result
+from ..rating_list import ListState, PlayerInfo
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from .fide.norms import NormResult
+    from .terms import ReportTerms
+
+Ints = npt.NDArray[np.int64]
+Records = npt.NDArray[Any]
+
+
+@dataclass(frozen=True, eq=False)
+class Figures:
+    """What a system computed for one event: per player (slot) and per pairing row."""
+
+    players: Records
+    games: Records
+    warnings: tuple[InputWarning, ...] = ()
+    settings: Mapping[str, str] = field(default_factory=dict)  # what a per-game system used
+
+
+@dataclass(frozen=True, eq=False)
+class PeriodEvents:
+    """A rating period's events as the database holds them, every pairing row in event
+    order.  ``slot`` is the row's player in his event, ``opponent`` the opponent's slot
+    (−1: none), ``owner`` each slot's player (a database id); event i has rows
+    ``event_rows[i]:event_rows[i + 1]`` and slots ``event_slots[i]:event_slots[i + 1]``.
+    """
+
+    start: date
+    end: date
+    slot: Ints
+    opponent: Ints
+    result: Ints
+    owner: Ints
+    event_rows: Ints
+    event_slots: Ints
+    load: Callable[[int], Event]  # the period's i-th event, whole (for per-game systems)
+
+    @property
+    def events(self) -> int:
+        return len(self.event_rows) - 1
+
+    def games_played(self) -> int:
+        """Games played over the board, each counted once."""
+        return int(np.count_nonzero((self.result <= Result.LOSS) & (self.opponent >= 0)
+                                    & (self.slot < self.opponent)))
+
+
+@dataclass(frozen=True, eq=False)
+class PeriodRating:
+    """A period rated: the list entries that changed and every event's figures."""
+
+    entries: Records  # LIST_ENTRY, the players whose entry changed
+    games: int  # games rated or played over the board in the period
+    players: Records  # per slot, in the period's slot order
+    game_figures: Records  # per pairing row, in the period's row order
+    settings: tuple[Mapping[str, str], ...] = ()  # per event: what a per-game system used
+    warnings: tuple[tuple[str, ...], ...] = ()  # per event
+
+
+class NamedSystem(Protocol):
+    """What a system's name stands for over time: ``fide`` is the edition in force at a
+    date; every other name is one system at all dates."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
+
+    def on(self, day: date | None) -> RatingSystem:
+        """The system in force on ``day`` (the latest if None)."""
+        ...
+
+    def open_period(self, state: ListState, since: date | None, start: date) -> Ints:
+        """Change ``state`` as the system does when a period starting on ``start`` follows
+        the list of ``since`` (FIDE's one-time raise of 1 March 2024); returns the players
+        whose entry changed."""
+        ...
+
+
+class RatingSystem(NamedSystem, Protocol):
+    """A rating system (see the module docstring)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
+
+    @property
+    def terms(self) -> ReportTerms: ...
+
+    @property
+    def player_figures(self) -> np.dtype[Any]:
+        """The dtype of the per-slot records (the database stores them)."""
+        ...
+
+    @property
+    def game_figures(self) -> np.dtype[Any]:
+        """The dtype of the per-row records."""
+        ...
+
+    def rate_event(self, event: Event, settings: Mapping[str, str],
+                   average_rule: str) -> Figures:
+        """Rate one event from the ratings its players carry."""
+        ...
+
+    def rate_period(self, state: ListState, info: PlayerInfo,
+                    period: PeriodEvents) -> PeriodRating:
+        """Rate a period from ``state`` (the list before it), updating it in place."""
+        ...
+
+    def tables(self, event: Event, figures: Figures,
+               rank: Ints) -> tuple[pd.DataFrame, pd.DataFrame]:
+        """The player and game tables of an event from its figures."""
+        ...
+
+    def norms(self, event: Event) -> list[NormResult] | None:
+        """Title norm checks of the event; ``None`` where the system has no norms."""
+        ...
+
+    def list_figures(self, state: ListState, players: Ints, info: PlayerInfo,
+                     day: date) -> ListFigures:
+        """What a rating list shows of ``players`` besides the rating: K, a title."""
+        ...
+
+    def describe(self) -> str:
+        """The rules in words."""
+        ...
+
+
+@dataclass(frozen=True, eq=False)
+class ListFigures:
+    """A rating list's columns besides the rating, one value per player."""
+
+    rating: npt.NDArray[Any]  # as the system keeps it: whole numbers as integers
+    k: Ints
+    title: list[str | None]
