@@ -28,7 +28,7 @@ from tournament_elo.io.chessresults import (
 )
 from tournament_elo.io.trf import read_trf
 from tournament_elo.model import NO_COLOR, Event, EventType, Result, apply_rating_list
-from tournament_elo.result import to_json
+from tournament_elo.render.json import to_json
 
 ROOT = Path(__file__).parents[1]
 PUBLIC = Path(__file__).resolve().parent / "data"

@@ -16,7 +16,7 @@ from tournament_elo.io.detect import FORMATS, detect_format, read_event
 from tournament_elo.io.pgn import parse_pgn, read_pgn
 from tournament_elo.io.trf import parse_trf
 from tournament_elo.model import BLACK, NO_COLOR, WHITE, Event, EventType, Result
-from tournament_elo.result import to_json
+from tournament_elo.render.json import to_json
 
 ROOT = Path(__file__).parents[1]
 PUBLIC = Path(__file__).resolve().parent / "data"

@@ -32,7 +32,9 @@ from tournament_elo.db.queries import Computation, computation, history, ratings
 from tournament_elo.db.recompute import period_bounds, recompute
 from tournament_elo.db.store import Database
 from tournament_elo.io.headers import fold_name
-from tournament_elo.publish import fmt_change, fmt_rating, publish_site
+from tournament_elo.publish import publish_site
+from tournament_elo.render.format import fmt_list_change as fmt_change
+from tournament_elo.render.format import fmt_list_rating as fmt_rating
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT_NAME = "<script>alert(1)</script>"

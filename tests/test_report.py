@@ -20,14 +20,10 @@ from tournament_elo.engine import RatingResult, rate
 from tournament_elo.errors import InputError
 from tournament_elo.io.detect import read_event
 from tournament_elo.model import Event, Result
-from tournament_elo.report import (
-    crosstable_cell,
-    fmt_change,
-    fmt_points,
-    render_html,
-    write_reports,
-)
-from tournament_elo.result import to_json
+from tournament_elo.render.format import crosstable_cell, fmt_change, fmt_points
+from tournament_elo.render.html import render_html
+from tournament_elo.render.json import to_json
+from tournament_elo.render.report import write_reports
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "sample_events" / "held_c07_swiss5.trf"

@@ -15,7 +15,9 @@ from test_report_standings import gm_norm_event
 from helpers import make_event
 from tournament_elo.engine import RatingResult, rate
 from tournament_elo.io.detect import read_event
-from tournament_elo.report import build_context, render_html, write_reports
+from tournament_elo.render.html import render_html
+from tournament_elo.render.report import write_reports
+from tournament_elo.render.view import build_context
 
 ROOT = Path(__file__).resolve().parents[1]
 SWISS = ROOT / "sample_events" / "held_c07_swiss5.trf"

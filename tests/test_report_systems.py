@@ -16,8 +16,9 @@ from openpyxl import load_workbook
 from helpers import make_event
 from tournament_elo.engine import RatingResult, rate
 from tournament_elo.model import Event, Result, WinMethod
-from tournament_elo.report import render_html, write_reports
-from tournament_elo.result import GAME_FIELDS, PLAYER_FIELDS, to_json
+from tournament_elo.render.html import render_html
+from tournament_elo.render.json import GAME_FIELDS, PLAYER_FIELDS, to_json
+from tournament_elo.render.report import write_reports
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAYER_EXTRAS = ["start_rating", "pool", "title_before", "title_after"]
@@ -334,7 +335,7 @@ def test_fide_sections_keep_their_columns() -> None:
 
 def test_a_game_log_has_no_round_columns():
     # 70 one-game rounds is an online log, not a tournament: no crosstable round columns.
-    from tournament_elo.report import CROSSTABLE_MAX_ROUNDS, standings
+    from tournament_elo.render.view import CROSSTABLE_MAX_ROUNDS, standings
 
     event = make_event([1500, 1500], [(r, 1 + r % 2, 2 - r % 2, "1") for r in range(1, 71)])
     table = standings(rate(event, "tuong-ky"))

@@ -18,7 +18,7 @@ from tournament_elo.io.detect import read_event
 from tournament_elo.io.sheets import read_sheets
 from tournament_elo.io.trf import read_trf
 from tournament_elo.model import BLACK, NO_COLOR, WHITE, Event, EventType, Result
-from tournament_elo.result import to_json
+from tournament_elo.render.json import to_json
 
 ROOT = Path(__file__).parents[1]
 SAMPLES = ROOT / "sample_events"

@@ -26,7 +26,7 @@ from tournament_elo.model import (
     Player,
     Result,
 )
-from tournament_elo.result import to_json
+from tournament_elo.render.json import to_json
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "sample_events"

@@ -16,7 +16,7 @@ from .io.detect import detect_format, read_event
 from .io.ratinglist import read_rating_list
 from .io.trf import parse_trf, read_trf
 from .model import Event, EventType, ListEntry, Pairings, Player, Result, apply_rating_list
-from .result import to_json
+from .render.json import to_json
 from .systems.fide.performance import AverageRule
 from .systems.registry import built_in_systems, get_edition, get_system
 

@@ -3,7 +3,8 @@
 Exports carry their own figures: a TRF's points and rank columns, chess-results'
 ``Pts.``, ``Rk.``, ``Rp``, ``K`` and ``rtg+/-``.  Points are always compared; a rank
 agrees when it lies within the computed tie group (tie-breaks order a group, and are
-compared once they are computed); rating figures are compared under FIDE systems.
+compared once they are computed); rating figures are compared where the system
+computes them (:attr:`~tournament_elo.systems.terms.ReportTerms.published`).
 """
 
 from __future__ import annotations
@@ -13,10 +14,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from .engine import RatingResult
-
-#: Published column (as chess-results heads it) → the player-table column it matches,
-#: and how far apart two values may be (the export's own rounding).
-RATING_COLUMNS = {"Rp": ("rp", 0.5), "K": ("k", 0.0), "rtg+/-": ("change", 0.05)}
 
 
 @dataclass(frozen=True)
@@ -61,13 +58,14 @@ def check_published(result: RatingResult) -> CheckReport:
                 found.append(Disagreement(p.id, p.name, "rank", p.declared_rank, group))
     not_compared = []
     table = result.players
+    published = result.system.terms.published
     for header, values in event.published:
         if header in ("Pts.", "Rk."):
             continue  # the declared points and rank above
-        if header not in RATING_COLUMNS or result.norms is None:
+        if header not in published:
             not_compared.append(header)
             continue
-        column, tolerance = RATING_COLUMNS[header]
+        column, tolerance = published[header]
         for p, value in zip(event.players, values, strict=True):
             mine = table[column].iloc[p.index]
             if not isinstance(value, int | float) or mine is None or mine != mine:

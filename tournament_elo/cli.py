@@ -17,18 +17,15 @@ from dataclasses import replace
 from pathlib import Path
 
 import click
-import numpy as np
 
 from .check import check_published
 from .cli_db import db_group, publish_command
 from .engine import RatingResult, rate
 from .errors import TournamentEloError
 from .io.detect import FORMATS, read_event, read_ratings
-from .result import python_values, to_json
 from .systems.fide.norms import NORM_EVENT_SETTING, NORM_EVENTS
 from .systems.fide.performance import AverageRule
 from .systems.registry import built_in_systems, get_system
-from .texttable import text_table
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -115,11 +112,13 @@ def rate_command(
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
     if out_dir is not None:
-        from .report import write_reports
+        from .render.report import write_reports
 
         written = write_reports(result, Path(out_dir), lang)
         click.echo(f"wrote {len(written)} files to {out_dir}", err=True)
     if output_format == "json":
+        from .render.json import to_json
+
         click.echo(json.dumps(to_json(result), ensure_ascii=False, indent=2))
     elif output_format == "csv":
         click.echo(result.players.to_csv(index=False), nl=False)
@@ -218,7 +217,7 @@ def convert_command(
     from .errors import InputError, Place
     from .io.sheets_write import input_files, render_sheets, sheet_paths
     from .io.trf_write import write_trf
-    from .report import write_atomic
+    from .render.writers import write_atomic
 
     if output is None:
         if event == "-":
@@ -283,35 +282,9 @@ def _input_file(name: str) -> Iterator[str]:
 
 
 def _print_table(result: RatingResult, lang: str) -> None:
-    """The player table as aligned plain text: instant for 500 rows, and a name is
-    printed as given (no markup is read into it)."""
-    from .labels import labels
+    from .render.terminal import player_lines
 
-    words = labels(lang)
-    event = result.event
-    title = f"{event.name} — {result.system.name}"
-    if event.rounds_played < event.rounds:
-        title += f" — {words['after_round']} {event.rounds_played}/{event.rounds}"
-    columns: tuple[str, ...]
-    if result.norms is not None:
-        columns = ("rank", "id", "name", "rating", "points", "games_rated", "score_rated",
-                   "expected", "k", "change", "new_rating", "need", "ra", "dp", "rp")
-    else:
-        rank_name = f"{result.system.definition.title_kind}_after"  # type: ignore[attr-defined]
-        columns = ("rank", "id", "name", "rating_before", "points", "games_rated",
-                   "score_rated", "expected", "k", "change_rounded", "new_rating", rank_name)
-    ordered = result.players.iloc[np.lexsort((result.players.index, result.players["rank"]))]
-    codes = result.standings.codes if result.standings else ()
-    at = columns.index("points") + 1
-    columns = (*columns[:at], *codes, *columns[at:])
-    ordered = ordered.assign(**{
-        code: result.standings.values[code][ordered.index] for code in codes
-    }) if result.standings else ordered
-    table = ordered.rename(columns={"title_after": columns[-1], "start_rating": "rating_before"})
-    rows = list(zip(*(python_values(table[c]) for c in columns), strict=True))
-    header = [words.get(c, c) for c in columns]
-    click.echo(title)
-    for line in text_table(header, rows, left=[columns.index("name")]):
+    for line in player_lines(result, lang):
         click.echo(line)
 
 

@@ -20,8 +20,8 @@ from .db.store import DEFAULT_DB, Database
 from .errors import InputError, Place
 from .io.detect import FORMATS
 from .progress import progress_bar
-from .report import csv_bytes, write_atomic, xlsx_bytes
-from .texttable import text_table
+from .render.terminal import text_table
+from .render.writers import csv_bytes, write_atomic, xlsx_bytes
 
 DB_OPTION = click.option("--db", "db_path", default=DEFAULT_DB, show_default=True,
                          type=click.Path(dir_okay=False), help="The rating database file.")

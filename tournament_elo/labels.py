@@ -1,6 +1,9 @@
-"""Words shown to people, in English and Vietnamese (reports, the terminal table)."""
+"""Words shown to people, in English and Vietnamese: the reports and the terminal table,
+and the published site's own pages."""
 
 from __future__ import annotations
+
+from .errors import InputError, Place
 
 _EN = {
     "rank": "Rk.", "id": "No.", "name": "Name", "title": "Title", "fide_id": "FIDE id",
@@ -56,6 +59,8 @@ _EN = {
     "event_report": "Event rating report", "w_minus_we": "W − We",
     "white_no": "White No.", "black_no": "Black No.", "met": "Met",
     "failed": "Failed conditions",
+    "period_note": "{n} events in the rating period {period} ({events}): the list counts "
+    "them together, {before} → {after}",
 }
 _VI = {
     "rank": "Hạng", "id": "STT", "name": "Họ tên", "title": "Danh hiệu", "fide_id": "Mã FIDE",
@@ -112,6 +117,8 @@ _VI = {
     "event_report": "Báo cáo Elo của giải", "w_minus_we": "W − We",
     "white_no": "STT Trắng", "black_no": "STT Đen", "met": "Đạt",
     "failed": "Điều kiện không đạt",
+    "period_note": "{n} giải trong kỳ tính {period} ({events}): danh sách tính chung, "
+    "{before} → {after}",
 }
 LANGUAGES = {"en": _EN, "vi": _VI}
 
@@ -119,3 +126,78 @@ LANGUAGES = {"en": _EN, "vi": _VI}
 def labels(lang: str) -> dict[str, str]:
     """The label set of a language (``en`` or ``vi``)."""
     return LANGUAGES[lang]
+
+
+#: The words of the published site's own pages: key → (English, Vietnamese).  Its event
+#: pages are reports, in the reports' words above.
+_SITE: dict[str, tuple[str, str]] = {
+    "site": ("Rating list", "Bảng hệ số Elo"),
+    "list": ("Rating list", "Bảng hệ số Elo"),
+    "events": ("Events", "Giải đấu"),
+    "search": ("Search", "Tìm kiếm"),
+    "search_hint": ("name, FIDE id or federation", "họ tên, mã FIDE hoặc liên đoàn"),
+    "shown": ("shown", "hiển thị"),
+    "of": ("of", "trên"),
+    "sort_by": ("Sort by", "Sắp xếp theo"),
+    "no_match": ("No player matches.", "Không có kỳ thủ nào phù hợp."),
+    "rank": ("#", "#"),
+    "place": ("Place", "Hạng"),
+    "name": ("Name", "Họ tên"),
+    "title": ("Title", "Danh hiệu"),
+    "federation": ("Fed.", "Liên đoàn"),
+    "fide_id": ("FIDE id", "Mã FIDE"),
+    "federation_id": ("Federation id", "Mã liên đoàn"),
+    "rating": ("Rating", "Elo"),
+    "games": ("Games", "Số ván"),
+    "k": ("K", "K"),
+    "list_of": ("List of", "Danh sách ngày"),
+    "system": ("System", "Hệ thống"),
+    "period": ("Periods", "Kỳ tính"),
+    "month": ("monthly", "hằng tháng"),
+    "quarter": ("quarterly", "hằng quý"),
+    "event": ("by event", "theo giải"),
+    "players_rated": ("Rated players", "Kỳ thủ có Elo"),
+    "stale": ("events were imported after the lists were computed: run "
+              "'tournament-elo db recompute' to include them",
+              "giải được nhập sau lần tính cuối: hãy chạy 'tournament-elo db recompute' "
+              "để tính cả các giải này"),
+    "current_rating": ("Current rating", "Elo hiện tại"),
+    "unrated": ("unrated", "chưa có Elo"),
+    "history": ("Rating history", "Lịch sử hệ số Elo"),
+    "chart": ("Rating by list date", "Elo theo ngày danh sách"),
+    "chart_of": ("Rating history of", "Lịch sử Elo của"),
+    "list_date": ("List date", "Ngày danh sách"),
+    "period_dates": ("Period", "Kỳ"),
+    "rating_before": ("Before", "Elo trước"),
+    "change": ("Change", "Thay đổi"),
+    "no_history": ("No rated period yet.", "Chưa có kỳ tính nào."),
+    "events_played": ("Events", "Các giải đã thi đấu"),
+    "no_events": ("No event.", "Chưa có giải nào."),
+    "date": ("Date", "Ngày"),
+    "event_name": ("Event", "Giải đấu"),
+    "rounds": ("Rounds", "Số vòng"),
+    "points": ("Points", "Điểm"),
+    "event_rating": ("Rating", "Elo"),
+    "event_change": ("Change", "Thay đổi"),
+    "event_new_rating": ("New rating", "Elo mới"),
+    "not_rated_yet": ("it was imported after the lists were computed: run "
+                      "'tournament-elo db recompute'",
+                      "giải được nhập sau lần tính cuối: hãy chạy 'tournament-elo db recompute'"),
+    "players": ("Players", "Số kỳ thủ"),
+    "type": ("Type", "Thể thức"),
+    "swiss": ("Swiss", "Hệ Thụy Sĩ"),
+    "round-robin": ("Round robin", "Vòng tròn"),
+    "no_report": ("The report of this event could not be made:",
+                  "Không lập được báo cáo của giải này:"),
+    "generated": ("Published with tournament_elo", "Xuất bản bằng tournament_elo"),
+}
+SITE_LANGUAGES = {lang: {key: pair[i] for key, pair in _SITE.items()}
+                  for i, lang in enumerate(LANGUAGES)}
+
+
+def site_labels(lang: str) -> dict[str, str]:
+    """The site's words in ``lang``; another language is an :class:`InputError`."""
+    if lang not in SITE_LANGUAGES:
+        raise InputError("unknown language", Place("--lang"), found=repr(lang),
+                         expected=" or ".join(SITE_LANGUAGES))
+    return SITE_LANGUAGES[lang]

@@ -8,26 +8,18 @@ The site (written into ``out_dir``):
   JavaScript the list still reads, sorted by rating.
 - ``events.html``: every event of the pool.
 - ``players/<id>.html`` (the database id) for every player on the list or in an
-  event: identity, current rating, the rating history as an inline SVG chart and as
-  a table, and the events he played.
-- ``events/<id>.html``: the event's crosstable and rating report, the page of
-  :func:`tournament_elo.report.render_html` (self-contained, its CSS inline) with a
-  bar of site links put in after ``<body>``.
+  event: identity, current rating, the rating history as a chart and as a table, and
+  the events he played with his rating before, change and rating after.
+- ``events/<id>.html``: the event's report — the page ``rate --out`` writes (its CSS
+  inline) with a bar of site links put in after ``<body>``.
 - ``site.css`` and ``site.js``: local files, nothing is fetched from the network.
 
-Each event is rated once, from its stored source file (written to a temporary file
-with its original suffix; the format is detected from the content), under the system
-of the rating period it falls in; rendering the reports is most of the work, so from
-eight events on they are made in parallel processes.
-
-The players' ratings and K state in an event's report are those of the database list
-in force when the event was rated: the list after every period ending before the
-event's period (for per-event periods: before the event's day), matched to the event's
-players by start number.  For per-game systems (Tượng Kỳ, …) that is exact with
-per-event periods; with longer periods, an event after another in the same period
-starts from the period's list.  The report shows the event on its own:
-when a player had several events in one period, the list's change for the period can
-differ from the sum of the events' (the K × n cap counts the period's games).
+Every figure is one the database computed and keeps: an event's page renders the
+figures its rating period stored (:mod:`.db.recompute`) through the same rendering
+layer as ``rate --out``, so a page and the list can never disagree; nothing is rated
+again and no event file is read.  A player with several events in one period gets a
+note on each of their pages saying how the list's figure was formed.  From eight events
+on, the pages are rendered in parallel processes.
 
 Files are written atomically (a temporary file, then a rename); nothing in ``out_dir``
 that the site does not write is touched.
@@ -35,261 +27,32 @@ that the site does not write is touched.
 
 from __future__ import annotations
 
-import math
+import json
 import os
-import tempfile
-import zlib
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import date
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-import jinja2
-import pandas as pd
-from markupsafe import Markup, escape
-
+from .db.events import stored_event
 from .db.lists import base_list
 from .db.queries import Computation, computation, history, ratings
-from .db.recompute import period_bounds
+from .db.schema import GAME_ROW
 from .db.store import Database, unpack
-from .engine import rate
-from .errors import InputError, Place, TournamentEloError
-from .io.detect import read_event
-from .model import ListEntry
+from .engine import RatingResult
+from .labels import labels, site_labels
 from .rating_list import LIST_ENTRY
-from .report import render_html, write_atomic
+from .render.charts import history_chart
+from .render.format import fmt_list_change, fmt_list_rating, fmt_points, fmt_text
+from .render.html import asset, render, render_html
+from .render.writers import write_files
+from .standings import standings, tiebreak_codes
+from .systems.protocol import Figures
+from .systems.registry import get_system
 
 Row = dict[str, Any]
-
-#: The words of the site's own pages: key → (English, Vietnamese).  The event reports
-#: keep their own (labels.py).
-_WORDS: dict[str, tuple[str, str]] = {
-    "site": ("Rating list", "Bảng hệ số Elo"),
-    "list": ("Rating list", "Bảng hệ số Elo"),
-    "events": ("Events", "Giải đấu"),
-    "search": ("Search", "Tìm kiếm"),
-    "search_hint": ("name, FIDE id or federation", "họ tên, mã FIDE hoặc liên đoàn"),
-    "shown": ("shown", "hiển thị"),
-    "of": ("of", "trên"),
-    "sort_by": ("Sort by", "Sắp xếp theo"),
-    "no_match": ("No player matches.", "Không có kỳ thủ nào phù hợp."),
-    "rank": ("#", "#"),
-    "place": ("Place", "Hạng"),
-    "name": ("Name", "Họ tên"),
-    "title": ("Title", "Danh hiệu"),
-    "federation": ("Fed.", "Liên đoàn"),
-    "fide_id": ("FIDE id", "Mã FIDE"),
-    "federation_id": ("Federation id", "Mã liên đoàn"),
-    "rating": ("Rating", "Elo"),
-    "games": ("Games", "Số ván"),
-    "k": ("K", "K"),
-    "list_of": ("List of", "Danh sách ngày"),
-    "system": ("System", "Hệ thống"),
-    "period": ("Periods", "Kỳ tính"),
-    "month": ("monthly", "hằng tháng"),
-    "quarter": ("quarterly", "hằng quý"),
-    "event": ("by event", "theo giải"),
-    "players_rated": ("Rated players", "Kỳ thủ có Elo"),
-    "stale": ("events were imported after the lists were computed: run "
-              "'tournament-elo db recompute' to include them",
-              "giải được nhập sau lần tính cuối: hãy chạy 'tournament-elo db recompute' "
-              "để tính cả các giải này"),
-    "current_rating": ("Current rating", "Elo hiện tại"),
-    "unrated": ("unrated", "chưa có Elo"),
-    "history": ("Rating history", "Lịch sử hệ số Elo"),
-    "chart": ("Rating by list date", "Elo theo ngày danh sách"),
-    "chart_of": ("Rating history of", "Lịch sử Elo của"),
-    "list_date": ("List date", "Ngày danh sách"),
-    "period_dates": ("Period", "Kỳ"),
-    "rating_before": ("Before", "Elo trước"),
-    "change": ("Change", "Thay đổi"),
-    "no_history": ("No rated period yet.", "Chưa có kỳ tính nào."),
-    "events_played": ("Events", "Các giải đã thi đấu"),
-    "no_events": ("No event.", "Chưa có giải nào."),
-    "date": ("Date", "Ngày"),
-    "event_name": ("Event", "Giải đấu"),
-    "rounds": ("Rounds", "Số vòng"),
-    "points": ("Points", "Điểm"),
-    "event_rating": ("Rating", "Elo"),
-    "event_change": ("Change", "Thay đổi"),
-    "players": ("Players", "Số kỳ thủ"),
-    "type": ("Type", "Thể thức"),
-    "swiss": ("Swiss", "Hệ Thụy Sĩ"),
-    "round-robin": ("Round robin", "Vòng tròn"),
-    "no_report": ("The report of this event could not be made:",
-                  "Không lập được báo cáo của giải này:"),
-    "generated": ("Published with tournament_elo", "Xuất bản bằng tournament_elo"),
-}
-LANGUAGES = ("en", "vi")
-#: The words by language.
-WORDS: dict[str, dict[str, str]] = {
-    lang: {key: pair[i] for key, pair in _WORDS.items()} for i, lang in enumerate(LANGUAGES)}
-
-
-def site_words(lang: str) -> dict[str, str]:
-    if lang not in WORDS:
-        raise InputError("unknown language", Place("--lang"), found=repr(lang),
-                         expected=" or ".join(WORDS))
-    return WORDS[lang]
-
-
-# --- numbers -------------------------------------------------------------------------
-
-
-def _missing(value: Any) -> bool:
-    """None, NaN or pandas' NA."""
-    return value is None or bool(pd.isna(value))
-
-
-def fmt_rating(value: Any) -> str:
-    """A rating as the lists show it: ``2150``; a per-game system's ``1523.4``."""
-    if _missing(value) or not value:
-        return ""
-    number = float(value)
-    return str(int(number)) if number.is_integer() else f"{number:.1f}"
-
-
-def fmt_change(value: Any) -> str:
-    if _missing(value):
-        return ""
-    number = float(value)
-    text = str(int(number)) if number.is_integer() else f"{number:.1f}"
-    return text if number < 0 else f"+{text}"
-
-
-def fmt_points(value: Any) -> str:
-    if _missing(value):
-        return ""
-    number = float(value)
-    whole = int(number)
-    half = number - whole == 0.5
-    return (str(whole) if whole or not half else "") + ("½" if half else "")
-
-
-# --- the chart -----------------------------------------------------------------------
-
-
-CHART_W, CHART_H = 560, 240
-CHART_LEFT, CHART_RIGHT, CHART_TOP, CHART_BOTTOM = 54, 14, 14, 34
-#: The least height of the chart's scale, in rating points (a flat line is centred).
-CHART_SPAN = 40
-#: The least room between two dates written under the chart, in chart units.
-CHART_LABEL_ROOM = 100
-
-
-def _nice_step(span: float) -> int:
-    for step in (10, 20, 25, 50, 100, 200, 250, 500, 1000):
-        if span / step <= 5:
-            return step
-    return 1000 * math.ceil(span / 5000)
-
-
-def rating_chart(series: list[tuple[date, float]], words: dict[str, str],
-                 name: str) -> Markup | None:
-    """An inline SVG line chart of the rating after each list (x: the list's date, y:
-    the rating), one point per list, named for screen readers by its ``<title>`` and
-    described by its ``<desc>`` (every date and rating); None without a point."""
-    if not series:
-        return None
-    days = [d.toordinal() for d, _ in series]
-    values = [v for _, v in series]
-    first, last = min(days), max(days)
-    low, high = math.floor(min(values)), math.ceil(max(values))
-    if high - low < CHART_SPAN:
-        low -= (CHART_SPAN - (high - low)) // 2
-        high = low + CHART_SPAN
-    step = _nice_step(high - low)
-    low, high = low // step * step, -(-high // step) * step
-    span_x = CHART_W - CHART_LEFT - CHART_RIGHT
-    span_y = CHART_H - CHART_TOP - CHART_BOTTOM
-
-    def x(day: int) -> float:
-        if last == first:
-            return CHART_LEFT + span_x / 2
-        return CHART_LEFT + span_x * (day - first) / (last - first)
-
-    def y(value: float) -> float:
-        return CHART_TOP + span_y * (1 - (value - low) / (high - low))
-
-    base = CHART_H - CHART_BOTTOM
-    desc = "; ".join(f"{d.isoformat()}: {fmt_rating(v)}" for d, v in series)
-    parts = [
-        '<svg xmlns="http://www.w3.org/2000/svg" class="history-chart" id="chart"'
-        f' viewBox="0 0 {CHART_W} {CHART_H}" width="{CHART_W}" height="{CHART_H}"'
-        ' role="img" aria-labelledby="chart-title chart-desc">',
-        f'<title id="chart-title">{escape(words["chart_of"])} {escape(name)}</title>',
-        f'<desc id="chart-desc">{escape(words["chart"])}: {escape(desc)}</desc>',
-    ]
-    for mark in range(low, high + 1, step):
-        parts.append(f'<line class="grid" x1="{CHART_LEFT}" y1="{y(mark):.1f}"'
-                     f' x2="{CHART_W - CHART_RIGHT}" y2="{y(mark):.1f}"/>'
-                     f'<text x="{CHART_LEFT - 6}" y="{y(mark) + 4:.1f}"'
-                     f' text-anchor="end">{mark}</text>')
-    for day, text, anchor in _x_marks(first, last, x):
-        if anchor == "middle" and first != last:
-            parts.append(f'<line class="grid" x1="{x(day):.1f}" y1="{CHART_TOP}"'
-                         f' x2="{x(day):.1f}" y2="{base}"/>')
-        parts.append(f'<text x="{x(day):.1f}" y="{base + 20}" text-anchor="{anchor}">'
-                     f"{text}</text>")
-    parts.append(f'<line class="axis" x1="{CHART_LEFT}" y1="{base}"'
-                 f' x2="{CHART_W - CHART_RIGHT}" y2="{base}"/>')
-    line = " ".join(f"{x(d):.1f},{y(v):.1f}" for d, v in zip(days, values, strict=True))
-    parts.append(f'<polyline class="line" fill="none" points="{line}"/>')
-    for day, (when, value) in zip(days, series, strict=True):
-        parts.append(f'<circle class="dot" cx="{x(day):.1f}" cy="{y(value):.1f}" r="4">'
-                     f"<title>{when.isoformat()}: {fmt_rating(value)}</title></circle>")
-    parts.append("</svg>")
-    return Markup("".join(parts))
-
-
-def _x_marks(first: int, last: int,
-             x: Callable[[int], float]) -> list[tuple[int, str, str]]:
-    """The dates written under the chart (day, text, text-anchor): the first and the
-    last list's, and between them each new year (each quarter over a short span) where
-    there is room."""
-    if first == last:
-        return [(first, date.fromordinal(first).isoformat(), "middle")]
-    ends = [(first, date.fromordinal(first).isoformat(), "start"),
-            (last, date.fromordinal(last).isoformat(), "end")]
-    start, stop = date.fromordinal(first), date.fromordinal(last)
-    years = [date(year, 1, 1) for year in range(start.year + 1, stop.year + 1)]
-    if len(years) >= 2:
-        between = [(d.toordinal(), str(d.year)) for d in years]
-    else:
-        between = [(d.toordinal(), f"{d:%Y-%m}") for year in range(start.year, stop.year + 1)
-                   for d in (date(year, month, 1) for month in (1, 4, 7, 10))
-                   if start < d < stop]
-    marks = []
-    taken = [x(first) + CHART_LABEL_ROOM / 2, x(last) - CHART_LABEL_ROOM / 2]
-    for day, text in between:
-        if all(abs(x(day) - at) >= CHART_LABEL_ROOM for at in taken):
-            marks.append((day, text, "middle"))
-            taken.append(x(day))
-    return [ends[0], *marks, ends[1]]
-
-
-# --- the pages -----------------------------------------------------------------------
-
-
-@cache
-def _environment() -> jinja2.Environment:
-    try:
-        loader: jinja2.BaseLoader = jinja2.PackageLoader("tournament_elo.templates.site", ".")
-    except (ModuleNotFoundError, ValueError):
-        loader = jinja2.FileSystemLoader(Path(__file__).resolve().parents[1] / "templates"
-                                         / "site")
-    return jinja2.Environment(loader=loader, autoescape=True,
-                              undefined=jinja2.StrictUndefined, trim_blocks=True,
-                              lstrip_blocks=True, keep_trailing_newline=True)
-
-
-def _asset(name: str) -> bytes:
-    env = _environment()
-    assert env.loader is not None
-    return env.loader.get_source(env, name)[0].encode("utf-8")
 
 
 @dataclass
@@ -301,15 +64,7 @@ class _Writer:
     written: list[Path] = field(default_factory=list)
 
     def file(self, name: str, data: bytes) -> None:
-        path = self.out_dir / name
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(path, data)
-        except OSError as exc:
-            raise InputError("cannot write the site", Place(str(path)),
-                             found=exc.strerror or str(exc),
-                             expected="a folder that can be written") from exc
-        self.written.append(path)
+        self.written += write_files(self.out_dir, {name: data}, "the site")
 
     def page(self, name: str, html: str) -> None:
         self.file(name, html.encode("utf-8"))
@@ -326,18 +81,17 @@ class _Event:
     type: str
     rounds: int
     players: int
-    path: str
-    source: bytes
 
 
 @dataclass(frozen=True)
 class _Outcome:
-    """A player's line in an event's report."""
+    """A player's line in an event's report, as his page lists it."""
 
-    points: str
-    rank: str
-    rating: str
-    change: str
+    points: str = ""
+    rank: str = ""
+    rating: str = ""
+    change: str = ""
+    new_rating: str = ""
 
 
 def publish_site(
@@ -353,7 +107,7 @@ def publish_site(
     """Write the site of the computation (pool, system, period) into ``out_dir`` (see
     the module docstring); ``total(n)`` is called once with the number of pages, then
     ``advance(1)`` per page.  Returns the files written."""
-    words = site_words(lang)
+    words = site_labels(lang)
     comp = computation(db, pool, system, period)
     listed = ratings(db, comp)
     events = _events(db, comp)
@@ -364,38 +118,35 @@ def publish_site(
     if total:
         total(2 + len(events) + len(player_ids))
     out = _Writer(Path(out_dir), advance)
-    out.file("site.css", _asset("site.css"))
-    out.file("site.js", _asset("site.js"))
-    env = _environment()
-    common = {"lang": lang, "t": words, "comp": comp,
-              "list_date": _list_date(db, comp)}
+    out.file("site.css", asset("site/site.css"))
+    out.file("site.js", asset("site/site.js"))
+    common = {"lang": lang, "t": words, "comp": comp, "list_date": _list_date(db, comp)}
     outcomes: dict[tuple[int, int], _Outcome] = {}
-    lists = _Lists(db, comp)
-    nav = env.get_template("event_nav.html.j2")
-    jobs = [_job(event, lists, lang) for event in events]
-    for event, (html, found, error) in zip(events, _reports(jobs), strict=True):
+    notes = _period_notes(db, comp, labels(lang))
+    jobs = [_Job(str(db.path), comp, e.id, lang, notes.get(e.id, {})) for e in events]
+    for event, (html, found, error) in zip(events, _pages(jobs), strict=True):
         outcomes.update({(event.id, idx): o for idx, o in found.items()})
         if error:
-            html = env.get_template("event_error.html.j2").render(
-                common, root="../", event=event, error=error)
+            html = render("site/event_error.html.j2", common, root="../", event=event,
+                          error=error)
         else:
-            html = _with_nav(html, nav.render(common, root="../", event=event))
+            html = _with_nav(html, render("site/event_nav.html.j2", common, root="../",
+                                          event=event))
         out.page(f"events/{event.id}.html", html)
     rows = _list_rows(listed)
     on_list = {r["id"]: r for r in rows}
-    player_page = env.get_template("player.html.j2")
     for pid in player_ids:
         row = _player_row(db, pid, on_list)
         past = history(db, comp, pid)
-        out.page(f"players/{pid}.html", player_page.render(
-            common, root="../", player=row, history=_history_rows(past),
-            chart=rating_chart(_series(past), words, row["name"]),
+        out.page(f"players/{pid}.html", render(
+            "site/player.html.j2", common, root="../", player=row, history=_history_rows(past),
+            chart=history_chart(_series(past), words, row["name"]),
             events=_played(db, comp, pid, outcomes)))
-    out.page("events.html", env.get_template("events.html.j2").render(
-        common, root="", events=[_event_row(e, words) for e in events]))
-    out.page("index.html", env.get_template("index.html.j2").render(
-        common, root="", players=rows, fed_ids=any(r["federation_id"] for r in rows),
-        stale=comp.stale_events(db)))
+    out.page("events.html", render("site/events.html.j2", common, root="",
+                                   events=[_event_row(e, words) for e in events]))
+    out.page("index.html", render("site/index.html.j2", common, root="", players=rows,
+                                  fed_ids=any(r["federation_id"] for r in rows),
+                                  stale=comp.stale_events(db)))
     return out.written
 
 
@@ -407,9 +158,8 @@ def _list_date(db: Database, comp: Computation) -> str:
 def _events(db: Database, comp: Computation) -> list[_Event]:
     return [_Event(*row) for row in db.query(
         "SELECT e.id, e.name, e.start, e.end, e.type, e.rounds,"
-        " (SELECT count(*) FROM event_players p WHERE p.event_id = e.id),"
-        " e.path, e.source FROM events e WHERE e.pool_id = ? ORDER BY e.end, e.id",
-        comp.pool_id)]
+        " (SELECT count(*) FROM event_players p WHERE p.event_id = e.id)"
+        " FROM events e WHERE e.pool_id = ? ORDER BY e.end, e.id", comp.pool_id)]
 
 
 def _event_row(event: _Event, words: dict[str, str]) -> Row:
@@ -418,117 +168,80 @@ def _event_row(event: _Event, words: dict[str, str]) -> Row:
             "players": event.players}
 
 
-# --- rating the events -----------------------------------------------------------------
+# --- the events' pages -------------------------------------------------------------------
 
 
-class _Lists:
-    """The database lists in force before each event's period, walked forward in time
-    (the events must be asked for in order of their end dates), and each period's system.
-
-    The same list as :func:`~tournament_elo.db.queries.state_as_of` on the period's
-    first day (its base list and every period ending before that day), built once for
-    all events instead of once per period.
-    """
-
-    def __init__(self, db: Database, comp: Computation) -> None:
-        self.db = db
-        self.comp = comp
-        self.periods = db.query("SELECT start, end, first_event, system, entries FROM periods"
-                                " WHERE computation_id = ? ORDER BY end, first_event", comp.id)
-        first = date.fromisoformat(self.periods[0][0]) if self.periods else date.max
-        self.state = base_list(db, comp.pool_id, first)[1]
-        self.applied = 0  # the periods applied to ``state``
-        self.day = date.min  # the day ``state`` is in force
-        birth = db.query("SELECT id, birth, birth_year FROM players")
-        self.birth = {int(pid): (date.fromisoformat(b) if b else None, y) for pid, b, y in birth}
-
-    def system(self, event: _Event) -> str:
-        """The system the event's period was computed in (the computation's if none)."""
-        for start, end, first_event, name, _ in self.periods[self.applied:]:
-            if start <= event.end <= end and first_event in (0, event.id):
-                return str(name)
-        return self.comp.system
-
-    def entries(self, event: _Event) -> list[ListEntry]:
-        """The event's players as list entries, matched by their start numbers."""
-        day = period_bounds(date.fromisoformat(event.end), self.comp.period)[0]
-        if day < self.day:
-            raise ValueError("the events must come in order of their end dates")
-        self.day = day
-        while self.applied < len(self.periods) and self.periods[self.applied][1] < day.isoformat():
-            self.state.apply(unpack(self.periods[self.applied][4], LIST_ENTRY))
-            self.applied += 1
-        state = self.state
-        place = Place(f"{self.db.path} (list of {day.isoformat()})")
-        entries = []
-        for start_no, pid in self.db.query(
-                "SELECT start_no, player_id FROM event_players WHERE event_id = ?", event.id):
-            birth, birth_year = self.birth.get(int(pid), (None, None))
-            entries.append(ListEntry(
-                place=place, id=str(start_no), rating=round(float(state.rating[pid])),
-                games=int(state.games[pid]), ever_2400=bool(state.ever_2400[pid]),
-                k=int(state.k[pid]) or None, birth=birth, birth_year=birth_year))
-        return entries
+def stored_result(db: Database, comp: Computation, event_id: int) -> RatingResult | None:
+    """The event as the computation rated it, from the figures its period stored (None:
+    not rated yet, imported after the last recomputation)."""
+    found = db.query(
+        "SELECT r.system, r.slot_offset, r.row_offset, r.settings, r.warnings, r.period_id"
+        " FROM event_results r JOIN periods p ON p.id = r.period_id"
+        " WHERE p.computation_id = ? AND r.event_id = ?", comp.id, event_id)
+    if not found:
+        return None
+    name, slot, row, settings, warnings, period_id = found[0]
+    system = get_system(name)
+    size, width = system.player_figures.itemsize, system.game_figures.itemsize
+    players, games, rows = db.query(
+        "SELECT substr(p.player_figures, ? * ? + 1, length(g.player_ids) / 4 * ?),"
+        " substr(p.game_figures, ? * ? + 1, g.count * ?), g.rows"
+        " FROM periods p, games g WHERE p.id = ? AND g.event_id = ?",
+        slot, size, size, row, width, width, period_id, event_id)[0]
+    player_figures = unpack(players, system.player_figures)
+    before = [round(r) if r == r and r > 0 else None
+              for r in player_figures["rating"].astype(float).tolist()]
+    event = stored_event(db, event_id, unpack(rows, GAME_ROW), before)
+    figures = Figures(player_figures, unpack(games, system.game_figures),
+                      tuple(json.loads(warnings)), json.loads(settings))
+    return RatingResult(event, system, figures, standings(event, tiebreak_codes(None, event)))
 
 
 @dataclass(frozen=True)
 class _Job:
-    """What rating one event needs (sent to a worker process)."""
+    """What rendering one event's page needs (sent to a worker process)."""
 
-    suffix: str
-    source: bytes
-    system: str
-    entries: list[ListEntry]
+    db: str
+    comp: Computation
+    event: int
     lang: str
+    notes: dict[Any, str]
 
 
-def _job(event: _Event, lists: _Lists, lang: str) -> _Job:
-    return _Job(Path(event.path).suffix, event.source, lists.system(event),
-                lists.entries(event), lang)
-
-
-#: From this many events on, the reports are made in parallel processes.
+#: From this many events on, the pages are made in parallel processes.
 _PARALLEL_FROM = 8
 
-Report = tuple[str, dict[int, _Outcome], str]
+Page = tuple[str, dict[int, _Outcome], str]
 
 
-def _reports(jobs: list[_Job]) -> Iterator[Report]:
-    """Each event's report, in order (rendering dominates: it is spread over the cores)."""
+def _pages(jobs: list[_Job]) -> Iterator[Page]:
+    """Each event's page, in order (rendering dominates: it is spread over the cores)."""
     workers = min(os.cpu_count() or 1, len(jobs))
     if len(jobs) < _PARALLEL_FROM or workers < 2:
-        yield from map(_report, jobs)
+        yield from map(_page, jobs)
         return
     with ProcessPoolExecutor(workers) as executor:
-        yield from executor.map(_report, jobs, chunksize=max(1, len(jobs) // (8 * workers)))
+        yield from executor.map(_page, jobs, chunksize=max(1, len(jobs) // (8 * workers)))
 
 
-def _report(job: _Job) -> Report:
-    """The event's report page, each player's line (by his index in the event), and
-    the error's message if it could not be rated."""
-    try:
-        with tempfile.TemporaryDirectory(prefix="tournament-elo-") as folder:
-            path = Path(folder) / f"event{job.suffix}"
-            path.write_bytes(zlib.decompress(job.source))
-            event = read_event(path)
-        result = rate(event, job.system, ratings=job.entries)
-    except TournamentEloError as error:
-        return "", {}, str(error)
+def _page(job: _Job) -> Page:
+    """The event's report page, each player's line (by his index in the event), and a
+    message instead if it has no figures yet."""
+    with Database(job.db) as db:
+        result = stored_result(db, job.comp, job.event)
+    if result is None:
+        return "", {}, site_labels(job.lang)["not_rated_yet"]
     table = result.players
     outcomes = {}
-    for idx, points, rank, rating, change in zip(
-            range(len(table)), table["points"], table["rank"], table["rating"],
-            table["change_rounded"], strict=True):
-        outcomes[idx] = _Outcome(fmt_points(points), _text(rank), fmt_rating(rating),
-                                 fmt_change(change) if fmt_rating(rating) else "")
-    return render_html(result, job.lang), outcomes, ""
-
-
-def _text(value: Any) -> str:
-    """A cell's text: empty for None or NaN, ``3`` for ``3.0``."""
-    if _missing(value):
-        return ""
-    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+    start_key = result.system.terms.start.key
+    for idx, points, rank, before, change, after in zip(
+            range(len(table)), table["points"], table["rank"], table[start_key],
+            table["change_rounded"], table["new_rating"], strict=True):
+        rated = bool(fmt_list_rating(before))
+        outcomes[idx] = _Outcome(fmt_points(points), fmt_text(rank), fmt_list_rating(before),
+                                 fmt_list_change(change) if rated else "",
+                                 fmt_list_rating(after))
+    return render_html(result, job.lang, job.notes), outcomes, ""
 
 
 def _with_nav(html: str, nav: str) -> str:
@@ -540,20 +253,55 @@ def _with_nav(html: str, nav: str) -> str:
     return html[:at] + "\n" + nav + html[at:]
 
 
+def _period_notes(db: Database, comp: Computation,
+                  words: dict[str, str]) -> dict[int, dict[Any, str]]:
+    """For every event, a note per player who played other events in its rating period:
+    the period's events and the list's rating before and after it."""
+    periods = db.query(
+        "SELECT p.id, p.start, p.end, p.entries, r.event_id, e.name, q.player_id, q.start_no"
+        " FROM periods p JOIN event_results r ON r.period_id = p.id"
+        " JOIN events e ON e.id = r.event_id JOIN event_players q ON q.event_id = r.event_id"
+        " WHERE p.computation_id = ? ORDER BY p.end, p.first_event, e.end, e.id",
+        comp.id)
+    by_period: dict[int, list[tuple[Any, ...]]] = {}
+    for row in periods:
+        by_period.setdefault(int(row[0]), []).append(row)
+    first = date.fromisoformat(periods[0][1]) if periods else date.max
+    state = base_list(db, comp.pool_id, first)[1]
+    notes: dict[int, dict[Any, str]] = {}
+    for rows in by_period.values():
+        entries = unpack(rows[0][3], LIST_ENTRY)
+        events_of: dict[int, list[tuple[int, str]]] = {}
+        for _, _, _, _, event_id, name, player, _ in rows:
+            events_of.setdefault(int(player), []).append((int(event_id), str(name)))
+        state.grow(max(events_of, default=0) + 1)
+        after = dict(zip(entries["player"].tolist(), entries["rating"].tolist(), strict=True))
+        period = f"{rows[0][1]} – {rows[0][2]}"
+        for _, _, _, _, event_id, _, player, start_no in rows:
+            played = events_of[int(player)]
+            if len(played) < 2:
+                continue
+            key: Any = int(start_no) if str(start_no).isdigit() else start_no
+            notes.setdefault(int(event_id), {})[key] = words["period_note"].format(
+                n=len(played), period=period, events="; ".join(n for _, n in played),
+                before=fmt_list_rating(state.rating[player]) or words["unrated"],
+                after=fmt_list_rating(after.get(int(player), state.rating[player]))
+                or words["unrated"])
+        state.apply(entries)
+    return notes
+
+
 # --- the players -----------------------------------------------------------------------
 
 
-def _records(table: pd.DataFrame) -> list[Row]:
-    return [{str(k): v for k, v in r.items()} for r in table.to_dict("records")]
-
-
-def _list_rows(listed: pd.DataFrame) -> list[Row]:
+def _list_rows(listed: Any) -> list[Row]:
     """The list's rows as the pages show them, best first."""
-    return [{"rank": rank, "id": int(p["id"]), "name": p["name"], "title": _text(p["title"]),
-             "federation": _text(p["federation"]), "fide_id": _text(p["fide_id"]),
-             "federation_id": _text(p["federation_id"]), "rating": fmt_rating(p["rating"]),
-             "rating_value": float(p["rating"]), "games": _text(p["games"]), "k": _text(p["k"])}
-            for rank, p in enumerate(_records(listed), start=1)]
+    return [{"rank": rank, "id": int(p["id"]), "name": p["name"], "title": fmt_text(p["title"]),
+             "federation": fmt_text(p["federation"]), "fide_id": fmt_text(p["fide_id"]),
+             "federation_id": fmt_text(p["federation_id"]),
+             "rating": fmt_list_rating(p["rating"]), "rating_value": float(p["rating"]),
+             "games": fmt_text(p["games"]), "k": fmt_text(p["k"])}
+            for rank, p in enumerate(listed.to_dict("records"), start=1)]
 
 
 def _player_row(db: Database, pid: int, on_list: dict[int, Row]) -> Row:
@@ -571,19 +319,19 @@ def _player_row(db: Database, pid: int, on_list: dict[int, Row]) -> Row:
     return row
 
 
-def _history_rows(past: pd.DataFrame) -> list[Row]:
+def _history_rows(past: Any) -> list[Row]:
     return [{"list_date": r["list_date"], "period": str(r["period"]).replace("..", " – "),
-             "rating_before": fmt_rating(r["rating_before"]), "rating": fmt_rating(r["rating"]),
-             "change": fmt_change(r["change"]), "games": _text(r["games"]),
-             "events": r["events"]}
-            for r in _records(past)]
+             "rating_before": fmt_list_rating(r["rating_before"]),
+             "rating": fmt_list_rating(r["rating"]), "change": fmt_list_change(r["change"]),
+             "games": fmt_text(r["games"]), "events": r["events"]}
+            for r in past.to_dict("records")]
 
 
-def _series(past: pd.DataFrame) -> list[tuple[date, float]]:
+def _series(past: Any) -> list[tuple[date, float]]:
     """The chart's points: each list with a rating for the player."""
     return [(date.fromisoformat(str(d)), float(v))
             for d, v in zip(past["list_date"], past["rating"], strict=True)
-            if not _missing(v)]
+            if v == v and v is not None]
 
 
 def _played(db: Database, comp: Computation, pid: int,
@@ -593,8 +341,10 @@ def _played(db: Database, comp: Computation, pid: int,
             "SELECT e.id, p.idx, e.name, e.end, e.rounds FROM event_players p"
             " JOIN events e ON e.id = p.event_id WHERE p.player_id = ? AND e.pool_id = ?"
             " ORDER BY e.end DESC, e.id DESC", pid, comp.pool_id):
-        outcome = outcomes.get((event_id, idx), _Outcome("", "", "", ""))
+        outcome = outcomes.get((event_id, idx), _Outcome())
         rows.append({"id": event_id, "name": name, "end": end, "rounds": rounds,
                      "points": outcome.points, "rank": outcome.rank,
-                     "rating": outcome.rating, "change": outcome.change})
+                     "rating": outcome.rating, "change": outcome.change,
+                     "new_rating": outcome.new_rating})
     return rows
+

@@ -99,7 +99,7 @@ def render_sheets(
     ]
     paths = sheet_paths(path, fmt)
     if len(paths) == 1:
-        from ..report import xlsx_bytes  # the report's writer: numbers as numbers, no formulas
+        from ..render.writers import xlsx_bytes  # numbers as numbers, no formulas
 
         return {paths[0]: xlsx_bytes([(name, header, rows) for name, header, rows in tables])}
     return {file: _csv_bytes(header, rows)
@@ -111,7 +111,7 @@ def write_sheets(
 ) -> list[Path]:
     """Write ``event`` as CSV files or an XLSX workbook (``fmt``, else by the suffix);
     every file is rendered first, then each written atomically.  Returns the paths."""
-    from ..report import write_atomic
+    from ..render.writers import write_atomic
 
     contents = render_sheets(event, path, fmt, losses)
     for file, data in contents.items():

@@ -1,7 +1,7 @@
 """What a per-game system computes for one event, as packed records (the figures the
 reports show and the database keeps), and the tables rendered from them.
 
-Per event player (:data:`PLAYER_FIGURES`): the rating given (NaN: none, he starts at
+Per event player (:data:`PLAYER_FIGURES`): the rating he brings (NaN: none, he starts at
 the initial rating), whether he is a fixed-rated opponent (an AI level), the rating he
 starts from and his game count before the event, his rated games, score, ΣE, his K
 before his first game, the sum of his unrounded per-game changes and his rating after
@@ -34,7 +34,7 @@ Bools = npt.NDArray[np.bool_]
 Records = npt.NDArray[Any]
 
 PLAYER_FIGURES = np.dtype([
-    ("given", "<f8"), ("fixed", "i1"), ("start", "<f8"), ("played", "<i4"), ("games", "<i4"),
+    ("rating", "<f8"), ("fixed", "i1"), ("start", "<f8"), ("played", "<i4"), ("games", "<i4"),
     ("score", "<f8"), ("expected", "<f8"), ("k", "<f8"), ("change", "<f8"),
     ("new_rating", "<f8"),
 ])
@@ -99,7 +99,7 @@ def rate_event_games(system: EloSystem, event: Event, settings: Mapping[str, str
     own_k = np.zeros(n) if explicit_k is None else explicit_k
 
     players = np.zeros(n, dtype=PLAYER_FIGURES)
-    players["given"] = np.where(fixed, start, given)
+    players["rating"] = np.where(fixed, start, given)
     players["fixed"] = fixed
     players["start"] = start
     players["played"] = played
@@ -159,7 +159,7 @@ def tables(system: EloSystem, event: Event, players: Records, games: Records, po
         found = [None if f else system.title_of(r) for r, f in zip(values, fixed, strict=True)]
         return [None if t is None else t.code for t in found]
 
-    given = players["given"]  # NaN: none (a fixed opponent's is his fixed rating)
+    given = players["rating"]  # NaN: none (a fixed opponent's is his fixed rating)
     no = np.zeros(n, dtype=bool)
     player_table = pd.DataFrame({
         **identity_columns(event),

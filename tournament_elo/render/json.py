@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from .engine import RatingResult
-from .systems.fide.norms import MIN_GAMES
+from ..systems.fide.norms import MIN_GAMES
+
+if TYPE_CHECKING:
+    from ..engine import RatingResult
 
 PLAYER_FIELDS = (
     "id", "name", "fide_id", "federation", "rating", "points", "rank", "games_rated",
@@ -52,7 +54,7 @@ def to_json(result: RatingResult) -> dict[str, Any]:
     player_table, game_table = result.players, result.games
     players = records(player_table, PLAYER_FIELDS)
     extras = records(player_table, present(player_table, PLAYER_EXTRAS))
-    tiebreaks = result.standings.values if result.standings else {}
+    tiebreaks = result.standings.values
     for index, (player, extra) in enumerate(zip(players, extras, strict=True)):
         player["tiebreaks"] = {code: _number(values[index]) for code, values in tiebreaks.items()}
         player.update(extra)

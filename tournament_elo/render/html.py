@@ -1,0 +1,55 @@
+"""HTML through Jinja: one template environment for the event reports and the site,
+autoescaping everything a user wrote (names are never markup)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import jinja2
+
+from .view import build_context
+
+if TYPE_CHECKING:
+    from ..engine import RatingResult
+
+
+def _loader() -> jinja2.BaseLoader:
+    """The top-level templates/ is installed as the package tournament_elo.templates.
+
+    Run from a source checkout (``python -m tournament_elo`` in the repository), the
+    package found first is the checkout's, which has templates/ beside it instead.
+    """
+    try:
+        return jinja2.PackageLoader("tournament_elo.templates", ".")
+    except (ModuleNotFoundError, ValueError):
+        return jinja2.FileSystemLoader(Path(__file__).resolve().parents[2] / "templates")
+
+
+@cache
+def environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=_loader(), autoescape=True, undefined=jinja2.StrictUndefined,
+        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+    )
+
+
+def render(template: str, context: Mapping[str, Any], **more: Any) -> str:
+    """A template of the reports or the site (``site/…``) filled in."""
+    return environment().get_template(template).render(context, **more)
+
+
+def asset(name: str) -> bytes:
+    """A static file among the templates (the site's CSS and script)."""
+    env = environment()
+    assert env.loader is not None
+    return env.loader.get_source(env, name)[0].encode("utf-8")
+
+
+def render_html(result: RatingResult, lang: str,
+                notes: Mapping[Any, str] | None = None) -> str:
+    """The event's report page: crosstable, rating report, pairings, norms, a section
+    per player (``notes``: a text per player id shown in his section)."""
+    return render("report.html.j2", build_context(result, lang, notes))

@@ -1,0 +1,38 @@
+"""The report set of a rated event (``rate --out DIR``): the HTML page, the workbook, the
+CSV copies of every table and the JSON result, rendered before the first file is written
+so that a failure leaves the folder as it was."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .html import render_html
+from .json import to_json
+from .tables import flat_table, report_tables, table_csv_bytes, xlsx_sheets
+from .writers import csv_bytes, write_files, xlsx_bytes
+
+if TYPE_CHECKING:
+    from ..engine import RatingResult
+
+
+def write_reports(result: RatingResult, out_dir: Path, lang: str) -> list[Path]:
+    """Write report.html, report.xlsx, players.csv, games.csv, the CSV copies of the
+    report's tables (:func:`~.tables.report_tables`: crosstable.csv, rating_report.csv,
+    pairings.csv, grid.csv, norms.csv) and result.json into ``out_dir``; returns the
+    paths written."""
+    data = to_json(result)
+    players = flat_table(data["players"])
+    games = flat_table(data["games"])
+    tables = report_tables(result, lang)
+    contents = {
+        "report.html": render_html(result, lang).encode("utf-8"),
+        "report.xlsx": xlsx_bytes(xlsx_sheets(result, lang, players, games, tables)),
+        "players.csv": csv_bytes(*players),
+        "games.csv": csv_bytes(*games),
+        **{t.file: table_csv_bytes(t) for t in tables if t.rows or not t.optional},
+        # Compact: Python's C encoder is skipped whenever an indent is asked for.
+        "result.json": (json.dumps(data, ensure_ascii=False) + "\n").encode("utf-8"),
+    }
+    return write_files(out_dir, contents, "the reports")

@@ -1,0 +1,167 @@
+"""The report's tables as rows of values (numbers as numbers): the sheets of
+``report.xlsx`` and the CSV copies beside it, built once from the same view as the HTML."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .format import Writing, title_of
+from .json import to_json
+from .view import (
+    Standings,
+    crosstable_figures,
+    grid_cells,
+    grid_marks,
+    heading,
+    norm_rows,
+    pairings,
+    standings,
+    tiebreak_value,
+    value,
+    writing,
+)
+from .writers import csv_bytes, plain_number
+
+if TYPE_CHECKING:
+    from ..engine import RatingResult
+
+Row = dict[str, Any]
+
+
+def flat_table(rows: list[Row]) -> tuple[list[str], list[list[Any]]]:
+    """Header and rows of JSON records; a nested ``tiebreaks`` becomes ``tiebreaks.CODE``."""
+    header: list[str] = []
+    for row in rows:
+        for key, item in row.items():
+            names = [f"{key}.{code}" for code in item] if isinstance(item, dict) else [key]
+            header += [n for n in names if n not in header]
+    flat = []
+    for row in rows:
+        cells = dict(row)
+        for key, item in row.items():
+            if isinstance(item, dict):
+                cells.update({f"{key}.{code}": v for code, v in item.items()})
+        flat.append([cells.get(name) for name in header])
+    return header, flat
+
+
+Sheet = tuple[list[str], list[list[Any]]]
+
+
+def _crosstable_sheet(result: RatingResult, how: Writing, table: Standings) -> Sheet:
+    terms = result.system.terms
+    columns = crosstable_figures(terms, table.codes)
+    words = how.words
+    header = [words[k] for k in ("rank", "id", "title", "name")]
+    header += [heading(terms.start, how), words["federation"]]
+    header += [str(n) for n in table.rounds]
+    header += [heading(c, how) for c in columns]
+    rows = [[p["rank"], p["id"], title_of(p["title"]) or None, p["name"],
+             value(terms.start, p, how), p["federation"],
+             *(cell or None for cell in table.cells[p["id"]]),
+             *(tiebreak_value(c, p, how) for c in columns)] for p in table.players]
+    return header, rows
+
+
+def _rating_report_sheet(result: RatingResult, how: Writing, table: Standings) -> Sheet:
+    """The event rating report of the HTML page, numbers as numbers."""
+    figures = result.system.terms.event_report
+    header = [how.words["id"], how.words["name"], *(heading(f, how) for f in figures)]
+    rows = [[p["id"], p["name"], *(value(f, p, how) for f in figures)] for p in table.players]
+    return header, rows
+
+
+def _pairings_sheet(how: Writing, table: Standings) -> Sheet:
+    """Every board of every round (the HTML pairings), then the round's byes."""
+    words = how.words
+    by_id = {p["id"]: p for p in table.players}
+    header = [words["round"], words["board"], words["white_no"], words["white"],
+              words["black_no"], words["black"], words["result"]]
+    rows: list[list[Any]] = []
+    for day in pairings(table, by_id, words):
+        for board, b in enumerate(day["boards"], start=1):
+            rows.append([day["round"], board, b["white"]["key"], b["white"]["name"],
+                         b["black"]["key"], b["black"]["name"], b["result"] or None])
+        for b in day["byes"]:
+            rows.append([day["round"], None, b["key"], b["name"], None, b["kind"], b["score"]])
+    return header, rows
+
+
+def _grid_sheet(how: Writing, table: Standings) -> Sheet:
+    """The round-robin grid of the HTML page: one column per opponent, by start number."""
+    words = how.words
+    players = table.players
+    marks = grid_marks(table)
+    header = [words["rank"], words["id"], words["name"], *(str(p["id"]) for p in players),
+              words["points"]]
+    rows = [[p["rank"], p["id"], p["name"], *(c or None for c in grid_cells(p, players, marks)),
+             p["points"]] for p in players]
+    return header, rows
+
+
+def _norms_sheet(result: RatingResult, how: Writing) -> Sheet | None:
+    """The norms of the HTML page (systems with norms), the failed conditions joined."""
+    words = how.words
+    found = norm_rows(result, words)
+    if found is None:
+        return None
+    header = [words["id"], words["name"], words["title"], words["met"], words["games_rated"],
+              words["ra"], words["rp"], words["failed"]]
+    rows = [[n["id"], n["name"], n["title"], n["met"], n["games"], n["average"],
+             n["performance"], "; ".join(n["failed"]) or None] for n in found]
+    return header, rows
+
+
+@dataclass(frozen=True)
+class ReportTable:
+    """A table of the HTML page, as a sheet of report.xlsx and as a CSV file.
+
+    ``optional``: the CSV file is written only when the table has rows.
+    """
+
+    sheet: str
+    file: str
+    header: list[str]
+    rows: list[list[Any]]
+    optional: bool = False
+
+
+def report_tables(result: RatingResult, lang: str) -> list[ReportTable]:
+    """The crosstable, the event rating report, the pairings and, when the event has them,
+    the round-robin grid and the norms, numbers as numbers.
+    """
+    how = writing(result, lang)
+    table = standings(result)
+    tables = [ReportTable("Crosstable", "crosstable.csv", *_crosstable_sheet(result, how, table)),
+              ReportTable("Rating report", "rating_report.csv",
+                          *_rating_report_sheet(result, how, table)),
+              ReportTable("Pairings", "pairings.csv", *_pairings_sheet(how, table),
+                          optional=True)]
+    if result.event.type.value == "round-robin":
+        tables.append(ReportTable("Grid", "grid.csv", *_grid_sheet(how, table)))
+    norms_sheet = _norms_sheet(result, how)
+    if norms_sheet is not None:
+        tables.append(ReportTable("Norms", "norms.csv", *norms_sheet, optional=True))
+    return tables
+
+
+def xlsx_sheets(result: RatingResult, lang: str, players: Sheet | None = None,
+                games: Sheet | None = None, tables: list[ReportTable] | None = None,
+                ) -> list[tuple[str, list[str], list[list[Any]]]]:
+    """The sheets of report.xlsx: players, games, then :func:`report_tables`.
+
+    ``players``, ``games`` (the JSON tables) and ``tables``: if already made.
+    """
+    if players is None or games is None:
+        data = to_json(result)
+        players, games = flat_table(data["players"]), flat_table(data["games"])
+    if tables is None:
+        tables = report_tables(result, lang)
+    return [("Players", *players), ("Games", *games),
+            *((t.sheet, t.header, t.rows) for t in tables)]
+
+
+def table_csv_bytes(table: ReportTable) -> bytes:
+    """A report table as CSV: :func:`csv_bytes`, whole numbers without ``.0``."""
+    return csv_bytes(table.header, ([plain_number(v) for v in row] for row in table.rows))

@@ -1,0 +1,487 @@
+"""The view model of an event's report: plain lists of dicts and strings, every number
+already written, that the HTML template and the sheets lay out.
+
+What is shown for each system comes from its :class:`~tournament_elo.systems.terms.
+ReportTerms`; this module has no knowledge of any system's kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..labels import labels
+from ..systems.fide.norms import MIN_GAMES, NORM_EVENT_SETTING, NORM_EVENTS, Condition
+from ..systems.terms import Figure, ReportTerms
+from .charts import rating_chart, score_chart
+from .format import (
+    KINDS,
+    MARKS,
+    STYLES,
+    Writing,
+    crosstable_cell,
+    fmt_date,
+    fmt_int,
+    fmt_points,
+    fmt_tiebreak,
+    missing,
+    title_of,
+)
+from .json import records
+
+if TYPE_CHECKING:
+    from ..engine import RatingResult
+
+Row = dict[str, Any]
+
+#: More rounds than this is a game log, not a tournament: no round columns are shown.
+CROSSTABLE_MAX_ROUNDS = 60
+
+
+def _w_minus_we(p: Row) -> Any:
+    if p["rating"] is None or p["expected"] is None or p["score_rated"] is None:
+        return None
+    return round(p["score_rated"] - p["expected"], 2)
+
+
+#: Figures derived from a player's record rather than read from it.
+DERIVED: dict[str, Callable[[Row], Any]] = {"w_minus_we": _w_minus_we}
+
+
+def anchor(player_id: int | str) -> str:
+    """The HTML id of a player's rating section."""
+    return "p-" + "_".join(str(player_id).split())
+
+
+def _id_key(player_id: int | str) -> tuple[int, int, str]:
+    return (0, player_id, "") if isinstance(player_id, int) else (1, 0, str(player_id))
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The player records in standings order, their games and crosstable cells by id."""
+
+    players: list[Row]
+    games: dict[Any, list[Row]]
+    rounds: list[int]
+    cells: dict[Any, list[str]]
+    codes: tuple[str, ...] = ()  # the tie-break codes, in the ranking's order
+
+
+def standings(result: RatingResult) -> Standings:
+    """Players in standings order (rank, then start number) with their rounds.
+
+    Each player record gains ``tiebreaks``: code → value (``None`` if not defined), and
+    each game record its player's rating (``own_rating``).
+    """
+    players = records(result.players, tuple(result.players.columns))
+    values = result.standings.values
+    for index, p in enumerate(players):
+        p["tiebreaks"] = {code: None if missing(v[index]) else float(v[index])
+                          for code, v in values.items()}
+    own = {p["id"]: p["rating"] for p in players}
+    players.sort(key=lambda p: (p["rank"] is None, p["rank"] or 0, _id_key(p["id"])))
+    rows = sorted(records(result.games, tuple(result.games.columns)), key=lambda g: g["round"])
+    # In a round nobody is paired in yet, "Z" means "not paired yet", not "absent": dropped.
+    paired = {g["round"] for g in rows if g["opponent"] is not None}
+    rows = [g for g in rows if g["round"] in paired or g["result"] != "Z"]
+    last = max([result.event.rounds_played, *(g["round"] for g in rows)])
+    # A game log (an online platform's, one round per game) has no crosstable to show.
+    rounds = list(range(1, last + 1)) if last <= CROSSTABLE_MAX_ROUNDS else []
+    games: dict[Any, list[Row]] = {p["id"]: [] for p in players}
+    cells = {p["id"]: dict.fromkeys(rounds, "") for p in players}
+    for g in rows:
+        g["own_rating"] = own[g["player"]]
+        games[g["player"]].append(g)
+        if rounds:
+            cells[g["player"]][g["round"]] = crosstable_cell(g["result"], g["opponent"],
+                                                             g["color"])
+    return Standings(players, games, rounds,
+                     {key: list(row.values()) for key, row in cells.items()},
+                     tuple(result.standings.codes))
+
+
+def writing(result: RatingResult, lang: str) -> Writing:
+    """How the result's values are written in ``lang``."""
+    terms = result.system.terms
+    fixed = {str(p.id) for p in result.event.players if p.fixed_rating}
+    return Writing(labels(lang), terms.decimals, terms.titles,
+                   frozenset(fixed | terms.fixed), terms.start_missing)
+
+
+def _shown(figure: Figure, record: Row, how: Writing) -> bool:
+    """Whether ``figure`` applies to ``record`` (see :attr:`Figure.only`)."""
+    only = figure.only
+    if only is None:
+        return True
+    if only == "rated":
+        return record.get("rating") is not None
+    if only == "moving":
+        return not how.is_fixed(record) and (
+            "result" not in record or record.get("expected") is not None)
+    if only == "played":
+        return bool(record.get("games_rated"))
+    return record.get("expected") is not None  # counted: the game entered the computation
+
+
+def value(figure: Figure, record: Row, how: Writing) -> Any:
+    """The figure's raw value for ``record`` (None where it does not apply)."""
+    if not _shown(figure, record, how):
+        return None
+    derive = DERIVED.get(figure.key)
+    return derive(record) if derive else record.get(figure.key)
+
+
+def text(figure: Figure, record: Row, how: Writing) -> str:
+    """The figure as written for ``record``."""
+    if not _shown(figure, record, how):
+        return ""
+    return STYLES[figure.style](value(figure, record, how), record, how)
+
+
+def heading(figure: Figure, how: Writing) -> str:
+    return figure.label if figure.literal else how.words[figure.label]
+
+
+def _cell(figure: Figure, record: Row, how: Writing) -> Row:
+    hint = how.title_text(record.get(figure.key)) if figure.hint == "title" else ""
+    return {"text": text(figure, record, how), "cls": figure.css, "hint": hint}
+
+
+def _head(figure: Figure, how: Writing, hint: str = "") -> Row:
+    return {"label": heading(figure, how),
+            "cls": figure.css if figure.head_css is None else figure.head_css, "hint": hint}
+
+
+def tiebreak_figure(code: str) -> Figure:
+    return Figure(code, code, "tiebreak", literal=True, css="num tb")
+
+
+def crosstable_figures(terms: ReportTerms, codes: Sequence[str]) -> list[Figure]:
+    """The crosstable's columns after the rounds, a tie-break column per code after the
+    points."""
+    figures = list(terms.crosstable)
+    at = next((i + 1 for i, f in enumerate(figures) if f.key == "points"), len(figures))
+    return [*figures[:at], *(tiebreak_figure(c) for c in codes), *figures[at:]]
+
+
+def tiebreak_value(figure: Figure, record: Row, how: Writing) -> Any:
+    """A crosstable figure's raw value: a tie-break's from the record's ``tiebreaks``."""
+    if figure.style == "tiebreak":
+        return record["tiebreaks"].get(figure.key)
+    return value(figure, record, how)
+
+
+def tiebreak_text(figure: Figure, record: Row, how: Writing) -> str:
+    if figure.style == "tiebreak":
+        return fmt_tiebreak(record["tiebreaks"].get(figure.key))
+    return text(figure, record, how)
+
+
+def _event_report(table: Standings, terms: ReportTerms, how: Writing) -> Row:
+    """The event rating report: one row per player in standings order."""
+    figures = terms.event_report
+    return {
+        "heads": [_head(f, how) for f in figures],
+        "rows": [{"id": str(p["id"]), "name": p["name"], "anchor": anchor(p["id"]),
+                  "cells": [_cell(f, p, how) for f in figures]} for p in table.players],
+    }
+
+
+def build_context(result: RatingResult, lang: str,
+                  notes: Mapping[Any, str] | None = None) -> dict[str, Any]:
+    """Everything the HTML template shows, as strings in lists of dicts.
+
+    ``notes`` (player id → text) are shown in the players' sections: how a rating
+    period of several events formed a player's figure, when the database published it.
+    """
+    how = writing(result, lang)
+    words = how.words
+    terms = result.system.terms
+    event = result.event
+    table = standings(result)
+    by_id = {p["id"]: p for p in table.players}
+    columns = crosstable_figures(terms, table.codes)
+    lines = [{
+        "rank": fmt_int(p["rank"]), "id": str(p["id"]), "anchor": anchor(p["id"]),
+        "title": title_of(p["title"]), "name": p["name"], "rating": text(terms.start, p, how),
+        "federation": p["federation"] or "", "cells": table.cells[p["id"]],
+        "stats": [{"text": tiebreak_text(c, p, how), "cls": c.css,
+                   "hint": how.title_text(p.get(c.key)) if c.hint == "title" else ""}
+                  for c in columns],
+    } for p in table.players]
+    pattern = words["date_format"]
+    dates = dict.fromkeys(d for d in (fmt_date(event.start, pattern),
+                                      fmt_date(event.end, pattern)) if d)
+    facts = [
+        (words["city"], event.city or ""),
+        (words["dates"], " – ".join(dates)),
+        (words["rounds"], _rounds_text(event.rounds, event.rounds_played, words)),
+        (words["type"], words[event.type.value]),
+        (words["system"], result.system.name),
+        *_system_facts(result, terms, words),
+        (words["chief_arbiter"], event.chief_arbiter or ""),
+        (words["time_control"], event.time_control or ""),
+    ]
+    notes = notes or {}
+    return {
+        "lang": lang, "t": words, "title": event.name, "system": result.system.name,
+        "facts": [(label, value) for label, value in facts if value],
+        "rounds": table.rounds, "standings": lines,
+        "rating_head": heading(terms.start, how),
+        "stat_heads": [_head(c, how, words["tiebreak"] if c.style == "tiebreak" else "")
+                       for c in columns],
+        "has_titles": any(line["title"] for line in lines),
+        "game_columns": [{"label": heading(f, how), "cls": f.css,
+                          "hint": words[f.hint] if f.hint else "",
+                          "sub": (terms.formula or words["change_formula"]) if f.formula
+                          else "", "note": f.note} for f in terms.game_columns],
+        "legend": [(symbol, words[key]) for symbol, key in terms.legend],
+        "players": [{**_player_section(p, table.games[p["id"]], by_id, terms, how),
+                     "chart": score_chart(table.games[p["id"]], table.rounds, words),
+                     "rating_chart": rating_chart(
+                         rating_series(p, table.games[p["id"]], terms, how), words),
+                     "note": notes.get(p["id"], "")}
+                    for p in table.players],
+        "event_report": _event_report(table, terms, how),
+        "pairings": pairings(table, by_id, words),
+        "grid": grid(table) if event.type.value == "round-robin" else None,
+        "norms": _norms_context(result, words),
+        "warnings": [str(w) for w in result.warnings],
+    }
+
+
+def rating_series(p: Row, games: list[Row], terms: ReportTerms, how: Writing) -> list[float]:
+    """A player's rating before the event, then after each game that moved it.
+
+    FIDE rates the event as a whole: the rating before it plus the running sum of the
+    per-game changes (so the last point is the unrounded new rating).  A per-game
+    system keeps the rating after each game.  Empty for a player without a rating
+    (FIDE's unrated), a fixed-rated opponent, or no rated game yet.
+    """
+    per_game = terms.series == "rating_after"
+    rated = [g for g in games if g["expected"] is not None
+             and (not per_game or g["rating_after"] is not None)]
+    start = p.get(terms.start.key)
+    if not rated or start is None or how.is_fixed(p):
+        return []
+    series = [float(start)]
+    for g in rated:
+        series.append(float(g["rating_after"]) if per_game
+                      else series[-1] + float(g["change"] or 0))
+    return series
+
+
+def _who(p: Row | None, key: Any) -> Row:
+    if p is None:
+        return {"name": str(key), "id": str(key), "anchor": "", "key": key}
+    return {"name": p["name"], "id": str(p["id"]), "anchor": anchor(p["id"]), "key": p["id"]}
+
+
+def pairings(table: Standings, by_id: dict[Any, Row], words: Mapping[str, str]) -> list[Row]:
+    """Each round's boards (white – black, result) and its byes, boards by best rank."""
+    if not table.rounds:
+        return []
+    result_of = {(g["player"], g["round"], g["opponent"]): g["result"]
+                 for rows in table.games.values() for g in rows}
+    rounds: dict[int, Row] = {r: {"round": r, "boards": [], "byes": []} for r in table.rounds}
+
+    def place(key: Any) -> tuple[bool, int, tuple[int, int, str]]:
+        p = by_id.get(key)
+        rank = p["rank"] if p else None
+        return (rank is None, rank or 0, _id_key(key))
+
+    for player, rows in table.games.items():
+        for g in rows:
+            day = rounds.get(g["round"])
+            if day is None:
+                continue
+            opponent = g["opponent"]
+            if opponent is None:
+                if g["result"] not in (" ", "Z"):
+                    day["byes"].append({**_who(by_id.get(player), player),
+                                        "kind": words[KINDS.get(g["result"], "bye")],
+                                        "score": MARKS[g["result"]]})
+                continue
+            if g["color"] == "b" or (g["color"] != "w" and _id_key(player) > _id_key(opponent)):
+                continue  # listed from white's (or, without colours, the lower id's) line
+            theirs = result_of.get((opponent, g["round"], player), " ")
+            written = "" if g["result"] == " " else f"{MARKS[g['result']]}–{MARKS[theirs]}"
+            day["boards"].append({"white": _who(by_id.get(player), player),
+                                  "black": _who(by_id.get(opponent), opponent),
+                                  "result": written,
+                                  "order": min(place(player), place(opponent))})
+    out = []
+    for day in rounds.values():
+        if not day["boards"] and not day["byes"]:
+            continue
+        day["boards"].sort(key=lambda b: b["order"])
+        out.append(day)
+    return out
+
+
+def grid_marks(table: Standings) -> dict[tuple[Any, Any], str]:
+    """(player, opponent) → the player's results against him: 1 ½ 0 (several for a double round)."""
+    marks: dict[tuple[Any, Any], str] = {}
+    for player, rows in table.games.items():
+        for g in rows:
+            if g["opponent"] is not None and g["result"] != " ":
+                key = (player, g["opponent"])
+                marks[key] = marks.get(key, "") + MARKS[g["result"]]
+    return marks
+
+
+def grid_cells(p: Row, players: list[Row], marks: dict[tuple[Any, Any], str]) -> list[str]:
+    """One player's line of the grid, ``*`` against himself."""
+    return ["*" if q["id"] == p["id"] else marks.get((p["id"], q["id"]), "") for q in players]
+
+
+def grid(table: Standings) -> Row | None:
+    """The round-robin grid: players × players, 1 ½ 0 (several for a double round), *."""
+    if not table.rounds:
+        return None
+    players = table.players
+    marks = grid_marks(table)
+    return {
+        "heads": [str(p["id"]) for p in players],
+        "rows": [{
+            "rank": fmt_int(p["rank"]), "id": str(p["id"]), "name": p["name"],
+            "anchor": anchor(p["id"]), "points": fmt_points(p["points"]),
+            "cells": grid_cells(p, players, marks),
+        } for p in players],
+    }
+
+
+def condition_text(c: Condition, words: Mapping[str, str]) -> str:
+    """A norm condition as the report's language says it, with how much it failed by."""
+    shown: int | str = c.value
+    bound: int | str = c.bound
+    if c.name == "score":
+        shown, bound = fmt_points(c.value / 100), fmt_points(c.bound / 100)
+    written = words[f"norm_{c.name.replace(' ', '_')}"].format(value=shown, bound=bound)
+    if c.met:
+        return written
+    if c.name in ("own federation", "one federation"):
+        return written + ": " + words["norm_too_many"].format(n=c.value - c.bound)
+    short = fmt_points((c.bound - c.value) / 100) if c.name == "score" else c.bound - c.value
+    return written + ": " + words["norm_short"].format(n=short)
+
+
+def norm_rows(result: RatingResult, words: Mapping[str, str]) -> list[Row] | None:
+    """The norms of players with 9 games or more, numbers as numbers (``None`` for a
+    system without norms)."""
+    if result.norms is None:
+        return None
+    players = result.event.players
+    rows: list[Row] = []
+    for n in result.norms:
+        if n.games < MIN_GAMES:
+            continue
+        p = players[n.player]
+        rows.append({"name": p.name, "id": p.id, "title": n.title, "met": bool(n.met),
+                     "games": n.games, "average": n.average, "performance": n.performance,
+                     "failed": [condition_text(c, words) for c in n.failures]})
+    return rows
+
+
+def _norms_context(result: RatingResult, words: Mapping[str, str]) -> Row | None:
+    """Met norms, and the missed ones of players with 9 games or more."""
+    rows = norm_rows(result, words)
+    if rows is None:
+        return None
+    met: list[Row] = []
+    missed: list[Row] = []
+    for n in rows:
+        line = {"name": n["name"], "id": str(n["id"]), "anchor": anchor(n["id"]),
+                "title": n["title"], "games": str(n["games"]), "average": str(n["average"]),
+                "performance": str(n["performance"]), "failed": n["failed"]}
+        (met if n["met"] else missed).append(line)
+    event = dict(result.event.settings).get(NORM_EVENT_SETTING, "ordinary")
+    article = NORM_EVENTS.get(event)
+    exempt = words["norm_exempt"].format(article=article, event=event) if article else ""
+    return {"met": met, "missed": missed, "exempt": exempt}
+
+
+def _system_facts(result: RatingResult, terms: ReportTerms,
+                  words: Mapping[str, str]) -> list[tuple[str, str]]:
+    """The pool rated and the level (with its L), where the system has them."""
+    if not terms.pool_fact:
+        return []
+    players = result.players
+    pools = players["pool"].dropna().unique().tolist() if "pool" in players else []
+    facts = [(words["pool"], ", ".join(dict.fromkeys(str(p) for p in pools)))]
+    rule = terms.multiplier
+    if rule is None:
+        return facts
+    level = result.settings.get(rule.setting, rule.default)
+    if level == rule.by_time_control:
+        return [*facts, (words["level"], f"{level} (" + words["level_by_time"].format(
+            below=f"{rule.below:g}", above=f"{rule.from_threshold:g}",
+            minutes=rule.minutes_threshold) + ")")]
+    used = sorted({float(v) for v in result.games["multiplier"].dropna()}
+                  if "multiplier" in result.games else set())
+    known = rule.values.get(level)
+    if known is None or (used and used != [known]):  # the level rated with is not known
+        return [*facts, (words["level"], "L = " + " / ".join(f"{v:g}" for v in used))]
+    return [*facts, (words["level"], f"{level} (L = {known:g})")]
+
+
+def _rounds_text(rounds: int, played: int, words: Mapping[str, str]) -> str:
+    if played < rounds:
+        return f"{rounds} ({words['after_round']} {played})"
+    return str(rounds)
+
+
+def _game_note(g: Row, words: Mapping[str, str]) -> str:
+    """Why a round changed no rating (empty for a rated game)."""
+    if g["result"] == " ":
+        return words["not_played"]
+    if g["expected"] is not None:
+        return ""
+    return words["for_first_rating"] if g["rated"] else words["not_rated"]
+
+
+def _kind(g: Row, words: Mapping[str, str]) -> str:
+    """What a round was, if not an ordinary game; a rated '-' is a game both lost."""
+    if g["result"] == "-" and g["expected"] is not None:
+        return words["both_lost"]
+    return words[KINDS[g["result"]]] if g["result"] in KINDS else ""
+
+
+def _player_section(p: Row, games: list[Row], by_id: dict[Any, Row], terms: ReportTerms,
+                    how: Writing) -> Row:
+    words = how.words
+    fixed = how.is_fixed(p)
+    rows = []
+    for g in games:
+        opponent = by_id.get(g["opponent"]) if g["opponent"] is not None else None
+        remark = _game_note(g, words)
+        if fixed and not remark and g["opponent"] is not None:
+            remark = words["fixed_rating"]
+        record = {**g, "id": p["id"]}  # a game moves its player's rating unless he is fixed
+        rows.append({
+            "round": str(g["round"]),
+            "opponent": opponent["name"] if opponent else "",
+            "opponent_id": "" if opponent is None else str(opponent["id"]),
+            "opponent_anchor": "" if opponent is None else anchor(opponent["id"]),
+            "kind": _kind(g, words),
+            "cells": [text(f, record, how) for f in terms.game_columns],
+            "note": remark,
+        })
+    start = text(terms.start, p, how)
+    if fixed:
+        rating = f'{words["rating"]} {start} ({words["fixed_rating"]})'
+    elif p["rating"] is not None:
+        rating = f'{words["rating"]} {start}'
+    elif terms.start_missing == "unrated":
+        rating = words["unrated"]
+    else:
+        rating = f'{words["rating"]} {start} ({words[terms.start_missing]})'
+    totals = [(heading(f, how), text(f, p, how), f.wide) for f in terms.totals]
+    return {
+        "anchor": anchor(p["id"]), "id": str(p["id"]), "name": p["name"],
+        "title": title_of(p["title"]), "federation": p["federation"] or "",
+        "rating": rating, "rank": fmt_int(p["rank"]), "games": rows,
+        "totals": [(label, shown, wide) for label, shown, wide in totals if shown],
+    }
