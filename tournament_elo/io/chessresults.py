@@ -42,10 +42,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from html.parser import HTMLParser
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -65,6 +64,9 @@ from .common import (
 from .headers import fold
 from .table import column_letter, is_workbook
 from .text import read_bytes, read_text
+
+if TYPE_CHECKING:
+    from .html_tables import Page
 
 # ------------------------------------------------------------------------ vocabulary
 
@@ -93,6 +95,8 @@ _WHOLE = re.compile(r"^\d+\.?$")
 _NUMBER = re.compile(r"^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)$")
 _TIE_BREAK = re.compile(r"^(?:tie\s*-?\s*break|wertung)\s*(\d+)\s*:?\s*(.+)$", re.IGNORECASE)
 _DATE_TOKEN = re.compile(r"\d{1,4}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{1,4}")
+#: chess-results.com puts its own name before the event's in a page's title.
+_SERVER_PREFIX = re.compile(r"^chess-results server\s+chess-results\.com\s*-\s*", re.I)
 _LAYOUT_TITLE = re.compile(r"crosstable|kreuztabelle|rangliste|ranking|starting\s*rank|"
                            r"startrang|^last\s*update|^stand\b", re.IGNORECASE)
 
@@ -137,12 +141,13 @@ def read_chessresults(path: str | Path, encoding: str | None = None) -> Event:
     """Read a saved chess-results.com page: a crosstable, or a starting-rank list (an event
     whose players are known and whose games are not)."""
     source = str(path)
-    page = parse_page(read_text(path, encoding))
-    if not page.rows:
+    page = _read_page(path, encoding)
+    if not any(cells for cells, _ in page.rows):
         raise InputError("the page has no tables", Place(source),
                          expected="a chess-results crosstable page")
     return read_crosstable_rows(
-        [cells for cells, _ in page.rows], source, None, title=page.heading or page.title,
+        [cells for cells, _ in page.rows], source, None,
+        title=page.heading or _SERVER_PREFIX.sub("", page.title),
         lines=[lines for _, lines in page.rows], source_format="chess-results-html",
     )
 
@@ -168,7 +173,7 @@ def read_chessresults_list(path: str | Path, encoding: str | None = None) -> lis
         sheet = _crosstable_sheet(_load_workbook(path), source)
         grid = _Cells(source, sheet.name, [[_cell_text(v) for v in r] for r in sheet.rows], None)
     else:
-        page = parse_page(read_text(path, encoding))
+        page = _read_page(path, encoding)
         grid = _Cells(source, None, [c for c, _ in page.rows], [ln for _, ln in page.rows])
     header = _find_header(grid)
     if header is None:
@@ -196,6 +201,12 @@ def read_chessresults_list(path: str | Path, encoding: str | None = None) -> lis
     return entries
 
 
+def _read_page(path: str | Path, encoding: str | None) -> Page:
+    from .html_tables import parse_page  # lxml is loaded for pages only
+
+    return parse_page(read_text(path, encoding))
+
+
 def is_crosstable_rows(rows: Sequence[Sequence[object]]) -> bool:
     """Whether these sheet rows hold a crosstable: a header row with a Name column, a
     ``No.``/``SNo``/``Rk.``/``Rank`` column and round columns (``1.Rd``, or the grid's
@@ -216,142 +227,6 @@ def is_crosstable_workbook(path: str | Path) -> bool:
     except InputError:
         return False
     return any(is_crosstable_rows(sheet.rows) for sheet in sheets)
-
-
-# ------------------------------------------------------------------------ HTML pages
-
-
-@dataclass
-class Page:
-    """A page's text as rows of cells, in document order, with each cell's source line.
-
-    Every ``<tr>`` of every table is a row; each heading and paragraph (split at ``<br>``)
-    is a one-cell row; the end of a table is an empty row.
-    """
-
-    title: str = ""
-    heading: str = ""
-    rows: list[tuple[list[str], list[int]]] = field(default_factory=list)
-
-
-@dataclass
-class _OpenTable:
-    row: list[str] | None = None
-    lines: list[int] | None = None
-    cell: list[str] | None = None
-
-
-class _PageParser(HTMLParser):
-    _BLOCKS = frozenset({"h1", "h2", "h3", "h4", "p", "caption"})
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.page = Page()
-        self._skip = 0
-        self._in_title = False
-        self._title: list[str] = []
-        self._tables: list[_OpenTable] = []
-        self._block: list[str] | None = None
-        self._block_tag = ""
-        self._block_line = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        line = self.getpos()[0]
-        if tag in ("script", "style"):
-            self._skip += 1
-        elif tag == "title":
-            self._in_title = True
-        elif tag == "table":
-            self._tables.append(_OpenTable())
-        elif tag == "tr" and self._tables:
-            self._end_row(self._tables[-1])
-            table = self._tables[-1]
-            table.row, table.lines = [], []
-            self.page.rows.append((table.row, table.lines))
-        elif tag in ("td", "th") and self._tables:
-            table = self._tables[-1]
-            self._end_cell(table)
-            if table.row is None or table.lines is None:
-                table.row, table.lines = [], []
-                self.page.rows.append((table.row, table.lines))
-            table.cell = []
-            table.lines.append(line)
-        elif tag == "br":
-            self._text("\n")
-        elif tag in self._BLOCKS and self._block is None:
-            self._block, self._block_tag, self._block_line = [], tag, line
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "br":
-            self._text("\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style"):
-            self._skip = max(0, self._skip - 1)
-        elif tag == "title":
-            self._in_title = False
-        elif tag == "table" and self._tables:
-            self._end_row(self._tables.pop())
-            self.page.rows.append(([], []))
-        elif tag == "tr" and self._tables:
-            self._end_row(self._tables[-1])
-        elif tag in ("td", "th") and self._tables:
-            self._end_cell(self._tables[-1])
-        elif tag == self._block_tag and self._block is not None:
-            lines = [_clean(part) for part in "".join(self._block).split("\n")]
-            if tag in ("h1", "h2") and not self.page.heading and lines and lines[0]:
-                self.page.heading = " ".join(x for x in lines if x)
-            for text in lines:
-                if text:
-                    self.page.rows.append(([text], [self._block_line]))
-            self._block, self._block_tag = None, ""
-
-    def handle_data(self, data: str) -> None:
-        if self._skip:
-            return
-        if self._in_title:
-            self._title.append(data)
-            return
-        self._text(data)
-
-    def close(self) -> None:
-        super().close()
-        while self._tables:
-            self._end_row(self._tables.pop())
-        self.page.title = _clean("".join(self._title))
-
-    def _text(self, data: str) -> None:
-        cell = self._tables[-1].cell if self._tables else None
-        if self._block is not None:
-            self._block.append(data)
-        elif cell is not None:
-            cell.append(data)
-
-    def _end_cell(self, table: _OpenTable) -> None:
-        if table.cell is not None and table.row is not None:
-            table.row.append(_clean("".join(table.cell)))
-        table.cell = None
-
-    def _end_row(self, table: _OpenTable) -> None:
-        self._end_cell(table)
-        table.row = table.lines = None
-
-
-def parse_page(text: str) -> Page:
-    """The rows of an HTML page (see :class:`Page`)."""
-    parser = _PageParser()
-    # Saved pages mix CR LF with bare CR line ends; count lines as an editor shows them.
-    parser.feed(text.replace("\r\n", "\n").replace("\r", "\n"))
-    parser.close()
-    page = parser.page
-    prefix = re.match(r"^chess-results server\s+chess-results\.com\s*-\s*", page.title, re.I)
-    if prefix:
-        page.title = page.title[prefix.end():]
-    return page
-
-
-def _clean(text: str) -> str:
-    return " ".join(text.replace("\xa0", " ").split())
 
 
 # ------------------------------------------------------------------------ workbooks
@@ -450,7 +325,7 @@ def read_crosstable_rows(
     sheet: str | None = None,
     *,
     title: str | None = None,
-    lines: Sequence[Sequence[int]] | None = None,
+    lines: Sequence[Sequence[int | None]] | None = None,
     merged: Sequence[tuple[int, int, int, int]] = (),
     source_format: str = "crosstable",
 ) -> Event:
@@ -551,7 +426,7 @@ class _Cells:
     source: str
     sheet: str | None
     cells: list[list[str]]
-    lines: Sequence[Sequence[int]] | None
+    lines: Sequence[Sequence[int | None]] | None
 
     def text(self, r: int, c: int | None) -> str:
         if c is None:
@@ -584,7 +459,7 @@ def _cell_text(value: object) -> str:
         return value.date().isoformat()
     if isinstance(value, date):
         return value.isoformat()
-    return _clean(str(value))
+    return " ".join(str(value).split())
 
 
 def _header_kind(text: str) -> str | None:
