@@ -34,15 +34,19 @@ Readings taken where an export is silent:
   :attr:`Event.extra_records`.
 
 Every problem is an :class:`InputError` naming the file and the sheet cell or page line.
+
+This module wires four others: :mod:`.html_tables` (a page's rows, by lxml) and
+:mod:`.workbook_sheets` (a workbook's) turn the file into rows of cells,
+:mod:`.crosstable_layout` reads their header, players and preamble, and
+:mod:`.crosstable_pairings` their round cells.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import InputError, InputWarning, Place
 from ..model import Event, EventType, ListEntry
@@ -75,7 +79,8 @@ from .crosstable_layout import (
 )
 from .crosstable_pairings import berger_round, grid_pairings, grid_rounds, swiss_pairings
 from .table import is_workbook
-from .text import read_bytes, read_text
+from .text import read_text
+from .workbook_sheets import Sheet, is_legacy_workbook, load_sheets
 
 if TYPE_CHECKING:
     from .html_tables import Page
@@ -115,7 +120,7 @@ def read_crosstable_workbook(path: str | Path) -> Event:
     """Read a Swiss-Manager / chess-results crosstable exported as ``.xlsx`` (or ``.xls``,
     where the ``xlrd`` package is installed)."""
     source = str(path)
-    sheets = _load_workbook(path)
+    sheets = load_sheets(path)
     chosen = _crosstable_sheet(sheets, source)
     return read_crosstable_rows(
         chosen.rows, source, chosen.name, merged=chosen.merged,
@@ -128,12 +133,13 @@ def read_chessresults_list(path: str | Path, encoding: str | None = None) -> lis
     :func:`tournament_elo.model.apply_rating_list` (``--ratings``): each entry keyed by
     the starting number and the FIDE id, with the rating, federation and birth it gives."""
     source = str(path)
-    if is_workbook(path) or _is_legacy_workbook(path):
-        sheet = _crosstable_sheet(_load_workbook(path), source)
-        grid = Cells(source, sheet.name, [[cell_text(v) for v in r] for r in sheet.rows], None)
+    if is_workbook(path) or is_legacy_workbook(path):
+        sheet = _crosstable_sheet(load_sheets(path), source)
+        grid = Cells.of_values(source, sheet.name, sheet.rows)
     else:
         page = _read_page(path, encoding)
-        grid = Cells(source, None, [c for c, _ in page.rows], [ln for _, ln in page.rows])
+        grid = Cells.of_values(source, None, [c for c, _ in page.rows],
+                               [ln for _, ln in page.rows])
     header = find_header(grid)
     if header is None:
         raise no_header(grid)
@@ -170,7 +176,7 @@ def is_crosstable_rows(rows: Sequence[Sequence[object]]) -> bool:
     """Whether these sheet rows hold a crosstable: a header row with a Name column, a
     ``No.``/``SNo``/``Rk.``/``Rank`` column and round columns (``1.Rd``, or the grid's
     ``1 2 3 …``)."""
-    grid = Cells("", None, [[cell_text(v) for v in row] for row in rows], None)
+    grid = Cells.of_values("", None, rows)
     header = find_header(grid)
     if header is None:
         return False
@@ -182,84 +188,13 @@ def is_crosstable_workbook(path: str | Path) -> bool:
     """Whether a workbook is a Swiss-Manager / chess-results crosstable (some sheet passes
     :func:`is_crosstable_rows`) rather than a players/games workbook."""
     try:
-        sheets = _load_workbook(path)
+        sheets = load_sheets(path)
     except InputError:
         return False
     return any(is_crosstable_rows(sheet.rows) for sheet in sheets)
 
 
-# ------------------------------------------------------------------------ workbooks
-
-
-@dataclass
-class _Sheet:
-    name: str
-    rows: list[list[Any]]
-    merged: list[tuple[int, int, int, int]]  # 0-based (first row, first col, last row, last col)
-    legacy: bool = False
-
-
-def _is_legacy_workbook(path: str | Path) -> bool:
-    return read_bytes(path)[:8] == b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
-
-
-def _load_workbook(path: str | Path) -> list[_Sheet]:
-    """Every sheet's cell values and merged ranges (``.xlsx`` by openpyxl, ``.xls`` by xlrd)."""
-    source = str(path)
-    if _is_legacy_workbook(path):
-        return _load_xls(path)
-    if not is_workbook(path):
-        raise InputError("this is not a workbook", Place(source),
-                         expected="an .xlsx (or .xls) crosstable export")
-    from openpyxl import load_workbook
-
-    try:
-        # Not read-only: a read-only sheet does not know its merged cells.
-        book = load_workbook(path, data_only=True)
-    except Exception as exc:  # openpyxl raises many kinds for a damaged file
-        raise InputError("cannot open the workbook", Place(source), found=str(exc),
-                         expected="an .xlsx workbook") from None
-    try:
-        return [
-            _Sheet(
-                sheet.title,
-                [list(row) for row in sheet.iter_rows(values_only=True)],
-                [(m.min_row - 1, m.min_col - 1, m.max_row - 1, m.max_col - 1)
-                 for m in sheet.merged_cells.ranges],
-            )
-            for sheet in book.worksheets
-        ]
-    finally:
-        book.close()
-
-
-def _load_xls(path: str | Path) -> list[_Sheet]:
-    source = str(path)
-    try:
-        import xlrd
-    except ImportError:  # pragma: no cover - xlrd is a dependency
-        raise InputError("a legacy .xls workbook needs the xlrd package", Place(source),
-                         expected="an .xlsx export, or xlrd installed") from None
-    try:
-        book = xlrd.open_workbook(str(path), formatting_info=True)
-    except Exception as exc:  # xlrd raises several kinds for a damaged file
-        raise InputError("cannot open the workbook", Place(source), found=str(exc),
-                         expected="an .xls workbook") from None
-    sheets = []
-    for sheet in book.sheets():
-        rows = []
-        for r in range(sheet.nrows):
-            row: list[Any] = []
-            for c in range(sheet.ncols):
-                value = sheet.cell_value(r, c)
-                row.append(None if value == "" else value)
-            rows.append(row)
-        merged = [(r1, c1, r2 - 1, c2 - 1) for r1, r2, c1, c2 in sheet.merged_cells]
-        sheets.append(_Sheet(sheet.name, rows, merged, legacy=True))
-    return sheets
-
-
-def _crosstable_sheet(sheets: list[_Sheet], source: str) -> _Sheet:
+def _crosstable_sheet(sheets: list[Sheet], source: str) -> Sheet:
     """The first sheet with a crosstable header row."""
     filled = [s for s in sheets if any(cell_text(v) for row in s.rows for v in row)]
     if not filled:
@@ -267,12 +202,11 @@ def _crosstable_sheet(sheets: list[_Sheet], source: str) -> _Sheet:
                          found="no sheet with a filled cell",
                          expected="a crosstable export (a header row with No., Name, 1.Rd …)")
     for sheet in filled:
-        grid = Cells(source, sheet.name, [[cell_text(v) for v in r] for r in sheet.rows], None)
+        grid = Cells.of_values(source, sheet.name, sheet.rows)
         if find_header(grid) is not None:
             return sheet
     first = filled[0]
-    raise no_header(Cells(source, first.name, [[cell_text(v) for v in r]
-                                                  for r in first.rows], None))
+    raise no_header(Cells.of_values(source, first.name, first.rows))
 
 
 # ------------------------------------------------------------------------ the crosstable
@@ -295,7 +229,7 @@ def read_crosstable_rows(
     name when the rows' own preamble should not be searched for one; ``merged`` lists the
     merged cell ranges, 0-based ``(first row, first column, last row, last column)``.
     """
-    grid = Cells(source, sheet, [[cell_text(v) for v in row] for row in rows], lines)
+    grid = Cells.of_values(source, sheet, rows, lines)
     header = find_header(grid)
     if header is None:
         raise no_header(grid)

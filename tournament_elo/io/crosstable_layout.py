@@ -78,6 +78,12 @@ class Cells:
     cells: list[list[str]]
     lines: Sequence[Sequence[int | None]] | None
 
+    @classmethod
+    def of_values(cls, source: str, sheet: str | None, rows: Sequence[Sequence[object]],
+                  lines: Sequence[Sequence[int | None]] | None = None) -> Cells:
+        """The grid of rows of sheet values or page texts, each read by :func:`cell_text`."""
+        return cls(source, sheet, [[cell_text(v) for v in row] for row in rows], lines)
+
     def text(self, r: int, c: int | None) -> str:
         if c is None:
             return ""
