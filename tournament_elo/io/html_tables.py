@@ -59,7 +59,7 @@ def parse_page(text: str) -> Page:
         line = element.sourceline
         return late.get(element) if line is not None and line >= _LINE_LIMIT else line
 
-    title = clean("".join(text for el in root.iter("title") for text in el.itertext()))
+    title = clean("".join(part for el in root.iter("title") for part in el.itertext()))
     etree.strip_elements(root, *_HIDDEN, with_tail=False)
     page = Page(title=title)
     _read_rows(root, page, line_of)
@@ -90,6 +90,8 @@ def _late_lines(text: str, root: lxml.html.HtmlElement) -> dict[lxml.html.HtmlEl
     A newline is white space to HTML, so the text with its first ``k`` newlines blanked
     parses to the same elements, in the same order, counted from line ``k + 1``.
     """
+    if text.count("\n") < _LINE_LIMIT - 1:
+        return {}
     elements = list(root.iter())
     late = [i for i, el in enumerate(elements) if (el.sourceline or 0) >= _LINE_LIMIT]
     found: dict[lxml.html.HtmlElement, int] = {}
