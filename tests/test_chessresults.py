@@ -20,12 +20,12 @@ from tournament_elo.io.chessresults import (
     berger_round,
     is_crosstable_rows,
     is_crosstable_workbook,
-    parse_page,
     read_chessresults,
     read_chessresults_list,
     read_crosstable_rows,
     read_crosstable_workbook,
 )
+from tournament_elo.io.html_tables import parse_page
 from tournament_elo.io.trf import read_trf
 from tournament_elo.model import NO_COLOR, Event, EventType, Result, apply_rating_list
 from tournament_elo.render.json import to_json
