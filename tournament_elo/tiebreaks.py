@@ -84,7 +84,7 @@ class _Grid:
 
     @property
     def total(self) -> Ints:
-        return self.pts.sum(axis=1)
+        return np.asarray(self.pts.sum(axis=1), dtype=np.int64)
 
 
 def _grid(event: Event) -> _Grid:
@@ -119,10 +119,10 @@ def _last(mask: Bools) -> Ints:
 def _adjusted(g: _Grid, pts: Ints, lna: Ints, rules: str) -> Ints:
     """Adjusted score of every player, the score his opponents' tie-breaks see."""
     if rules == "pre2023":
-        return np.where(g.board, pts, 50).sum(axis=1)
+        return np.asarray(np.where(g.board, pts, 50).sum(axis=1), dtype=np.int64)
     rnd = np.arange(1, g.rounds + 1)
     keep = (rnd[None, :] <= lna[:, None]) | g.has_opp
-    return np.where(keep, pts, 0 if g.rr else 50).sum(axis=1)
+    return np.asarray(np.where(keep, pts, 0 if g.rr else 50).sum(axis=1), dtype=np.int64)
 
 
 @dataclass(frozen=True)
@@ -185,7 +185,7 @@ def _buchholz(g: _Grid, name: str, rules: str, low: int, high: int) -> Ints:
     e = _entries(g, rules, fore=name == "FB")
     values = e.sb if name == "SB" else e.score
     if low == 0 and high == 0:
-        return np.where(e.counted, values, 0).sum(axis=1)
+        return np.asarray(np.where(e.counted, values, 0).sum(axis=1), dtype=np.int64)
     out = np.zeros(g.n, dtype=np.int64)
     for p in range(g.n):
         keep = e.counted[p]
@@ -212,15 +212,16 @@ def _koya(g: _Grid) -> Ints:
         max_games -= int((_last(g.has_opp | g.pab) == 0).sum())
     total = g.total
     strong = total[np.maximum(g.opp, 0)] * 2 >= 100 * max_games
-    return np.where(g.has_opp & strong, g.pts, 0).sum(axis=1)
+    return np.asarray(np.where(g.has_opp & strong, g.pts, 0).sum(axis=1), dtype=np.int64)
 
 
 def _progressive(g: _Grid, low: int) -> Ints:
-    return np.cumsum(g.pts, axis=1)[:, low:].sum(axis=1)
+    return np.asarray(np.cumsum(g.pts, axis=1)[:, low:].sum(axis=1), dtype=np.int64)
 
 
 def _std(g: _Grid) -> Ints:
-    return np.select([g.pts > 50, g.pts == 50], [100, 50], 0).sum(axis=1)
+    points = np.select([g.pts > 50, g.pts == 50], [100, 50], 0)
+    return np.asarray(points.sum(axis=1), dtype=np.int64)
 
 
 def _direct_encounter(g: _Grid, before: Sequence[Floats]) -> Floats:

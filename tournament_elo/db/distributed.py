@@ -33,12 +33,15 @@ def dask_client(scheduler: str) -> Iterator[Any]:
                          found="no dask.distributed installed",
                          expected="pip install 'tournament-elo[dask]'") from None
     if scheduler == "local":
-        with LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1,
-                          dashboard_address=None) as cluster, Client(cluster) as client:
+        # dask.distributed ships no type hints: its calls are untyped.
+        with LocalCluster(  # type: ignore[no-untyped-call]
+                n_workers=os.cpu_count() or 1, threads_per_worker=1,
+                dashboard_address=None) as cluster, \
+                Client(cluster) as client:  # type: ignore[no-untyped-call]
             yield client
         return
     try:
-        client = Client(scheduler, timeout=10)
+        client = Client(scheduler, timeout=10)  # type: ignore[no-untyped-call]
     except OSError as error:
         raise InputError("cannot reach the Dask scheduler", Place("--scheduler"),
                          found=str(error), expected="a running scheduler's address, "
@@ -51,7 +54,8 @@ def results_as_completed(client: Any, function: Any, jobs: Sequence[Any]) -> Ite
     """``function(job)`` of every job on the cluster, yielded as each finishes."""
     from dask.distributed import as_completed
 
-    for future in as_completed(client.map(function, jobs, pure=False)):
+    futures = client.map(function, jobs, pure=False)
+    for future in as_completed(futures):  # type: ignore[no-untyped-call]
         yield future.result()
 
 

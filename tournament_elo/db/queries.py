@@ -92,11 +92,11 @@ def ratings(db: Database, comp: Computation, on: date | None = None,
     games = pd.array(state.games[ids], dtype="Int64")
     games[state.games[ids] >= UNKNOWN_GAMES] = pd.NA
     players["games"] = games
-    shown = get_system(comp.system, day).list_figures(state, ids, player_info(db), day)
-    players["rating"] = shown.rating
-    players["k"] = shown.k
-    if any(t is not None for t in shown.title):
-        players["title"] = shown.title
+    figures = get_system(comp.system, day).list_figures(state, ids, player_info(db), day)
+    players["rating"] = figures.rating
+    players["k"] = figures.k
+    if any(t is not None for t in figures.title):
+        players["title"] = figures.title
     shown = players if include_unrated else players[players["rating"] > 0]
     order = np.lexsort((shown["name"].map(fold_name).to_numpy(), -shown["rating"].to_numpy()))
     return shown.iloc[order][list(LIST_COLUMNS)].reset_index(drop=True)

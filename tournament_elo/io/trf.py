@@ -92,7 +92,9 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
         _parse_player(line, Place(source, line=number), row)
         for row, (number, line) in enumerate(player_lines)
     ]
-    place_of = lambda row: Place(source, line=player_lines[row][0])  # noqa: E731
+    def place_of(row: int) -> Place:
+        return Place(source, line=player_lines[row][0])
+
     index = index_players([p.id for p in players], [place_of(p.index) for p in players])
     declared_rounds = _declared_rounds(header, source)
     pairings, row_player = _parse_rounds(player_lines, index, source)
@@ -101,7 +103,9 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
         index_players([p.id for p in players], [place_of(p.index) for p in players],
                       "player id")
     rounds = max(declared_rounds or 0, int(pairings.round.max()) if len(pairings) else 0)
-    row_place = lambda row: place_of(int(row_player[row]))  # noqa: E731
+    def row_place(row: int) -> Place:
+        return place_of(int(row_player[row]))
+
     warnings: list[InputWarning] = check_unique_fide_ids(players, place_of)
     warnings += check_pairings(pairings, players, row_place)
     warnings += check_declared_points(pairings, players, place_of)

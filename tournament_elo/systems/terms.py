@@ -49,7 +49,7 @@ class ReportTerms:
     event_report: tuple[Figure, ...]
     totals: tuple[Figure, ...]  # a player's section, under his games
     game_columns: tuple[Figure, ...]  # a player's games, after the round and the opponent
-    terminal: tuple[str, ...]  # the terminal table's columns (player fields and labels)
+    terminal: tuple[tuple[str, str], ...]  # the terminal table: (player field, words key)
     formula: str = ""  # a game's change in the system's symbols (empty: the words' own)
     legend: tuple[tuple[str, str], ...] = ()  # symbol → words key, explained once
     decimals: int = 0  # of ratings

@@ -60,12 +60,13 @@ def capped_differences(edition: FideEdition, key: Ints, own: Ints, opponent: Int
     ``key`` groups the rows of one player in one event (the once-per-event rule looks
     at each event on its own).
     """
-    diff = np.abs(opponent - own)
-    capped = np.minimum(diff, DIFFERENCE_CAP)
+    diff: Ints = np.abs(opponent - own)
+    capped: Ints = np.minimum(diff, DIFFERENCE_CAP)
     if edition.difference is DifferenceRule.CAP_400:
         return capped
     if edition.difference is DifferenceRule.CAP_400_BELOW_2650:
-        return np.where(own < CAP_BELOW, capped, diff)
+        below: Ints = np.where(own < CAP_BELOW, capped, diff)
+        return below
     # Once per event: the higher-rated side is capped only in his one game with the
     # largest difference; the lower-rated side in every game.
     higher = rated & (own > opponent) & (diff > DIFFERENCE_CAP)
@@ -77,4 +78,5 @@ def capped_differences(edition: FideEdition, key: Ints, own: Ints, opponent: Int
         first = np.ones(len(ordered), dtype=bool)
         first[1:] = key[ordered][1:] != key[ordered][:-1]
         result[ordered[first]] = DIFFERENCE_CAP
-    return np.minimum(result, PD_CERTAIN)
+    looked_up: Ints = np.minimum(result, PD_CERTAIN)
+    return looked_up

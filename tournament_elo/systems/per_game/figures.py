@@ -84,7 +84,7 @@ def rate_event_games(system: EloSystem, event: Event, settings: Mapping[str, str
     fixed = fixed_players(system, event)
     start = starting_points(system, event, given, fixed)
     chosen = event_games(system, event, settings)
-    warnings = ()
+    warnings: tuple[InputWarning, ...] = ()
     if chosen.ignored_pools:
         warnings = (InputWarning(
             Place(event.source), f"games of {', '.join(chosen.ignored_pools)} were left out: "
@@ -113,7 +113,7 @@ def rate_event_games(system: EloSystem, event: Event, settings: Mapping[str, str
     players["new_rating"] = out.final
 
     figures = np.zeros(rows, dtype=GAME_FIGURES)
-    for name in GAME_FIGURES.names[2:]:
+    for name in GAME_FIGURES.names[2:]:  # type: ignore[index]  # a structured dtype
         figures[name] = np.nan
     figures["rated"][both_rows] = True
     figures["moving"][both_rows] = ~fixed[who]  # an AI's side of a game changes nothing
