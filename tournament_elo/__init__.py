@@ -11,7 +11,14 @@ The command line (``tournament-elo``) is a thin layer over these names.
 """
 
 from .engine import RatingResult, rate
-from .errors import InputError, InputWarning, Place, SystemDefinitionError, TournamentEloError
+from .errors import (
+    EventModelError,
+    InputError,
+    InputWarning,
+    Place,
+    SystemDefinitionError,
+    TournamentEloError,
+)
 from .io.detect import detect_format, read_event
 from .io.ratinglist import read_rating_list
 from .io.trf import parse_trf, read_trf
@@ -23,6 +30,7 @@ from .systems.registry import built_in_systems, get_edition, get_system
 __all__ = [
     "AverageRule",
     "Event",
+    "EventModelError",
     "EventType",
     "InputError",
     "InputWarning",

@@ -1,12 +1,15 @@
 """Errors raised by tournament_elo.
 
-Every error the library raises on purpose derives from one root, so a caller can
-catch them all with one ``except``::
+Every error the library raises derives from one root, so a caller can catch them
+all with one ``except``::
 
     TournamentEloError
-    ├── InputError            the user's input is wrong: a file, a cell, an option
-    │   └── SystemDefinitionError   a rating-system name or definition file is wrong
-    └── (internal errors are ordinary exceptions: bugs, exit code 1)
+    ├── InputError (also a ValueError)   the user's input is wrong: a file, a cell, an option
+    │   └── SystemDefinitionError        a rating-system name or definition file is wrong
+    └── EventModelError (also a ValueError)  an Event built in code contradicts itself
+                                         (columns of different lengths, a game with one side)
+
+Anything else that escapes is a bug (the command line reports it in one line, exit 1).
 
 An :class:`InputError` carries where the problem is (file, line or sheet and cell),
 what was found and what was expected, so the command line can print one readable
@@ -44,7 +47,7 @@ class TournamentEloError(Exception):
     """Root of every error tournament_elo raises on purpose."""
 
 
-class InputError(TournamentEloError):
+class InputError(TournamentEloError, ValueError):
     """Bad input: the message names the place, what was found and what was expected."""
 
     def __init__(
@@ -72,6 +75,11 @@ class InputError(TournamentEloError):
 
 class SystemDefinitionError(InputError):
     """An unknown rating-system name, or a definition file that is wrong."""
+
+
+class EventModelError(TournamentEloError, ValueError):
+    """An :class:`~tournament_elo.model.Event` that contradicts itself, as only code (not
+    a reader, which checks its input) can build one."""
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from datetime import date
 import numpy as np
 import numpy.typing as npt
 
-from .errors import InputWarning, Place
+from .errors import EventModelError, InputWarning, Place
 
 IntArray = npt.NDArray[np.int64]
 
@@ -156,7 +156,7 @@ class Pairings:
         columns = (self.round, self.player, self.opponent, self.color, self.result,
                    self.method, self.minutes, self.pool)
         if len({len(a) for a in columns if a is not None}) > 1:
-            raise ValueError("pairing columns differ in length")
+            raise EventModelError("pairing columns differ in length")
 
     def column(self, name: str) -> IntArray:
         """An optional column, zeros where the input did not give it."""

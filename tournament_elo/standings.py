@@ -53,12 +53,7 @@ def standings(
     rating_codes = [c for c in codes if c in RATING_CODES]
     score_codes = [c for c in codes if c not in RATING_CODES]
     values: dict[str, npt.NDArray[np.float64]] = {}
-    try:
-        values.update(compute_tiebreaks(event, score_codes, rules))
-    except ValueError as exc:
-        raise InputError(str(exc), Place("--tiebreaks"),
-                         expected="C.07 codes such as BH/C1, BH, SB, DE, WIN, ARO, TPR"
-                         ) from None
+    values.update(compute_tiebreaks(event, score_codes, rules))
     if rating_codes:
         rated = rating_tiebreaks(event, rating_codes, unrated_rating)
         values.update({code: np.asarray(v, dtype=np.float64) for code, v in rated.items()})

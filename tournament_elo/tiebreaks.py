@@ -42,6 +42,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from .errors import InputError, Place
 from .model import BLACK, POINTS, Event, EventType, Result
 
 Ints = npt.NDArray[np.int64]
@@ -300,15 +301,16 @@ def _de_split(g: _Grid, group: list[int]) -> list[tuple[int, list[int]]]:
 
 def _parse(code: str) -> tuple[str, int, int]:
     match = _CODE.match(code.strip().upper())
-    if not match:
-        raise ValueError(f"unknown tie-break {code!r}")
+    if not match or match["name"] not in CODES:
+        raise InputError("unknown tie-break", Place("--tiebreaks"), found=repr(code),
+                         expected="C.07 codes: " + ", ".join(CODES))
     name = match["name"]
-    if name not in CODES:
-        raise ValueError(f"unknown tie-break {code!r} (known: {', '.join(CODES)})")
     if match["mod"] is None:
         return name, 0, 0
     if name not in _CUTTABLE or (name == "PS" and match["mod"] == "M"):
-        raise ValueError(f"tie-break {name} takes no modifier {match['mod']}{match['k']}")
+        raise InputError(f"tie-break {name} takes no modifier {match['mod']}{match['k']}",
+                         Place("--tiebreaks"), found=repr(code),
+                         expected=f"{name} alone, or a cut of " + ", ".join(sorted(_CUTTABLE)))
     k = int(match["k"])
     return name, k, k if match["mod"] == "M" else 0
 
@@ -323,7 +325,8 @@ def compute_tiebreaks(
     to 0.01); AOB is NaN for a player without a game; DE is a place (1 = best).
     """
     if rules not in RULES:
-        raise ValueError(f"unknown tie-break rules {rules!r} (known: {', '.join(RULES)})")
+        raise InputError("unknown tie-break rules", Place("--tiebreak-rules"),
+                         found=repr(rules), expected=" or ".join(RULES))
     g = _grid(event)
     out: dict[str, Floats] = {}
     for code in codes:

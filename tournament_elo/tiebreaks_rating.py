@@ -55,6 +55,7 @@ from collections.abc import Iterable
 import numpy as np
 import numpy.typing as npt
 
+from .errors import InputError, Place
 from .model import PLAYED, POINTS, Event
 from .rounding import half_up
 from .systems.fide.tables import DP, PD_CERTAIN, PD_HIGH
@@ -119,9 +120,8 @@ def rating_tiebreaks(
     wanted = [c.upper() for c in codes]
     unknown = [c for c in wanted if c not in RATING_CODES]
     if unknown:
-        raise ValueError(
-            f"unknown rating tie-break {', '.join(unknown)}; known: {', '.join(RATING_CODES)}"
-        )
+        raise InputError("unknown rating tie-break", Place("--tiebreaks"),
+                         found=", ".join(unknown), expected=", ".join(RATING_CODES))
     n = len(event.players)
     rating = ratings_of(event, unrated_rating)
     pairings = event.pairings

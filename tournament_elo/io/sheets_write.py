@@ -38,6 +38,7 @@ from typing import Any
 
 import numpy as np
 
+from ..errors import EventModelError, InputError, Place
 from ..model import BLACK, NO_COLOR, POINTS, Event, Player, Result, WinMethod
 from .sheet_files import companion_files
 
@@ -123,7 +124,8 @@ def _format(path: Path, fmt: str | None) -> str:
     if fmt is None:
         fmt = "xlsx" if path.suffix.lower() == ".xlsx" else "csv"
     if fmt not in SHEET_FORMATS:
-        raise ValueError(f"unknown sheet format {fmt!r}: csv or xlsx")
+        raise InputError("unknown sheet format", Place("--to"), found=repr(fmt),
+                         expected="csv or xlsx")
     return fmt
 
 
@@ -234,7 +236,7 @@ def _games_table(event: Event, notes: list[str]) -> tuple[list[str], list[list[A
                 continue
             j = row_of.get((rnd, opponent), -1)
             if j < 0:  # the reader checked both sides: this cannot happen
-                raise ValueError(f"round {rnd}: player {ids[me]}'s opponent has no row")
+                raise EventModelError(f"round {rnd}: player {ids[me]}'s opponent has no row")
             done.add((rnd, opponent))
             white_row, black_row = (j, i) if colours[i] == BLACK else (i, j)
             if colours[i] == NO_COLOR:
@@ -273,7 +275,7 @@ def _game_text(white: int, black: int, counts: dict[str, int]) -> str:
     if text is None:
         text = _SHORT_TEXT.get((white, black))
         if text is None:
-            raise ValueError(f"results {Result(white).name} and {Result(black).name} of one "
+            raise EventModelError(f"results {Result(white).name} and {Result(black).name} of one "
                              "game do not mirror")
         counts["short"] += 1
     return text

@@ -90,7 +90,8 @@ def write_trf(event: Event, version: str = "trf16", losses: list[str] | None = N
     appended to ``losses`` when it is given.
     """
     if version not in VERSIONS:
-        raise ValueError(f"unknown TRF version {version!r}: {' or '.join(VERSIONS)}")
+        raise InputError("unknown TRF version", Place("--to"), found=repr(version),
+                         expected=" or ".join(VERSIONS))
     notes: list[str] = [] if losses is None else losses
     ranks = _starting_ranks(event)
     renumbered = ranks_renumbered(event)

@@ -66,6 +66,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from ...errors import InputError, Place
 from ...model import PLAYED, POINTS, Event, EventType, Player, Result
 from ...rounding import half_up, up_to_half_point
 from .tables import DP
@@ -258,7 +259,8 @@ def norm_event_of(event: Event, norm_event: str | None = None) -> str:
     """``norm_event``, else the event's ``norm-event`` setting, else "ordinary"."""
     chosen = norm_event or dict(event.settings).get(NORM_EVENT_SETTING, "ordinary")
     if chosen not in NORM_EVENTS:
-        raise ValueError(f"no norm event {chosen!r}; known: {', '.join(NORM_EVENTS)}")
+        raise InputError("no such norm event", Place("--norm-event"), found=repr(chosen),
+                         expected=" or ".join(NORM_EVENTS))
     return chosen
 
 
@@ -328,7 +330,8 @@ def norms(event: Event, titles: Iterable[str] = ("GM", "IM", "WGM", "WIM"),
     wanted = [t.upper() for t in titles]
     unknown = [t for t in wanted if t not in NORM_LEVELS]
     if unknown:
-        raise ValueError(f"no norm for {', '.join(unknown)}; known: {', '.join(NORM_LEVELS)}")
+        raise InputError("no such title norm", Place("titles"), found=", ".join(unknown),
+                         expected=" or ".join(NORM_LEVELS))
     kind = norm_event_of(event, norm_event)
     exempt, note = _exemption(event, kind)
     host = (event.federation or "").upper()

@@ -1,0 +1,39 @@
+"""Every error the library raises belongs to its tree (drawn in errors.py's docstring)."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from pathlib import Path
+
+import tournament_elo
+from tournament_elo import errors
+
+PACKAGE = Path(tournament_elo.__file__).parent
+
+
+def test_the_tree_is_as_drawn() -> None:
+    assert issubclass(errors.InputError, errors.TournamentEloError)
+    assert issubclass(errors.InputError, ValueError)  # as python-chess's errors are
+    assert issubclass(errors.SystemDefinitionError, errors.InputError)
+    assert issubclass(errors.EventModelError, errors.TournamentEloError)
+    assert issubclass(errors.EventModelError, ValueError)
+    doc = errors.__doc__ or ""
+    for name in ("TournamentEloError", "InputError", "SystemDefinitionError", "EventModelError"):
+        assert name in doc
+
+
+def test_no_module_raises_a_builtin_exception() -> None:
+    """A ``raise ValueError(...)`` (or any built-in) escapes the tree; re-raising a caught
+    exception (``raise``) and the tree's own classes are fine."""
+    escaped = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Raise) or node.exc is None:
+                continue
+            target = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+            name = target.id if isinstance(target, ast.Name) else None
+            if name and isinstance(getattr(builtins, name, None), type) and issubclass(
+                    getattr(builtins, name), BaseException):
+                escaped.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {name}")
+    assert escaped == []
