@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import csv
 import importlib
+import os
 import random
+import shutil
 import sys
+from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -16,6 +20,26 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 ROOT = Path(__file__).resolve().parents[1]
 HISTORY_START = date(2023, 1, 1)
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+# The flags a sandboxed, network-less machine needs (see the env notes).
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's headless Chromium through Playwright.  Without Chromium the browser tests
+    are skipped, saying so; on CI (``CI`` set, as ``.ci/run`` does) they fail instead."""
+    if CHROMIUM is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI must have Chromium for the browser tests (.ci/run installs it)")
+        pytest.skip("no chromium on this machine (Debian package: chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield launched
+        launched.close()
 
 
 @pytest.fixture(scope="session")

@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import csv
 import importlib
-import os
 import random
 import re
-import shutil
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -38,10 +36,6 @@ from tournament_elo.render.format import fmt_list_rating as fmt_rating
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT_NAME = "<script>alert(1)</script>"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
 
 def _generate() -> ModuleType:
     if str(ROOT) not in sys.path:
@@ -299,19 +293,6 @@ def test_unknown_language_is_a_clear_error(site: Site, tmp_path: Path) -> None:
 
 
 # --- in a browser --------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if CHROMIUM is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI must have Chromium for the browser tests (.ci/run installs it)")
-        pytest.skip("no chromium on this machine")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield launched
-        launched.close()
 
 
 def _visible_names(page: Any) -> list[str]:

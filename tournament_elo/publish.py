@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from .db.events import stored_event
-from .db.lists import base_list
+from .db.lists import base_list, starting_rating
 from .db.queries import Computation, computation, history, ratings
 from .db.schema import GAME_ROW
 from .db.store import Database, unpack
@@ -281,12 +281,13 @@ def _period_notes(db: Database, comp: Computation,
             played = events_of[int(player)]
             if len(played) < 2:
                 continue
+            before = starting_rating(float(state.rating[player]),
+                                     entries[entries["player"] == player])
             key: Any = int(start_no) if str(start_no).isdigit() else start_no
             notes.setdefault(int(event_id), {})[key] = words["period_note"].format(
                 n=len(played), period=period, events="; ".join(n for _, n in played),
-                before=fmt_list_rating(state.rating[player]) or words["unrated"],
-                after=fmt_list_rating(after.get(int(player), state.rating[player]))
-                or words["unrated"])
+                before=fmt_list_rating(before) or words["unrated"],
+                after=fmt_list_rating(after.get(int(player), before)) or words["unrated"])
         state.apply(entries)
     return notes
 

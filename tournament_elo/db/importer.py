@@ -31,6 +31,7 @@ import numpy as np
 from ..errors import InputError, Place, TournamentEloError
 from ..io.detect import read_event
 from ..io.sheet_files import companion_files
+from ..io.text import Source, read_bytes
 from ..model import Event
 from .events import details_json, pack_pairings
 from .store import Database
@@ -99,12 +100,21 @@ class _Failed(Exception):
     """A file a worker could not read (its message already names the place)."""
 
 
-def _parse(job: tuple[str, str, str | None, str | None]) -> _Parsed:
+#: One file to read: its path, the sha256 of its bytes, the bytes (None: read them where
+#: the job runs, a Dask worker on a shared file system), the input format and encoding.
+Job = tuple[str, str, bytes | None, str | None, str | None]
+#: The most file bytes an import keeps for its readers: beyond it (a very large import),
+#: a file is read again where it is parsed, so memory stays bounded.
+KEEP_BYTES = 256 << 20
+
+
+def _parse(job: Job) -> _Parsed:
     """Read one file (in a worker process); errors come back as text, never raised."""
-    path, digest, input_format, encoding = job
+    path, digest, data, input_format, encoding = job
     try:
-        event = read_event(path, input_format, encoding)
-        return _Parsed(path, digest, event, None, zlib.compress(Path(path).read_bytes(), 1))
+        source = Source(path, read_bytes(path) if data is None else data)
+        event = read_event(source, input_format, encoding)
+        return _Parsed(path, digest, event, None, zlib.compress(source.data, 1))
     except TournamentEloError as error:
         return _Parsed(path, digest, None, str(error))
     except Exception as error:  # a bug: reported against the file, the import goes on
@@ -131,9 +141,15 @@ def import_events(
     report = ImportReport()
     known = dict(db.query("SELECT path, content_hash FROM events"))
     by_hash = {digest: path for path, digest in known.items()}
-    jobs = []
+    jobs: list[Job] = []
+    kept = 0
     for path in files:
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        try:
+            data = read_bytes(path)
+        except InputError as error:
+            report.failed.append((str(path), str(error)))
+            continue
+        digest = hashlib.sha256(data).hexdigest()
         if known.get(str(path)) == digest:
             report.unchanged.append(str(path))
             if advance:
@@ -144,7 +160,11 @@ def import_events(
                 advance(1)
         else:
             by_hash[digest] = str(path)
-            jobs.append((str(path), digest, input_format, encoding))
+            # Each file is read once: its bytes go to the reader (a Dask worker reads them
+            # from the shared file system instead of receiving them).
+            keep = client is None and kept + len(data) <= KEEP_BYTES
+            kept += len(data) if keep else 0
+            jobs.append((str(path), digest, data if keep else None, input_format, encoding))
     if not jobs:
         return report
     with db.transaction():
@@ -174,8 +194,7 @@ def _store_parsed(db: Database, parsed: _Parsed, system: str, pool_id: int,
             (pairings.opponent >= 0) & (pairings.player < pairings.opponent)))
 
 
-def _parsed(jobs: list[tuple[str, str, str | None, str | None]],
-            workers: int | None, client: Any) -> Iterator[_Parsed]:
+def _parsed(jobs: list[Job], workers: int | None, client: Any) -> Iterator[_Parsed]:
     if client is not None:
         from .distributed import results_as_completed
 

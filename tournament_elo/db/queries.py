@@ -15,7 +15,7 @@ from ..io.detect import read_ratings
 from ..io.headers import fold_name
 from ..rating_list import LIST_ENTRY, UNKNOWN_GAMES, ListState
 from ..systems.registry import get_system
-from .lists import base_list, computed_state, player_count
+from .lists import base_list, computed_state, player_count, starting_rating
 from .recompute import pool_system
 from .store import Database, identity_key, player_info, unpack
 
@@ -144,8 +144,7 @@ def history(db: Database, comp: Computation, player: int) -> pd.DataFrame:
             "SELECT e.name, e.end FROM events e JOIN event_players p ON p.event_id = e.id"
             " WHERE p.player_id = ? AND e.pool_id = ? AND e.end BETWEEN ? AND ? ORDER BY e.end",
             player, comp.pool_id, start, end)
-        if not rating and len(mine) > 1:  # first met in this period: his file's rating
-            rating = float(mine["rating"][0])
+        rating = starting_rating(rating, mine)
         new = float(mine["rating"][-1])
         rows.append({"list_date": list_date, "period": f"{start}..{end}", "system": system,
                      "rating_before": rating or None, "rating": new or None,

@@ -79,7 +79,7 @@ from .crosstable_layout import (
 )
 from .crosstable_pairings import berger_round, grid_pairings, grid_rounds, swiss_pairings
 from .table import is_workbook
-from .text import read_text
+from .text import Readable, read_text
 from .workbook_sheets import Sheet, is_legacy_workbook, load_sheets
 
 if TYPE_CHECKING:
@@ -101,7 +101,7 @@ _SERVER_PREFIX = re.compile(r"^chess-results server\s+chess-results\.com\s*-\s*"
 # ------------------------------------------------------------------------ entry points
 
 
-def read_chessresults(path: str | Path, encoding: str | None = None) -> Event:
+def read_chessresults(path: Readable, encoding: str | None = None) -> Event:
     """Read a saved chess-results.com page: a crosstable, or a starting-rank list (an event
     whose players are known and whose games are not)."""
     source = str(path)
@@ -116,7 +116,7 @@ def read_chessresults(path: str | Path, encoding: str | None = None) -> Event:
     )
 
 
-def read_crosstable_workbook(path: str | Path) -> Event:
+def read_crosstable_workbook(path: Readable) -> Event:
     """Read a Swiss-Manager / chess-results crosstable exported as ``.xlsx`` (or ``.xls``,
     where the ``xlrd`` package is installed)."""
     source = str(path)
@@ -128,7 +128,7 @@ def read_crosstable_workbook(path: str | Path) -> Event:
     )
 
 
-def read_chessresults_list(path: str | Path, encoding: str | None = None) -> list[ListEntry]:
+def read_chessresults_list(path: Readable, encoding: str | None = None) -> list[ListEntry]:
     """A chess-results starting-rank list (page or export) as rating-list entries for
     :func:`tournament_elo.model.apply_rating_list` (``--ratings``): each entry keyed by
     the starting number and the FIDE id, with the rating, federation and birth it gives."""
@@ -166,7 +166,7 @@ def read_chessresults_list(path: str | Path, encoding: str | None = None) -> lis
     return entries
 
 
-def _read_page(path: str | Path, encoding: str | None) -> Page:
+def _read_page(path: Readable, encoding: str | None) -> Page:
     from .html_tables import parse_page  # lxml is loaded for pages only
 
     return parse_page(read_text(path, encoding))
@@ -184,7 +184,7 @@ def is_crosstable_rows(rows: Sequence[Sequence[object]]) -> bool:
     return any(k in ("round", "grid") for k in kinds)
 
 
-def is_crosstable_workbook(path: str | Path) -> bool:
+def is_crosstable_workbook(path: Readable) -> bool:
     """Whether a workbook is a Swiss-Manager / chess-results crosstable (some sheet passes
     :func:`is_crosstable_rows`) rather than a players/games workbook."""
     try:

@@ -20,7 +20,7 @@ from .chessresults import (
 from .fidelist import is_fide_list, read_fide_list
 from .ratinglist import read_rating_list
 from .table import is_workbook
-from .text import decode, read_bytes
+from .text import Readable, read_source
 
 FORMATS = ("trf", "csv", "xlsx", "pgn", "crosstable-xlsx", "xls", "chessresults-html")
 _TRF_RECORD = re.compile(r"^(001 |0[1-9]2 |1[0-9]2 |XXR |### )", re.MULTILINE)
@@ -33,16 +33,15 @@ _OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _HEAD = 20000
 
 
-def detect_format(path: str | Path, encoding: str | None = None) -> str:
+def detect_format(path: Readable, encoding: str | None = None) -> str:
     """Name the format of ``path`` from its content, not its name (one of :data:`FORMATS`)."""
-    source = str(path)
-    data = read_bytes(path)
-    if is_workbook(path):
-        return "crosstable-xlsx" if is_crosstable_workbook(path) else "xlsx"
-    if data.startswith(_OLE2_MAGIC):  # Swiss-Manager's own crosstable export
+    file = read_source(path)
+    source = file.name
+    if is_workbook(file):
+        return "crosstable-xlsx" if is_crosstable_workbook(file) else "xlsx"
+    if file.data.startswith(_OLE2_MAGIC):  # Swiss-Manager's own crosstable export
         return "xls"
-    text, _ = decode(data, source, encoding)
-    head = text[:_HEAD]
+    head = file.text(encoding)[:_HEAD]
     if head.lstrip("\ufeff \t\r\n").startswith("<") and _HTML_MARK.search(head):
         return "chessresults-html"
     if _TRF_RECORD.search(head):
@@ -64,9 +63,11 @@ def detect_format(path: str | Path, encoding: str | None = None) -> str:
 
 
 def read_event(
-    path: str | Path, input_format: str | None = None, encoding: str | None = None
+    path: Readable, input_format: str | None = None, encoding: str | None = None
 ) -> Event:
-    """Read an event file in any supported format."""
+    """Read an event file in any supported format: its bytes are read once, for the
+    format's detection and the reader alike."""
+    path = read_source(path)
     fmt = input_format or detect_format(path, encoding)
     if fmt == "trf":
         from .trf import read_trf
@@ -84,7 +85,7 @@ def read_event(
         return read_crosstable_workbook(path)
     if fmt == "chessresults-html":
         return read_chessresults(path, encoding)
-    raise InputError("unknown input format", Place(str(path)), found=repr(fmt),
+    raise InputError("unknown input format", Place(path.name), found=repr(fmt),
                      expected=" or ".join(FORMATS))
 
 
@@ -96,7 +97,8 @@ def read_ratings(
     header line, ``ID Number …`` or ``ID_Number …``; ``speed`` picks its columns)."""
     if is_fide_list(path):  # only the file's start is read: the list is 200 MB
         return read_fide_list(path, encoding, speed)
-    fmt = detect_format(path, encoding)
+    source = read_source(path)
+    fmt = detect_format(source, encoding)
     if fmt in ("chessresults-html", "crosstable-xlsx", "xls"):
-        return read_chessresults_list(path, encoding)
-    return read_rating_list(path, encoding)
+        return read_chessresults_list(source, encoding)
+    return read_rating_list(source, encoding)

@@ -45,7 +45,7 @@ from ..errors import InputError, InputWarning, Place
 from ..model import BLACK, NO_COLOR, WHITE, Event, EventType, Pairings, Player, Result
 from .common import check_pairings, detect_event_type, event_type_from_text, parse_date
 from .sheet_words import MAX_RATING, MAX_ROUND
-from .text import read_text
+from .text import Readable, read_text
 
 #: Game results of the PGN standard → (white's result, black's result).
 RESULTS: dict[str, tuple[Result, Result]] = {
@@ -65,7 +65,7 @@ _PGN_DATE = re.compile(r"^\d{4}\.\d{2}\.\d{2}$")
 SIDES = ("White", "Black")
 
 
-def read_pgn(path: str | Path, encoding: str | None = None, event_name: str | None = None
+def read_pgn(path: Readable, encoding: str | None = None, event_name: str | None = None
              ) -> Event:
     """Read a PGN file into an :class:`Event`; ``event_name`` chooses among its Event tags."""
     return parse_pgn(read_text(path, encoding), str(path), event_name)

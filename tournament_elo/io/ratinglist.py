@@ -4,18 +4,17 @@ per row (merged into an event by :func:`~tournament_elo.model.apply_rating_list`
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ..errors import InputError
 from ..model import ListEntry
 from .common import parse_birth
 from .table import Table, read_table
+from .text import Readable
 
 _TRUE = {"1", "yes", "y", "true", "x", "co", "có"}
 _FALSE = {"0", "no", "n", "false", "", "khong", "không"}
 
 
-def read_rating_list(path: str | Path, encoding: str | None = None) -> list[ListEntry]:
+def read_rating_list(path: Readable, encoding: str | None = None) -> list[ListEntry]:
     """Read a CSV or XLSX rating list."""
     table = read_table(path, encoding=encoding, sheet_hint=("ratings", "list", "players"))
     if not ({"rating", "games", "birth", "ever_2400", "k"} & set(table.columns)):

@@ -82,6 +82,7 @@ from .table import (
     read_workbook,
     table_from_rows,
 )
+from .text import Readable
 
 #: Columns a games table must have (``round`` is optional: without it, a game log).
 GAME_COLUMNS = ("white", "black", "result")
@@ -113,18 +114,16 @@ class _Sources:
     format: str
 
 
-def read_sheets(path: str | Path, encoding: str | None = None) -> Event:
+def read_sheets(path: Readable, encoding: str | None = None) -> Event:
     """Read a games CSV (with its players CSV beside it) or a workbook into an Event."""
-    if is_workbook(path):
-        sources = _workbook_sources(str(path))
-    else:
-        sources = _csv_sources(Path(path), encoding)
+    sources = _workbook_sources(path) if is_workbook(path) else _csv_sources(path, encoding)
     return _build_event(sources, str(path))
 
 
-def _workbook_sources(source: str) -> _Sources:
+def _workbook_sources(path: Readable) -> _Sources:
     """Find the games, players and event sheets by name, else by their headers."""
-    sheets = read_workbook(source)
+    source = str(path)
+    sheets = read_workbook(path)
     games_name = _sheet_named(sheets, GAMES_SHEETS) or _sheet_with(sheets, _games_header)
     if games_name is None and len(sheets) == 1:
         games_name = next(iter(sheets))
@@ -148,10 +147,10 @@ def _workbook_sources(source: str) -> _Sources:
     return _Sources(games, players, event, "xlsx")
 
 
-def _csv_sources(path: Path, encoding: str | None) -> _Sources:
+def _csv_sources(path: Readable, encoding: str | None) -> _Sources:
     """The games CSV, and the players and event CSV files found beside it."""
     games = _table(str(path), None, read_csv_rows(path, encoding), GAME_COLUMNS, "games")
-    companions = companion_files(path)
+    companions = companion_files(Path(str(path)))
     players_path = companions.players
     players = None
     if players_path is not None:

@@ -11,12 +11,11 @@ import io
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ..errors import InputError, Place
 from .headers import fold, map_headers
-from .text import read_text
+from .text import Readable, binary, read_text
 
 
 @dataclass(frozen=True)
@@ -68,12 +67,12 @@ def column_letter(position: int) -> str:
     return name
 
 
-def is_workbook(path: str | Path) -> bool:
-    return zipfile.is_zipfile(path)
+def is_workbook(path: Readable) -> bool:
+    return zipfile.is_zipfile(binary(path))
 
 
 def read_table(
-    path: str | Path, *, encoding: str | None = None, sheet_hint: Sequence[str] = ()
+    path: Readable, *, encoding: str | None = None, sheet_hint: Sequence[str] = ()
 ) -> Table:
     """The table of a CSV file, or of the workbook sheet named like one of ``sheet_hint``."""
     source = str(path)
@@ -90,7 +89,7 @@ def read_table(
     return table_from_rows(source, None, read_csv_rows(path, encoding))
 
 
-def read_csv_rows(path: str | Path, encoding: str | None = None) -> list[list[Any]]:
+def read_csv_rows(path: Readable, encoding: str | None = None) -> list[list[Any]]:
     text = read_text(path, encoding)
     try:
         dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(text[:4096], ",;\t")
@@ -101,13 +100,13 @@ def read_csv_rows(path: str | Path, encoding: str | None = None) -> list[list[An
     return [list(row) for row in csv.reader(io.StringIO(text), dialect, doublequote=True)]
 
 
-def read_workbook(path: str | Path) -> dict[str, list[list[Any]]]:
+def read_workbook(path: Readable) -> dict[str, list[list[Any]]]:
     """Every sheet of an .xlsx workbook as rows of cell values."""
     from openpyxl import load_workbook  # only for workbooks: it costs a tenth of a second
 
     source = str(path)
     try:
-        book = load_workbook(path, read_only=True, data_only=True)
+        book = load_workbook(binary(path), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a damaged file
         raise InputError("cannot open the workbook", Place(source), found=str(exc),
                          expected="an .xlsx workbook") from None

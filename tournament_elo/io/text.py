@@ -9,6 +9,7 @@ single-byte encodings seen in the field.
 from __future__ import annotations
 
 import codecs
+import io
 import unicodedata
 from itertools import pairwise
 from pathlib import Path
@@ -19,17 +20,52 @@ from ..errors import InputError, Place
 CANDIDATE_ENCODINGS = ("cp1252", "cp1258", "cp1250", "latin_1")
 
 
-def read_bytes(path: str | Path) -> bytes:
+class Source:
+    """A file read once: its name (for messages, and to find the files beside it) and its
+    bytes, handed to format detection, to the reader and to the database alike."""
+
+    def __init__(self, name: str, data: bytes) -> None:
+        self.name = name
+        self.data = data
+        self._text: dict[str | None, str] = {}
+
+    def __str__(self) -> str:
+        return self.name
+
+    def text(self, encoding: str | None = None) -> str:
+        """The text, in the encoding given or detected (decoded once per encoding)."""
+        if encoding not in self._text:
+            self._text[encoding] = decode(self.data, self.name, encoding)[0]
+        return self._text[encoding]
+
+
+#: What a reader takes: a path, or a file already read.
+Readable = str | Path | Source
+
+
+def read_source(path: Readable) -> Source:
+    """The file read once (a :class:`Source` as it is)."""
+    return path if isinstance(path, Source) else Source(str(path), read_bytes(path))
+
+
+def read_bytes(path: Readable) -> bytes:
     """The file's bytes; a file that cannot be read is an :class:`InputError`."""
+    if isinstance(path, Source):
+        return path.data
     try:
         return Path(path).read_bytes()
     except OSError as exc:
         raise InputError("cannot read the file", Place(str(path)), found=exc.strerror) from None
 
 
-def read_text(path: str | Path, encoding: str | None = None) -> str:
+def binary(path: Readable) -> io.BytesIO:
+    """The file's bytes as a stream, for the libraries that open workbooks."""
+    return io.BytesIO(read_bytes(path))
+
+
+def read_text(path: Readable, encoding: str | None = None) -> str:
     """The file's text, in the encoding given or detected."""
-    return decode(read_bytes(path), str(path), encoding)[0]
+    return read_source(path).text(encoding)
 
 
 def decode(data: bytes, source: str, encoding: str | None = None) -> tuple[str, str]:

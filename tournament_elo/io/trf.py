@@ -36,7 +36,7 @@ from .common import (
     parse_birth,
     parse_date,
 )
-from .text import read_text
+from .text import Readable, read_text
 
 #: First column (0-based) of round 1's cell; each round takes ten columns.
 FIRST_ROUND_COLUMN = 91
@@ -59,7 +59,7 @@ _COLOR_OF_CHAR[[ord("b"), ord("B")]] = -1
 _COLOR_OF_CHAR[[ord("-"), ord(" ")]] = NO_COLOR
 
 
-def read_trf(path: str | Path, encoding: str | None = None) -> Event:
+def read_trf(path: Readable, encoding: str | None = None) -> Event:
     """Read a TRF file; the encoding is detected unless given."""
     return parse_trf(read_text(path, encoding), str(path))
 

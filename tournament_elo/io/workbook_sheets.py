@@ -6,12 +6,11 @@ cell hides which column a value is in (see :func:`.crosstable_layout.check_merge
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ..errors import InputError, Place
 from .table import is_workbook
-from .text import read_bytes
+from .text import Readable, binary, read_bytes
 
 
 @dataclass
@@ -24,12 +23,12 @@ class Sheet:
     legacy: bool = False
 
 
-def is_legacy_workbook(path: str | Path) -> bool:
+def is_legacy_workbook(path: Readable) -> bool:
     """Whether the file is an OLE2 compound file: a legacy binary workbook."""
     return read_bytes(path)[:8] == b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
-def load_sheets(path: str | Path) -> list[Sheet]:
+def load_sheets(path: Readable) -> list[Sheet]:
     """Every sheet's cell values and merged ranges (``.xlsx`` by openpyxl, ``.xls`` by xlrd)."""
     source = str(path)
     if is_legacy_workbook(path):
@@ -41,7 +40,7 @@ def load_sheets(path: str | Path) -> list[Sheet]:
 
     try:
         # Not read-only: a read-only sheet does not know its merged cells.
-        book = load_workbook(path, data_only=True)
+        book = load_workbook(binary(path), data_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a damaged file
         raise InputError("cannot open the workbook", Place(source), found=str(exc),
                          expected="an .xlsx workbook") from None
@@ -59,7 +58,7 @@ def load_sheets(path: str | Path) -> list[Sheet]:
         book.close()
 
 
-def _load_xls(path: str | Path) -> list[Sheet]:
+def _load_xls(path: Readable) -> list[Sheet]:
     source = str(path)
     try:
         import xlrd
@@ -67,7 +66,7 @@ def _load_xls(path: str | Path) -> list[Sheet]:
         raise InputError("a legacy .xls workbook needs the xlrd package", Place(source),
                          expected="an .xlsx export, or xlrd installed") from None
     try:
-        book = xlrd.open_workbook(str(path), formatting_info=True)
+        book = xlrd.open_workbook(file_contents=read_bytes(path), formatting_info=True)
     except Exception as exc:  # xlrd raises several kinds for a damaged file
         raise InputError("cannot open the workbook", Place(source), found=str(exc),
                          expected="an .xls workbook") from None
