@@ -24,11 +24,11 @@ from __future__ import annotations
 import difflib
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -83,6 +83,8 @@ from .table import (
     table_from_rows,
 )
 from .text import Readable
+
+_T = TypeVar("_T")
 
 #: Columns a games table must have (``round`` is optional: without it, a game log).
 GAME_COLUMNS = ("white", "black", "result")
@@ -627,25 +629,25 @@ def _game_result(table: Table, row: int, text: str) -> tuple[Result, Result]:
     only by a system that says so (Cờ Đông Sơn), and reported as a warning like ``-/-``
     (a double forfeit, rated for nobody).
     """
-    found = GAME_RESULTS.get(_result_key(text))
-    if found is None:
-        raise InputError(
-            "unknown result", table.place(row, "result"), found=repr(text),
-            expected="1-0, 0-1, ½-½ (0.5-0.5, 1/2-1/2, =), +/- or -/+ (forfeit), "
-            "-/- (double forfeit), 0-0 (both declared lost), or blank (not played yet)",
-        )
-    return found
+    return _spelled(GAME_RESULTS, table, row, text, "unknown result",
+                    "1-0, 0-1, ½-½ (0.5-0.5, 1/2-1/2, =), +/- or -/+ (forfeit), "
+                    "-/- (double forfeit), 0-0 (both declared lost), or blank (not played yet)")
 
 
 def _bye_result(table: Table, row: int, text: str) -> Result:
     """The bye a bye row gives; blank is a bye whose value is not entered yet (UNPLAYED)."""
-    found = BYE_RESULTS.get(_result_key(text))
+    return _spelled(BYE_RESULTS, table, row, text, "unknown result for a bye",
+                    "1, + or F (full-point bye), ½, 0.5 or H (half-point bye), "
+                    "U (pairing bye), 0 or Z (zero-point bye)")
+
+
+def _spelled(spellings: Mapping[str, _T], table: Table, row: int, text: str, problem: str,
+             expected: str) -> _T:
+    """What a result cell's spelling means, or an error naming the cell."""
+    found = spellings.get(_result_key(text))
     if found is None:
-        raise InputError(
-            "unknown result for a bye", table.place(row, "result"), found=repr(text),
-            expected="1, + or F (full-point bye), ½, 0.5 or H (half-point bye), "
-            "U (pairing bye), 0 or Z (zero-point bye)",
-        )
+        raise InputError(problem, table.place(row, "result"), found=repr(text),
+                         expected=expected)
     return found
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -168,3 +168,14 @@ class ListFigures:
     rating: npt.NDArray[Any]  # as the system keeps it: whole numbers as integers
     k: Ints
     title: list[str | None]
+
+
+class SameAtAllDates:
+    """A system that is one system at every date: it is its own system in force, and it
+    changes nothing when a period opens."""
+
+    def on(self, day: date | None) -> Self:
+        return self
+
+    def open_period(self, state: ListState, since: date | None, start: date) -> Ints:
+        return np.zeros(0, dtype=np.int64)

@@ -7,48 +7,29 @@ from ..terms import Figure, ReportTerms
 from .edition import FideEdition
 
 POINTS = Figure("points", "points", "points", css="num pts")
+GAMES = Figure("games_rated", "games_rated", "int")
+#: The figures of a player with a rating before the event (blank for the unrated).
+EXPECTED = Figure("expected", "expected", "expected", only="rated")
+K = Figure("k", "k", "int", only="rated")
+CHANGE = Figure("change", "change", "change", only="rated")
+ROUNDED = Figure("change_rounded", "change_rounded", "signed", only="rated")
+NEW = Figure("new_rating", "new_rating", "int", only="rated")
+RA, DP, RP = (Figure(key, key, "int") for key in ("ra", "dp", "rp"))
 
 
 def report_terms(edition: FideEdition) -> ReportTerms:
     rating = Figure("rating", "rating", "int")
     return ReportTerms(
         start=rating,
-        crosstable=(
-            POINTS,
-            Figure("k", "k", "int"),
-            Figure("change", "change", "change", only="rated"),
-            Figure("new_rating", "new_rating", "int"),
-            Figure("rp", "rp", "int"),
-        ),
-        event_report=(
-            rating,
-            Figure("games_rated", "games_rated", "int"),
-            Figure("score_rated", "score_rated", "points", css="num pts"),
-            Figure("expected", "expected", "expected", only="rated"),
-            Figure("w_minus_we", "w_minus_we", "expected"),
-            Figure("k", "k", "int", only="rated"),
-            Figure("change", "change", "change", only="rated"),
-            Figure("change_rounded", "change_rounded", "signed", only="rated"),
-            Figure("new_rating", "new_rating", "int", only="rated"),
-            Figure("ra", "ra", "int"),
-            Figure("rp", "rp", "int"),
-        ),
-        totals=(
-            Figure("rating", "rating", "start"),
-            POINTS,
-            Figure("games_rated", "games_rated", "int"),
-            Figure("score_rated", "score_rated", "points"),
-            Figure("expected", "expected", "expected", only="rated"),
-            Figure("need", "need", "points", only="rated"),
-            Figure("k", "k", "int", only="rated"),
-            Figure("change", "change", "change", only="rated"),
-            Figure("change_rounded", "change_rounded", "signed", only="rated"),
-            Figure("new_rating", "new_rating", "int", only="rated"),
-            Figure("ra", "ra", "int"),
-            Figure("dp", "dp", "int"),
-            Figure("rp", "rp", "int"),
-            Figure("ru", "ru", "int"),
-        ),
+        crosstable=(POINTS, Figure("k", "k", "int"), CHANGE,
+                    Figure("new_rating", "new_rating", "int"), RP),
+        event_report=(rating, GAMES, Figure("score_rated", "score_rated", "points", css="num pts"),
+                      EXPECTED, Figure("w_minus_we", "w_minus_we", "expected"), K, CHANGE,
+                      ROUNDED, NEW, RA, RP),
+        totals=(Figure("rating", "rating", "start"), POINTS, GAMES,
+                Figure("score_rated", "score_rated", "points"), EXPECTED,
+                Figure("need", "need", "points", only="rated"), K, CHANGE, ROUNDED, NEW,
+                RA, DP, RP, Figure("ru", "ru", "int")),
         game_columns=(
             Figure("opponent_rating", "opponent_rating", "int"),
             Figure("difference", "difference", "relative_difference", only="counted",

@@ -15,7 +15,7 @@ import numpy.typing as npt
 from ...errors import InputWarning, Place
 from ...model import Event
 from ...rating_list import UNKNOWN_GAMES, ListState, PlayerInfo
-from ..protocol import Figures, ListFigures, PeriodEvents, PeriodRating
+from ..protocol import Figures, ListFigures, PeriodEvents, PeriodRating, SameAtAllDates
 from . import figures
 from .describe import describe
 from .edition import FideEdition
@@ -33,7 +33,7 @@ Ints = npt.NDArray[np.int64]
 
 
 @dataclass(frozen=True)
-class FideSystem:
+class FideSystem(SameAtAllDates):
     """One edition of the FIDE Rating Regulations."""
 
     edition: FideEdition
@@ -54,12 +54,6 @@ class FideSystem:
 
     player_figures = figures.PLAYER_FIGURES
     game_figures = figures.GAME_FIGURES
-
-    def on(self, day: date | None) -> FideSystem:
-        return self
-
-    def open_period(self, state: ListState, since: date | None, start: date) -> Ints:
-        return np.zeros(0, dtype=np.int64)
 
     def rate_event(self, event: Event, settings: Mapping[str, str],
                    average_rule: str) -> Figures:

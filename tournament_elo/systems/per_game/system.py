@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from ...model import Event
 from ...rating_list import ListState, PlayerInfo
-from ..protocol import Figures, ListFigures, PeriodEvents, PeriodRating
+from ..protocol import Figures, ListFigures, PeriodEvents, PeriodRating, SameAtAllDates
 from . import figures
 from .definition import EloSystem
 from .describe import describe
@@ -38,7 +38,7 @@ POOL_SETTING = "pool"
 
 
 @dataclass(frozen=True)
-class PerGameSystem:
+class PerGameSystem(SameAtAllDates):
     """A system defined by a TOML file (Tượng Kỳ, Cờ Đông Sơn, Thiên Kỳ Đạo, a club's)."""
 
     definition: EloSystem
@@ -59,12 +59,6 @@ class PerGameSystem:
 
     player_figures = figures.PLAYER_FIGURES
     game_figures = figures.GAME_FIGURES
-
-    def on(self, day: date | None) -> PerGameSystem:
-        return self
-
-    def open_period(self, state: ListState, since: date | None, start: date) -> Ints:
-        return np.zeros(0, dtype=np.int64)
 
     def rate_event(self, event: Event, settings: Mapping[str, str],
                    average_rule: str) -> Figures:
