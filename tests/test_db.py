@@ -334,7 +334,8 @@ def test_command_line_without_a_database_says_so(tmp_path):
 def test_kill_9_during_import_then_again_imports_each_file_once(history_files, tmp_path):
     events = tmp_path / "events"
     events.mkdir()
-    for copy in range(6):  # 600 distinct files: each copy renames its events
+    copies = 20  # 2,000 distinct files (each copy renames its events): seconds to import
+    for copy in range(copies):
         for path in sorted((history_files / "events").iterdir()):
             text = path.read_text(encoding="utf-8").replace("012 Event", f"012 Copy {copy} Event")
             (events / f"c{copy}-{path.name}").write_text(text, encoding="utf-8")
@@ -354,17 +355,18 @@ def test_kill_9_during_import_then_again_imports_each_file_once(history_files, t
     os.kill(child.pid, signal.SIGKILL)
     child.wait()
     assert child.returncode == -signal.SIGKILL, "the import ended before the kill"
-    assert 50 <= imported_so_far < 600
+    files = 100 * copies
+    assert 50 <= imported_so_far < files
     done = subprocess.run(command, capture_output=True, text=True, check=True)
     imported_now = int(done.stdout.split(" imported")[0])
     unchanged = int(done.stdout.split(" replaced, ")[1].split(" unchanged")[0])
-    assert imported_now + unchanged == 600 and unchanged >= imported_so_far
+    assert imported_now + unchanged == files and unchanged >= imported_so_far
     with Database(path) as db:
-        assert db.query("SELECT count(*), count(DISTINCT path) FROM events")[0] == (600, 600)
+        assert db.query("SELECT count(*), count(DISTINCT path) FROM events")[0] == (files, files)
         # Every event's players and games are there once: none lost, none doubled.
-        assert db.query("SELECT count(*) FROM games")[0][0] == 600
+        assert db.query("SELECT count(*) FROM games")[0][0] == files
         players = sum(len(read_trf(p).players) for p in (history_files / "events").iterdir())
-        assert db.query("SELECT count(*) FROM event_players")[0][0] == 6 * players
+        assert db.query("SELECT count(*) FROM event_players")[0][0] == copies * players
 
 
 def test_a_per_game_system_runs_the_events_in_time_order(tmp_path):

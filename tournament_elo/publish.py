@@ -175,25 +175,20 @@ def stored_result(db: Database, comp: Computation, event_id: int) -> RatingResul
     """The event as the computation rated it, from the figures its period stored (None:
     not rated yet, imported after the last recomputation)."""
     found = db.query(
-        "SELECT r.system, r.slot_offset, r.row_offset, r.settings, r.warnings, r.period_id"
+        "SELECT r.system, r.players, r.games, r.settings, r.warnings, g.rows"
         " FROM event_results r JOIN periods p ON p.id = r.period_id"
+        " JOIN games g ON g.event_id = r.event_id"
         " WHERE p.computation_id = ? AND r.event_id = ?", comp.id, event_id)
     if not found:
         return None
-    name, slot, row, settings, warnings, period_id = found[0]
+    name, players, games, settings, warnings, rows = found[0]
     system = get_system(name)
-    size, width = system.player_figures.itemsize, system.game_figures.itemsize
-    players, games, rows = db.query(
-        "SELECT substr(p.player_figures, ? * ? + 1, length(g.player_ids) / 4 * ?),"
-        " substr(p.game_figures, ? * ? + 1, g.count * ?), g.rows"
-        " FROM periods p, games g WHERE p.id = ? AND g.event_id = ?",
-        slot, size, size, row, width, width, period_id, event_id)[0]
     player_figures = unpack(players, system.player_figures)
     before = [round(r) if r == r and r > 0 else None
               for r in player_figures["rating"].astype(float).tolist()]
     event = stored_event(db, event_id, unpack(rows, GAME_ROW), before)
     figures = Figures(player_figures, unpack(games, system.game_figures),
-                      tuple(json.loads(warnings)), json.loads(settings))
+                      tuple(json.loads(warnings or "[]")), json.loads(settings or "{}"))
     return RatingResult(event, system, figures, standings(event, tiebreak_codes(None, event)))
 
 

@@ -99,14 +99,19 @@ class PlayerInfo:
         return len(self.birth_year)
 
     @classmethod
-    def of(cls, size: int, births: Iterable[tuple[int, date | None, int | None]]) -> PlayerInfo:
-        """From ``(player, birth date, birth year)`` triples; the others unknown."""
+    def of(cls, size: int,
+           births: Iterable[tuple[int, date | str | None, int | None]]) -> PlayerInfo:
+        """From ``(player, birth date, birth year)`` triples (a date, or its ISO text);
+        the others unknown."""
         year = np.zeros(size, dtype=np.int64)
         turns_18 = np.zeros(size, dtype=np.int64)
-        for player, birth, birth_year in births:
-            year[player] = birth_year or 0
-            if birth:
-                turns_18[player] = add_years(birth, 18).toordinal()
+        found = list(births)
+        if found:
+            players, days, years = zip(*found, strict=True)
+            year[list(players)] = [y or 0 for y in years]
+            known = [i for i, d in enumerate(days) if d]
+            turns_18[[players[i] for i in known]] = eighteenth_birthdays(
+                np.array([days[i] for i in known], dtype="datetime64[D]"))
         return cls(year, turns_18)
 
 
@@ -116,3 +121,22 @@ def add_years(day: date, years: int) -> date:
         return day.replace(year=day.year + years)
     except ValueError:
         return day.replace(year=day.year + years, day=28)
+
+
+#: ``date.toordinal()`` of 1970-01-01, numpy's day 0.
+_EPOCH_ORDINAL = date(1970, 1, 1).toordinal()
+
+
+def eighteenth_birthdays(births: npt.NDArray[np.datetime64]) -> Ints:
+    """The ``date.toordinal()`` of each 18th birthday (:func:`add_years`, for many days at
+    once): 29 February becomes 28 February."""
+    year = births.astype("datetime64[Y]")
+    month = births.astype("datetime64[M]")
+    day = (births - month).astype(np.int64)  # 0-based day of the month
+    target_month = (year + np.timedelta64(18, "Y")).astype("datetime64[M]") + (
+        month - year.astype("datetime64[M]"))
+    last_day = ((target_month + np.timedelta64(1, "M")).astype("datetime64[D]")
+                - target_month.astype("datetime64[D]")).astype(np.int64)
+    target = target_month.astype("datetime64[D]") + np.minimum(day, last_day - 1)
+    ordinals: Ints = target.astype(np.int64) + _EPOCH_ORDINAL
+    return ordinals

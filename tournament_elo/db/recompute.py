@@ -7,9 +7,10 @@ event file starts from the rating it gives him), lets the system rate the period
 writes what it computed: the list's changes and every event's figures.  A period is
 rated under the system in force on its first day.
 
-Each period is written in its own transaction together with the computation's
-``valid_through``, so a crash in the middle leaves every finished period in place and
-running the command again goes on from the first period not written.
+Each period is written whole or not at all (a savepoint) together with the
+computation's ``valid_through``, and the periods are committed together about every
+:data:`COMMIT_SECONDS`, so a crash in the middle leaves every committed period in place
+and running the command again goes on from the first period not written.
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ from .store import Database, day, player_info
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
 PERIOD_KINDS = ("month", "quarter", "event")
+#: Periods are committed together about this often (each in a savepoint of its own): a
+#: crash loses at most that moment's periods, which running the command again computes.
+COMMIT_SECONDS = 0.5
 
 
 @dataclass(frozen=True)
@@ -75,7 +79,7 @@ def load_history(db: Database, pool_id: int, after: date | None) -> History:
     slot_start = np.zeros(len(found) + 1, dtype=np.int64)
     np.cumsum(sizes, out=slot_start[1:])
     offset = np.repeat(slot_start[:-1], counts)
-    local = rows["opponent"].astype(np.int64)
+    local = rows["opponent"]
     given = np.frombuffer(b"".join(r[5] for r in found), dtype=np.int32).astype(np.int64)
     return History(np.array([r[0] for r in found], dtype=np.int64),
                    [date.fromisoformat(r[1]) for r in found], row_start, slot_start, rows,
@@ -97,14 +101,18 @@ def periods(history: History, kind: str) -> list[Period]:
     if kind not in PERIOD_KINDS:
         raise InputError("unknown kind of rating period", Place("--period"), found=repr(kind),
                          expected=" or ".join(PERIOD_KINDS))
-    out: list[Period] = []
-    for i, end in enumerate(history.ends):
-        start, last = period_bounds(end, kind)
-        if kind != "event" and out and out[-1].start == start:
-            out[-1] = Period(start, last, out[-1].first, i + 1, 0)
-        else:
-            out.append(Period(start, last, i, i + 1,
-                              int(history.event_ids[i]) if kind == "event" else 0))
+    if kind == "event":
+        return [Period(end, end, i, i + 1, int(history.event_ids[i]))
+                for i, end in enumerate(history.ends)]
+    # Events are in end-date order: a period is a run of events with the same first day.
+    months = np.array(history.ends, dtype="datetime64[M]").astype(np.int64)
+    starts = months // 3 * 3 if kind == "quarter" else months
+    first = np.flatnonzero(np.r_[True, starts[1:] != starts[:-1]]).tolist()
+    stops = [*first[1:], len(history.ends)]
+    out = []
+    for i, stop in zip(first, stops, strict=True):
+        start, last = period_bounds(history.ends[i], kind)
+        out.append(Period(start, last, i, stop, 0))
     return out
 
 
@@ -217,11 +225,14 @@ def _recompute_pool(db: Database, pool: str, system: str | None, start: date | N
     # Who has been met already: listed, or in an event before the periods to compute.
     known = state.listed.copy()
     known[every.owner[:every.slot_start[todo[0].first] if todo else 0]] = True
-    for p in todo:
-        games += _write_period(db, computation_id, named, every, p, state, info, since, known)
-        since = p.end
-        if advance:
-            advance(1)
+    with db.batched(COMMIT_SECONDS) as checkpoint:
+        for p in todo:
+            games += _write_period(db, computation_id, named, every, p, state, info, since,
+                                   known)
+            checkpoint()
+            since = p.end
+            if advance:
+                advance(1)
     return RecomputeReport(pool, system, kind, len(todo), len(kept),
                            sum(p.stop - p.first for p in todo), games,
                            int(np.count_nonzero(state.rating > 0)))
@@ -241,21 +252,21 @@ def _write_period(db: Database, computation_id: int, named: NamedSystem, history
     with db.transaction() as conn:
         period_id = conn.execute(
             "INSERT INTO periods (computation_id, start, end, first_event, list_date, system,"
-            " events, games, entries, pending, player_figures, game_figures)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " events, games, entries, pending) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (computation_id, period.start.isoformat(), period.end.isoformat(),
              period.first_event, (period.end + timedelta(days=1)).isoformat(), chosen.name,
              period.stop - period.first, rated.games, entries.tobytes(),
-             state.pending.tobytes(), rated.players.tobytes(),
-             rated.game_figures.tobytes())).lastrowid
+             state.pending.tobytes())).lastrowid
+        ids = history.event_ids[period.first:period.stop].tolist()
+        slots, rows = events.event_slots.tolist(), events.event_rows.tolist()
         conn.executemany(
-            "INSERT INTO event_results (period_id, event_id, system, slot_offset, row_offset,"
-            " settings, warnings) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(period_id, int(history.event_ids[period.first + i]), chosen.name,
-              int(events.event_slots[i]), int(events.event_rows[i]),
-              json.dumps(dict(_nth(rated.settings, i)), ensure_ascii=False),
-              json.dumps(list(_nth(rated.warnings, i)), ensure_ascii=False))
-             for i in range(events.events)])
+            "INSERT INTO event_results (period_id, event_id, system, players, games, settings,"
+            " warnings) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(period_id, event_id, chosen.name,
+              rated.players[slots[i]:slots[i + 1]].tobytes(),
+              rated.game_figures[rows[i]:rows[i + 1]].tobytes(),
+              _json(dict(_nth(rated.settings, i))), _json(list(_nth(rated.warnings, i))))
+             for i, event_id in enumerate(ids)])
         conn.execute("UPDATE computations SET valid_through = ? WHERE id = ?",
                      (period.end.isoformat(), computation_id))
     return rated.games
@@ -263,6 +274,11 @@ def _write_period(db: Database, computation_id: int, named: NamedSystem, history
 
 def _nth(values: tuple[Any, ...], index: int) -> Any:
     return values[index] if index < len(values) else ()
+
+
+def _json(value: dict[str, str] | list[str]) -> str | None:
+    """A JSON column's text; NULL for nothing (most events have no settings or warnings)."""
+    return json.dumps(value, ensure_ascii=False) if value else None
 
 
 def _period_events(db: Database, history: History, period: Period) -> PeriodEvents:

@@ -10,9 +10,9 @@ recomputation reads by the million is kept as packed columns:
 - ``periods.entries`` and ``published_lists.entries``: a rating list (a period's
   changes, or a published list) as packed columns of player id, rating, games and the K
   state (:data:`~tournament_elo.rating_list.LIST_ENTRY`).
-- ``periods.player_figures`` and ``periods.game_figures``: what the rating system
-  computed for the period's events, in its own packed records (per event player, per
-  pairing row); ``event_results`` says where each event's records start.
+- ``event_results.players`` and ``event_results.games``: what the rating system computed
+  for an event in a period, in its own packed records (per event player, per pairing
+  row).
 
 The schema version is SQLite's ``user_version``; :data:`MIGRATIONS` holds the steps
 from each version to the next, applied in one transaction when a database is opened.
@@ -129,24 +129,22 @@ CREATE TABLE published_lists (
 );
 """
 
-#: Version 2: the database keeps what it computed.  Each period keeps its events'
-#: figures (the system's per-slot and per-row records: rating before, K, W, We, change,
-#: new rating, performance; each game's opponent rating, expected score and change), and
-#: ``event_results`` says where each event's lie; ``events.details`` keeps what the
-#: reports show of an event (city, federation, arbiter, time control).  Lists computed
-#: before have no figures: they are marked for recomputation.
+#: Version 2: the database keeps what it computed.  ``event_results`` holds, per period and
+#: event, the rating system's figures (its own packed records per event player and per
+#: pairing row: rating before, K, W, We, change, new rating, performance; each game's
+#: difference and expected score); ``events.details`` keeps what the reports show of an
+#: event (city, federation, arbiter, time control).  Lists computed before have no
+#: figures: they are computed again.
 _VERSION_2 = """
 ALTER TABLE events ADD COLUMN details TEXT NOT NULL DEFAULT '{}';
-ALTER TABLE periods ADD COLUMN player_figures BLOB NOT NULL DEFAULT x'';
-ALTER TABLE periods ADD COLUMN game_figures BLOB NOT NULL DEFAULT x'';
 CREATE TABLE event_results (
     period_id INTEGER NOT NULL REFERENCES periods (id) ON DELETE CASCADE,
-    event_id INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+    event_id INTEGER NOT NULL,         -- gone with its periods when it is replaced
     system TEXT NOT NULL,              -- the system the figures are of (fide: the edition)
-    slot_offset INTEGER NOT NULL,      -- the event's first player in the period's figures
-    row_offset INTEGER NOT NULL,       -- its first pairing row
-    settings TEXT NOT NULL,            -- what a per-game system used (pool, level), as JSON
-    warnings TEXT NOT NULL,            -- as JSON
+    players BLOB NOT NULL,             -- the system's records, one per event player
+    games BLOB NOT NULL,               -- one per pairing row
+    settings TEXT,                     -- what a per-game system used (pool, level), as JSON
+    warnings TEXT,                     -- as JSON; NULL: none
     PRIMARY KEY (period_id, event_id)
 ) WITHOUT ROWID;
 CREATE INDEX event_results_by_event ON event_results (event_id);

@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...model import Event, EventType
-from ...rounding import half_away_from_zero, up_to_half_point
+from ...rounding import half_away_from_zero
 from .edition import DifferenceRule, FideEdition
 from .first_rating import first_ratings
 from .rated_games import capped_differences, game_points, played, rated_games
@@ -66,6 +66,7 @@ class Computed:
 
     rated: Bools  # per row: the game changes the player's rating
     opponent_rating: Ints  # per row: the rating the game is computed with (0: none)
+    counted_as: Ints  # per slot: the rating his games are computed with (0: none)
     difference: Ints  # per row: the capped absolute difference looked up (0: not rated)
     expected: Ints  # per row: PD in hundredths (0: not rated)
     score: Ints  # per row: points in hundredths of a game played over the board
@@ -140,7 +141,7 @@ def compute(edition: FideEdition, rows: Rows, rating: Ints, k: Ints, day: date |
     new = rating + rounded
     # A rating below the edition's floor is not published: the player shows as unrated.
     new_rating = np.where((rating > 0) & (new >= edition.floor), new, 0)
-    return Computed(rated, opponent_rating, difference, expected, score, games, w, we,
+    return Computed(rated, opponent_rating, lookup[:-1], difference, expected, score, games, w, we,
                     k_final, change, rounded, new_rating)
 
 
@@ -194,7 +195,6 @@ class EventRating:
     rows: Rows
     computed: Computed
     first: EventFirstRatings
-    need: Ints  # per player: We rounded up to a half point (hundredths)
 
 
 def rate_event(edition: FideEdition, event: Event, rating: Ints, k: Ints) -> EventRating:
@@ -209,9 +209,7 @@ def rate_event(edition: FideEdition, event: Event, rating: Ints, k: Ints) -> Eve
     effective = None
     if edition.round_robin_counts_new_players and event.type is EventType.ROUND_ROBIN:
         effective = np.where(rating > 0, rating, first.ru)
-    computed = compute(edition, rows, rating, k, event.end, effective)
-    return EventRating(rows, computed, first,
-                       np.asarray(up_to_half_point(computed.expected_sum)))
+    return EventRating(rows, compute(edition, rows, rating, k, event.end, effective), first)
 
 
 def sum_by(group: Ints, values: Ints, n: int) -> Ints:

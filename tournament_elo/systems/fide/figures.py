@@ -6,11 +6,11 @@ the list was computed from).
 Per event player (:data:`PLAYER_FIGURES`): the rating before, games and W counted
 (for an unrated player, those toward a first rating), We, K, the change of this event
 (hundredths, unrounded), the rounded change and new rating of the period (one event
-rated on its own: the event's), the points needed to keep the rating, the performance
-and the first rating the event gives; ``period_change`` and ``period_events`` say how a
-period of several events formed its change.  Per pairing row (:data:`GAME_FIGURES`):
-whether the game is rated (or counts toward a first rating), the opponent's rating, the
-difference looked up, the expected score, K and the change.
+rated on its own: the event's), the performance (Ra and p; dp and Rp follow from them)
+and the first rating the event gives.  Per pairing row (:data:`GAME_FIGURES`): whether
+the game is rated (or counts toward a first rating), the opponent's rating, the
+difference looked up and the expected score.  They are kept small: a database holds
+millions of rows.
 """
 
 from __future__ import annotations
@@ -21,68 +21,74 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from ...errors import EventModelError
 from ...model import Event
+from ...rounding import up_to_half_point
 from ..columns import identity_columns, ints, pairing_columns, points_or_nan, standing_columns
 from .event import Computed, FirstRatingGames, Rows
 from .performance import Performance
+from .rated_games import game_points, played
+from .tables import DP, expected_hundredths
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
 Records = npt.NDArray[Any]
 
 PLAYER_FIGURES = np.dtype([
-    ("rating", "<i4"), ("games", "<i4"), ("score", "<i4"), ("expected", "<i4"), ("k", "<i2"),
-    ("change", "<i8"), ("change_rounded", "<i4"), ("new_rating", "<i4"), ("need", "<i4"),
-    ("ra", "<i4"), ("percent", "<i2"), ("dp", "<i2"), ("rp", "<i4"),
-    ("performance_games", "<i2"), ("ru", "<i4"), ("period_change", "<i8"),
-    ("period_events", "<i2"),
+    ("score", "<i4"), ("expected", "<i4"), ("change", "<i4"), ("rating", "<i2"),
+    ("counted_as", "<i2"), ("new_rating", "<i2"), ("games", "<i2"), ("change_rounded", "<i2"),
+    ("ra", "<i2"), ("ru", "<i2"), ("performance_games", "<i2"), ("k", "i1"), ("percent", "i1"),
 ])
-GAME_FIGURES = np.dtype([
-    ("rated", "i1"), ("counts_for_new", "i1"), ("expected", "i1"), ("k", "i1"),
-    ("opponent_rating", "<i4"), ("difference", "<i4"), ("change", "<i4"),
-])
+#: The fields kept in two bytes (ratings, game counts, a rounded change): a value beyond
+#: them cannot be stored and is refused rather than cut.
+SHORT = np.iinfo(np.int16)
+#: Per row, two bytes: the difference looked up in table 8.1(b) (at most 736) and the
+#: flags :data:`RATED` and :data:`COUNTS_FOR_NEW`.  Nothing is stored twice: the
+#: opponent's rating is his slot's ``counted_as``, the expected score the table's entry
+#: for the difference, K the player's slot's, the change K × (score − expected).
+GAME_FIGURES = np.dtype([("packed", "<u2")])
+RATED, COUNTS_FOR_NEW = 1 << 14, 1 << 15
+DIFFERENCE = (1 << 14) - 1
 
 
-def game_figures(rows: Rows, computed: Computed, counts_for_new: Bools) -> Records:
-    out = np.zeros(len(rows.slot), dtype=GAME_FIGURES)
-    rated = computed.rated
-    k = np.where(rated, computed.slot_k(rows)[rows.slot], 0)
-    out["rated"] = rated
-    out["counts_for_new"] = counts_for_new
-    out["opponent_rating"] = computed.opponent_rating
-    out["difference"] = computed.difference
-    out["expected"] = computed.expected
-    out["k"] = k
-    out["change"] = k * (computed.score - computed.expected)
+def game_figures(computed: Computed, counts_for_new: Bools) -> Records:
+    out = np.zeros(len(computed.rated), dtype=GAME_FIGURES)
+    out["packed"] = (computed.difference | np.where(computed.rated, RATED, 0)
+                     | np.where(counts_for_new, COUNTS_FOR_NEW, 0))
     return out
 
 
 def player_figures(
     rows: Rows, computed: Computed, rating: Ints, first: FirstRatingGames, ru: Ints,
-    new_rating: Ints, need: Ints, perf: Performance,
+    new_rating: Ints, perf: Performance,
 ) -> Records:
     """Per slot: ``rating`` (before), ``new_rating`` and the first-rating games per slot."""
     out = np.zeros(len(rating), dtype=PLAYER_FIGURES)
     unrated = rating == 0
-    owner = rows.owner
     out["rating"] = rating
+    out["counted_as"] = computed.counted_as
     out["games"] = np.where(unrated, first.games, computed.games)
     out["score"] = np.where(unrated, first.points, computed.score_sum)
     out["expected"] = computed.expected_sum
     out["k"] = computed.slot_k(rows)
     out["change"] = computed.slot_change(rows)
-    out["change_rounded"] = computed.rounded if owner is None else computed.rounded[owner]
+    out["change_rounded"] = computed.rounded if rows.owner is None else computed.rounded[
+        rows.owner]
     out["new_rating"] = new_rating
-    out["need"] = need
-    out["ra"], out["percent"], out["dp"], out["rp"] = perf.ra, perf.percent, perf.dp, perf.rp
-    out["performance_games"] = perf.games
+    out["ra"], out["percent"], out["performance_games"] = perf.ra, perf.percent, perf.games
     out["ru"] = ru
-    out["period_change"] = computed.change if owner is None else computed.change[owner]
-    if owner is None:
-        out["period_events"] = 1
-    else:
-        out["period_events"] = np.bincount(owner)[owner]
+    _check_short(rating, computed.counted_as, new_rating, out["games"], computed.rounded, perf.ra,
+                 ru, perf.games)
     return out
+
+
+def _check_short(*columns: Ints) -> None:
+    """Every value fits the two-byte fields (an absurd rating, or an event of more than
+    32,767 games for one player, is a mistake made in code: readers bound both)."""
+    for values in columns:
+        if len(values) and (values.min() < SHORT.min or values.max() > SHORT.max):
+            raise EventModelError("a rating, game count or change beyond what a rating "
+                                  f"report holds ({SHORT.min} to {SHORT.max})")
 
 
 def tables(event: Event, players: Records, games: Records,
@@ -92,6 +98,7 @@ def tables(event: Event, players: Records, games: Records,
     rated = rating > 0
     counted = players["performance_games"] > 0
     new_rating = players["new_rating"].astype(np.int64)
+    dp = np.where(counted, DP[players["percent"]], 0)
     player_table = pd.DataFrame({
         **identity_columns(event),
         "rating": ints(rating, rated),
@@ -103,22 +110,30 @@ def tables(event: Event, players: Records, games: Records,
         "change": players["change"] / 100,
         "change_rounded": players["change_rounded"].astype(np.int64),
         "new_rating": ints(new_rating, new_rating > 0),
-        "need": points_or_nan(players["need"], rated),
+        "need": points_or_nan(up_to_half_point(players["expected"].astype(np.int64)), rated),
         "ra": ints(players["ra"], counted),
         "p": ints(players["percent"], counted),
-        "dp": ints(players["dp"], counted),
-        "rp": ints(players["rp"], counted),
+        "dp": ints(dp, counted),
+        "rp": ints(players["ra"] + dp, counted),
         "ru": ints(players["ru"], ~rated & (players["ru"] > 0)),
     })
-    rated_row = games["rated"].astype(bool)
-    opponent_rating = games["opponent_rating"].astype(np.int64)
+    packed = games["packed"].astype(np.int64)
+    rated_row = (packed & RATED) != 0
+    difference = packed & DIFFERENCE
+    p = event.pairings
+    counted_as = players["counted_as"].astype(np.int64)
+    opponent_rating = np.append(counted_as, 0)[p.opponent]
+    k = np.where(rated_row, players["k"][p.player], 0)
+    expected = np.where(rated_row, expected_hundredths(counted_as[p.player], opponent_rating,
+                                                       difference), 0)
     game_table = pd.DataFrame({
         **pairing_columns(event),
-        "rated": rated_row | games["counts_for_new"].astype(bool),
+        "rated": packed >= RATED,
         "opponent_rating": ints(opponent_rating, opponent_rating > 0),
-        "difference": ints(games["difference"], rated_row),
-        "expected": points_or_nan(games["expected"], rated_row),
-        "k": ints(games["k"], rated_row),
-        "change": points_or_nan(games["change"], rated_row),
+        "difference": ints(difference, rated_row),
+        "expected": points_or_nan(expected, rated_row),
+        "k": ints(k, rated_row),
+        "change": points_or_nan(k * (game_points(p.result, played(p.result, p.opponent))
+                                     - expected), rated_row),
     })
     return player_table, game_table

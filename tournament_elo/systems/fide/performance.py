@@ -15,9 +15,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from ...model import PLAYED, POINTS
+from ...model import PLAYED
 from ...rounding import half_up
-from .event import Rows
+from .event import Computed, Rows
 from .tables import DP
 
 Ints = npt.NDArray[np.int64]
@@ -38,25 +38,28 @@ class Performance:
     rp: Ints
 
 
-def performance(rows: Rows, rating: Ints, floor: int, rule: AverageRule) -> Performance:
-    """Every slot's performance; ``rating`` is each slot's rating (0: unrated)."""
+def performance(rows: Rows, computed: Computed, rating: Ints, floor: int,
+                rule: AverageRule) -> Performance:
+    """Every slot's performance from its ``rating`` (0: unrated) and the computation's
+    scores (a new player counted with his first rating under the 2009 round-robin rule
+    still counts here as unrated)."""
     slots = len(rating)
-    player, opponent = rows.slot, rows.opponent
-    played = PLAYED[rows.result] & (opponent >= 0)
-    score = np.where(played, POINTS[rows.result], 0)
-    played_points = np.bincount(player[played], weights=score[played], minlength=slots)
-    opp = np.maximum(opponent, 0)
+    player = rows.slot
+    played = PLAYED[rows.result] & (rows.opponent >= 0)
+    score = computed.score  # 0 for the rows not played
+    played_points = np.bincount(player, weights=score, minlength=slots)
+    opponent_rating = np.append(rating, 0)[rows.opponent]
     # An unrated opponent counts at the floor if he scored at least a point, else not at all.
-    unrated_value = np.where(played_points[opp] >= 100, floor, 0)
-    opp_rating = np.where(rating[opp] > 0, rating[opp], unrated_value)
-    counted = played & (opp_rating > 0)
-    own = rating[player]
+    counted_as = np.where(opponent_rating > 0, opponent_rating, np.where(
+        np.append(played_points, 0)[rows.opponent] >= 100, floor, 0))
+    counted = played & (counted_as > 0)
     if rule is AverageRule.CAPPED:
-        opp_rating = np.where(own > 0, np.clip(opp_rating, own - 400, own + 400), opp_rating)
-    games = np.bincount(player[counted], minlength=slots)
-    total = np.bincount(player[counted], weights=opp_rating[counted],
+        own = rating[player]
+        counted_as = np.where(own > 0, np.clip(counted_as, own - 400, own + 400), counted_as)
+    games = np.bincount(player, weights=counted, minlength=slots).astype(np.int64)
+    total = np.bincount(player, weights=np.where(counted, counted_as, 0),
                         minlength=slots).astype(np.int64)
-    points = np.bincount(player[counted], weights=score[counted],
+    points = np.bincount(player, weights=np.where(counted, score, 0),
                          minlength=slots).astype(np.int64)
     safe = np.maximum(games, 1)
     ra = np.where(games > 0, half_up(total, safe), 0)

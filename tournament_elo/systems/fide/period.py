@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...rating_list import PENDING_ENTRY, ListState, PlayerInfo
-from ...rounding import half_up, up_to_half_point
+from ...rounding import half_up
 from ..protocol import PeriodEvents, PeriodRating
 from .edition import FideEdition
 from .event import FirstRatingGames, Rows, compute, first_rating_games
@@ -62,30 +62,32 @@ def rate_period(edition: FideEdition, state: ListState, info: PlayerInfo,
                 period: PeriodEvents) -> PeriodRating:
     """Rate the period's rows from ``state`` (the list before it), which becomes the list
     after it."""
-    size = len(state.rating)
-    rating = state.rating.astype(np.int64)
-    rows = Rows(period.slot, period.opponent, period.result, period.owner)
-    junior = edition.junior_flags(info.birth_year[:size], info.turns_18[:size], period.start)
-    k = edition.k_factors(rating, state.games, state.ever_2400, state.k, junior)
+    # Only the players of the period's events: a list of 50,000 is not walked each month.
+    players, local = np.unique(period.owner, return_inverse=True)
+    rows = Rows(period.slot, period.opponent, period.result, local.ravel())
+    rating = state.rating[players].astype(np.int64)
+    junior = edition.junior_flags(info.birth_year[players], info.turns_18[players], period.start)
+    k = edition.k_factors(rating, state.games[players], state.ever_2400[players],
+                          state.k[players], junior)
     computed = compute(edition, rows, rating, k, period.end)
-    n = rows.per_player(computed.games, size)
-    active = np.flatnonzero((n > 0) & (rating > 0))
-    state.rating[active] = computed.new_rating[active]
-    state.games[active] += n[active]
-    state.ever_2400[active] |= (rating + computed.rounded)[active] >= 2400
+    n = rows.per_player(computed.games, len(players))
+    moved = (n > 0) & (rating > 0)
+    active = players[moved]
+    state.rating[active] = computed.new_rating[moved]
+    state.games[active] += n[moved]
+    state.ever_2400[active] |= (rating + computed.rounded)[moved] >= 2400
 
-    slot_rating = rating[period.owner]
+    slot_rating = computed.counted_as
     first = first_rating_games(rows, slot_rating)
     newly = _pool(edition, state, period.owner, first, month_number(period.start))
-    perf = performance(rows, slot_rating, edition.floor, AverageRule.PLAIN)
-    players = player_figures(
+    perf = performance(rows, computed, slot_rating, edition.floor, AverageRule.PLAIN)
+    figures = player_figures(
         rows, computed, slot_rating, first,
         first_ratings(edition, first.games, first.points, first.opponents),
-        state.rating[period.owner].astype(np.int64),
-        np.asarray(up_to_half_point(computed.expected_sum)), perf)
-    changed = np.union1d(active, newly)
-    return PeriodRating(state.entries(changed), period.games_played(), players,
-                        game_figures(rows, computed, first.counts))
+        state.rating[period.owner].astype(np.int64), perf)
+    changed = np.concatenate([active, newly])  # apart: the newly rated had no rating
+    return PeriodRating(state.entries(changed), period.games_played(), figures,
+                        game_figures(computed, first.counts))
 
 
 def _pool(edition: FideEdition, state: ListState, owner: Ints, first: FirstRatingGames,

@@ -87,12 +87,13 @@ class FideSystem(SameAtAllDates):
                 f"player {players[i].id} ({players[i].name}) falls to "
                 f"{rating[i] + computed.rounded[i]}, below the {edition.name} floor of "
                 f"{edition.floor}: shown as unrated"))
-        perf = performance(rated.rows, rating, edition.floor, AverageRule(average_rule))
+        perf = performance(rated.rows, computed, rating, edition.floor,
+                           AverageRule(average_rule))
         new_rating = np.where(rating > 0, computed.new_rating, rated.first.published)
         return Figures(
             figures.player_figures(rated.rows, computed, rating, rated.first.games,
-                                   rated.first.ru, new_rating, rated.need, perf),
-            figures.game_figures(rated.rows, computed, rated.first.games.counts),
+                                   rated.first.ru, new_rating, perf),
+            figures.game_figures(computed, rated.first.games.counts),
             (*event.warnings, *warnings))
 
     def rate_period(self, state: ListState, info: PlayerInfo,
