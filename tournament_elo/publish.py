@@ -174,11 +174,13 @@ def _event_row(event: _Event, words: dict[str, str]) -> Row:
 def stored_result(db: Database, comp: Computation, event_id: int) -> RatingResult | None:
     """The event as the computation rated it, from the figures its period stored (None:
     not rated yet, imported after the last recomputation)."""
+    # The event's period (found by its end date: the results are keyed by period).
     found = db.query(
         "SELECT r.system, r.players, r.games, r.settings, r.warnings, g.rows"
-        " FROM event_results r JOIN periods p ON p.id = r.period_id"
-        " JOIN games g ON g.event_id = r.event_id"
-        " WHERE p.computation_id = ? AND r.event_id = ?", comp.id, event_id)
+        " FROM events e JOIN periods p ON p.computation_id = ? AND p.start <= e.end"
+        " AND e.end <= p.end AND p.first_event IN (0, e.id)"
+        " JOIN event_results r ON r.period_id = p.id AND r.event_id = e.id"
+        " JOIN games g ON g.event_id = e.id WHERE e.id = ?", comp.id, event_id)
     if not found:
         return None
     name, players, games, settings, warnings, rows = found[0]

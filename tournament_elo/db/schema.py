@@ -137,7 +137,8 @@ CREATE TABLE published_lists (
 #: figures: they are computed again.
 _VERSION_2 = """
 ALTER TABLE events ADD COLUMN details TEXT NOT NULL DEFAULT '{}';
-CREATE TABLE event_results (
+CREATE TABLE event_results (           -- a rowid table: its blobs stay in its pages
+    id INTEGER PRIMARY KEY,
     period_id INTEGER NOT NULL REFERENCES periods (id) ON DELETE CASCADE,
     event_id INTEGER NOT NULL,         -- gone with its periods when it is replaced
     system TEXT NOT NULL,              -- the system the figures are of (fide: the edition)
@@ -145,9 +146,8 @@ CREATE TABLE event_results (
     games BLOB NOT NULL,               -- one per pairing row
     settings TEXT,                     -- what a per-game system used (pool, level), as JSON
     warnings TEXT,                     -- as JSON; NULL: none
-    PRIMARY KEY (period_id, event_id)
-) WITHOUT ROWID;
-CREATE INDEX event_results_by_event ON event_results (event_id);
+    UNIQUE (period_id, event_id)
+);
 DELETE FROM periods;
 UPDATE computations SET valid_through = NULL;
 """

@@ -23,7 +23,7 @@ from .schema import MIGRATIONS, VERSION
 
 DEFAULT_DB = "ratings.db"
 DEFAULT_POOL = "main"
-PAGE_SIZE = 16384
+CHECKPOINT_PAGES = 10_000
 
 
 class Database:
@@ -37,9 +37,6 @@ class Database:
         self.path = Path(path)
         try:
             self.conn = sqlite3.connect(self.path, isolation_level=None, timeout=30)
-            # A new database gets 16 KiB pages (a no-op for an existing one): the packed
-            # games and figures are large blobs, written and read in fewer, larger pages.
-            self.conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")
             self.conn.execute("PRAGMA journal_mode = WAL")
         except sqlite3.DatabaseError as error:
             raise InputError("not a rating database", Place(str(self.path)),
@@ -47,6 +44,9 @@ class Database:
                              expected="a SQLite file made by tournament-elo") from None
         self.conn.execute("PRAGMA foreign_keys = ON")
         self.conn.execute("PRAGMA synchronous = NORMAL")  # WAL: durable up to the last commit
+        # Checkpoint (and sync) the log every ~40 MB rather than every 4 MB: a
+        # recomputation writes tens of megabytes of figures, and each checkpoint syncs.
+        self.conn.execute(f"PRAGMA wal_autocheckpoint = {CHECKPOINT_PAGES}")
         self._migrate()
         self._players: dict[str, _Known] | None = None
         self._next_id = 0
