@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 from collections import defaultdict
-from datetime import date
+from datetime import date, timedelta
 from fractions import Fraction
 from pathlib import Path
 
@@ -239,6 +239,27 @@ def test_history_and_lists_as_of_a_date(history_files, tmp_path):
     for _, row in table.iterrows():
         listed = ratings(db, comp, date.fromisoformat(row["list_date"]))
         assert int(listed.set_index("fide_id").at[first, "rating"]) == int(row["rating"])
+    db.close()
+
+
+def test_periods_beyond_the_current_ones_are_never_read(history_files, tmp_path):
+    """A recomputation rewrites its periods in place; until it has written one, the
+    period's old figures are not current.  The list and the history read only the
+    periods up to ``valid_through``: as a recomputation stopped by a crash leaves them."""
+    db = imported(history_files, tmp_path / "ratings.db")
+    recompute(db)
+    ends = [date.fromisoformat(e) for (e,) in db.query("SELECT end FROM periods ORDER BY end")]
+    middle = ends[len(ends) // 2]
+    as_then = ratings(db, computation(db), middle + timedelta(days=1))
+    db.conn.execute("UPDATE computations SET valid_through = ?", (middle.isoformat(),))
+    comp = computation(db)
+    assert comp.valid_through == middle
+    latest = ratings(db, comp)  # the latest list: the one after the last current period
+    assert latest.equals(as_then)
+    who = find_player(db, db.query("SELECT fide_id FROM players ORDER BY id LIMIT 1")[0][0])
+    past = history(db, comp, who)
+    assert len(past) and all(period.split("..")[1] <= middle.isoformat()
+                             for period in past["period"])
     db.close()
 
 

@@ -151,7 +151,8 @@ def publish_site(
 
 
 def _list_date(db: Database, comp: Computation) -> str:
-    found = db.query("SELECT max(list_date) FROM periods WHERE computation_id = ?", comp.id)
+    found = db.query("SELECT max(list_date) FROM periods WHERE computation_id = ? AND end <= ?",
+                     comp.id, comp.current)
     return str(found[0][0] or "")
 
 
@@ -174,13 +175,11 @@ def _event_row(event: _Event, words: dict[str, str]) -> Row:
 def stored_result(db: Database, comp: Computation, event_id: int) -> RatingResult | None:
     """The event as the computation rated it, from the figures its period stored (None:
     not rated yet, imported after the last recomputation)."""
-    # The event's period (found by its end date: the results are keyed by period).
     found = db.query(
         "SELECT r.system, r.players, r.games, r.settings, r.warnings, g.rows"
-        " FROM events e JOIN periods p ON p.computation_id = ? AND p.start <= e.end"
-        " AND e.end <= p.end AND p.first_event IN (0, e.id)"
-        " JOIN event_results r ON r.period_id = p.id AND r.event_id = e.id"
-        " JOIN games g ON g.event_id = e.id WHERE e.id = ?", comp.id, event_id)
+        " FROM event_results r JOIN periods p ON p.id = r.period_id AND p.end <= ?"
+        " JOIN games g ON g.event_id = r.event_id"
+        " WHERE r.computation_id = ? AND r.event_id = ?", comp.current, comp.id, event_id)
     if not found:
         return None
     name, players, games, settings, warnings, rows = found[0]
@@ -258,8 +257,8 @@ def _period_notes(db: Database, comp: Computation,
         "SELECT p.id, p.start, p.end, p.entries, r.event_id, e.name, q.player_id, q.start_no"
         " FROM periods p JOIN event_results r ON r.period_id = p.id"
         " JOIN events e ON e.id = r.event_id JOIN event_players q ON q.event_id = r.event_id"
-        " WHERE p.computation_id = ? ORDER BY p.end, p.first_event, e.end, e.id",
-        comp.id)
+        " WHERE p.computation_id = ? AND p.end <= ? ORDER BY p.end, p.first_event, e.end, e.id",
+        comp.id, comp.current)
     by_period: dict[int, list[tuple[Any, ...]]] = {}
     for row in periods:
         by_period.setdefault(int(row[0]), []).append(row)

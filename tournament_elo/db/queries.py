@@ -34,6 +34,12 @@ class Computation:
     period: str
     valid_through: date | None
 
+    @property
+    def current(self) -> str:
+        """The last day of the current periods, for ``end <= ?`` (periods after it are being
+        recomputed, or were left by a recomputation that did not finish)."""
+        return self.valid_through.isoformat() if self.valid_through else ""
+
     def stale_events(self, db: Database) -> int:
         """Events imported into the pool after the lists were computed."""
         return int(db.query(
@@ -65,8 +71,8 @@ def computation(db: Database, pool: str | None = None, system: str | None = None
 
 def state_as_of(db: Database, comp: Computation, on: date | None) -> tuple[ListState, date]:
     """The list in force on ``on`` (the latest if None) and its date."""
-    first = db.query("SELECT min(start), max(list_date) FROM periods WHERE computation_id = ?",
-                     comp.id)[0]
+    first = db.query("SELECT min(start), max(list_date) FROM periods WHERE computation_id = ?"
+                     " AND end <= ?", comp.id, comp.current)[0]
     start = date.fromisoformat(first[0]) if first[0] else date.max
     _, state = base_list(db, comp.pool_id, start)
     through = date.fromisoformat(first[1]) if first[1] else start
@@ -129,13 +135,14 @@ def history(db: Database, comp: Computation, player: int) -> pd.DataFrame:
     """The player's rating after every period he played in, with its events."""
     rows = []
     rating = 0.0
-    first = db.query("SELECT min(start) FROM periods WHERE computation_id = ?", comp.id)[0][0]
+    first = db.query("SELECT min(start) FROM periods WHERE computation_id = ? AND end <= ?",
+                     comp.id, comp.current)[0][0]
     if first:
         _, start_state = base_list(db, comp.pool_id, date.fromisoformat(first))
         rating = float(start_state.rating[player]) if player < len(start_state.rating) else 0.0
     for start, end, list_date, system, entries in db.query(
             "SELECT start, end, list_date, system, entries FROM periods WHERE computation_id = ?"
-            " ORDER BY end, first_event", comp.id):
+            " AND end <= ? ORDER BY end, first_event", comp.id, comp.current):
         found = unpack(entries, LIST_ENTRY)
         mine = found[found["player"] == player]
         if not len(mine):

@@ -207,11 +207,13 @@ def _recompute_pool(db: Database, pool: str, system: str | None, start: date | N
                                         all_periods))
         todo = all_periods[len(kept):]
         valid = kept[-1].end if kept else None
-        keep = {stored[(p.end, p.first_event)] for p in kept}
+        # The periods to compute are rewritten in place (queries read only those up to
+        # ``valid_through``); a period that no longer exists goes now.
+        wanted = {(p.end.isoformat(), p.first_event) for p in all_periods}
         conn.executemany("DELETE FROM periods WHERE id = ?",
-                         [(row,) for (row,) in conn.execute(
-                             "SELECT id FROM periods WHERE computation_id = ?",
-                             (computation_id,)).fetchall() if row not in keep])
+                         [(row,) for row, end, event in conn.execute(
+                             "SELECT id, end, first_event FROM periods WHERE computation_id = ?",
+                             (computation_id,)).fetchall() if (end, event) not in wanted])
         conn.execute("UPDATE computations SET base_list_id = ?, valid_through = ? WHERE id = ?",
                      (base_id, valid.isoformat() if valid else None, computation_id))
     if valid is not None:
@@ -252,17 +254,26 @@ def _write_period(db: Database, computation_id: int, named: NamedSystem, history
     with db.transaction() as conn:
         period_id = conn.execute(
             "INSERT INTO periods (computation_id, start, end, first_event, list_date, system,"
-            " events, games, entries, pending) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " events, games, entries, pending) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (computation_id, end, first_event) DO UPDATE SET"
+            " start = excluded.start, list_date = excluded.list_date,"
+            " system = excluded.system, events = excluded.events, games = excluded.games,"
+            " entries = excluded.entries, pending = excluded.pending RETURNING id",
             (computation_id, period.start.isoformat(), period.end.isoformat(),
              period.first_event, (period.end + timedelta(days=1)).isoformat(), chosen.name,
              period.stop - period.first, rated.games, entries.tobytes(),
-             state.pending.tobytes())).lastrowid
+             state.pending.tobytes())).fetchone()[0]
         ids = history.event_ids[period.first:period.stop].tolist()
         slots, rows = events.event_slots.tolist(), events.event_rows.tolist()
+        # In place, as the period: the figures of a period recomputed overwrite the old.
         conn.executemany(
-            "INSERT INTO event_results (period_id, event_id, system, players, games, settings,"
-            " warnings) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(period_id, event_id, chosen.name,
+            "INSERT INTO event_results (computation_id, event_id, period_id, system, players,"
+            " games, settings, warnings) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (computation_id, event_id) DO UPDATE SET period_id ="
+            " excluded.period_id, system = excluded.system, players = excluded.players,"
+            " games = excluded.games, settings = excluded.settings,"
+            " warnings = excluded.warnings",
+            [(computation_id, event_id, period_id, chosen.name,
               rated.players[slots[i]:slots[i + 1]].tobytes(),
               rated.game_figures[rows[i]:rows[i + 1]].tobytes(),
               _json(dict(_nth(rated.settings, i))), _json(list(_nth(rated.warnings, i))))

@@ -129,24 +129,26 @@ CREATE TABLE published_lists (
 );
 """
 
-#: Version 2: the database keeps what it computed.  ``event_results`` holds, per period and
-#: event, the rating system's figures (its own packed records per event player and per
+#: Version 2: the database keeps what it computed.  ``event_results`` holds, per computation
+#: and event, the rating system's figures (its own packed records per event player and per
 #: pairing row: rating before, K, W, We, change, new rating, performance; each game's
-#: difference and expected score); ``events.details`` keeps what the reports show of an
-#: event (city, federation, arbiter, time control).  Lists computed before have no
-#: figures: they are computed again.
+#: difference and expected score), rewritten in place when the period is recomputed (a
+#: row whose period is gone joins nothing); ``events.details`` keeps what the reports
+#: show of an event (city, federation, arbiter, time control).  Lists computed before
+#: have no figures: they are computed again.
 _VERSION_2 = """
 ALTER TABLE events ADD COLUMN details TEXT NOT NULL DEFAULT '{}';
-CREATE TABLE event_results (           -- a rowid table: its blobs stay in its pages
+CREATE TABLE event_results (           -- an event's figures in a computation
     id INTEGER PRIMARY KEY,
-    period_id INTEGER NOT NULL REFERENCES periods (id) ON DELETE CASCADE,
-    event_id INTEGER NOT NULL,         -- gone with its periods when it is replaced
+    computation_id INTEGER NOT NULL REFERENCES computations (id) ON DELETE CASCADE,
+    event_id INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+    period_id INTEGER NOT NULL,        -- current while this period exists (it joins)
     system TEXT NOT NULL,              -- the system the figures are of (fide: the edition)
     players BLOB NOT NULL,             -- the system's records, one per event player
     games BLOB NOT NULL,               -- one per pairing row
     settings TEXT,                     -- what a per-game system used (pool, level), as JSON
     warnings TEXT,                     -- as JSON; NULL: none
-    UNIQUE (period_id, event_id)
+    UNIQUE (computation_id, event_id)
 );
 DELETE FROM periods;
 UPDATE computations SET valid_through = NULL;
