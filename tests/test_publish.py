@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import importlib
+import json
 import random
 import re
 import sys
@@ -179,8 +180,12 @@ def test_every_page_is_written_once_with_progress(site: Site) -> None:
     assert set(site.written) == pages | {site.out / "site.css", site.out / "site.js"}
     assert len(site.written) == len(set(site.written))
     assert all(p.is_file() and p.stat().st_size > 200 for p in site.written)
-    leftovers = [p for p in site.out.rglob("*") if p.name.startswith(".")]
-    assert leftovers == []  # the temporary files were renamed
+    hidden = [p for p in site.out.rglob("*") if p.name.startswith(".")]
+    # The temporary files were renamed; the one hidden file is the record of what the
+    # site wrote, so that publishing again replaces exactly those files.
+    assert hidden == [site.out / ".tournament-elo-files.json"]
+    record = json.loads(hidden[0].read_text(encoding="utf-8"))["files"]
+    assert {site.out / name for name in record} == set(site.written)
 
 
 def test_player_page_history_table_and_chart(site: Site) -> None:

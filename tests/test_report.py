@@ -24,12 +24,15 @@ from tournament_elo.render.format import crosstable_cell, fmt_change, fmt_points
 from tournament_elo.render.html import render_html
 from tournament_elo.render.json import to_json
 from tournament_elo.render.report import write_reports
+from tournament_elo.render.writers import MANIFEST
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "sample_events" / "held_c07_swiss5.trf"
 # A Swiss of 5 rounds: no grid.csv (not a round robin), no norms.csv (nobody has 9 games).
 REPORT_FILES = {"report.html", "report.xlsx", "players.csv", "games.csv", "result.json",
                 "crosstable.csv", "rating_report.csv", "pairings.csv"}
+#: What a report folder holds: the reports and the record of what the tool wrote there.
+IN_FOLDER = REPORT_FILES | {MANIFEST}
 XSS = "<script>alert(1)</script>"
 FORMULA = '=HYPERLINK("http://x","y")'
 
@@ -272,7 +275,7 @@ def test_writes_are_atomic_and_touch_nothing_else(
     (tmp_path / "keep.txt").write_text("mine")
     write_reports(result, tmp_path, "en")
     write_reports(result, tmp_path, "vi")  # over an existing report
-    assert {p.name for p in tmp_path.iterdir()} == REPORT_FILES | {"keep.txt"}
+    assert {p.name for p in tmp_path.iterdir()} == IN_FOLDER | {"keep.txt"}
     assert (tmp_path / "keep.txt").read_text() == "mine"
     before = (tmp_path / "report.html").read_bytes()
 
@@ -283,7 +286,7 @@ def test_writes_are_atomic_and_touch_nothing_else(
     with pytest.raises(InputError, match=r"cannot write the reports.*disk full"):
         write_reports(result, tmp_path, "en")
     assert (tmp_path / "report.html").read_bytes() == before
-    assert {p.name for p in tmp_path.iterdir()} == REPORT_FILES | {"keep.txt"}
+    assert {p.name for p in tmp_path.iterdir()} == IN_FOLDER | {"keep.txt"}
 
 
 def test_cli_writes_the_report_set(tmp_path: Path) -> None:
@@ -293,7 +296,7 @@ def test_cli_writes_the_report_set(tmp_path: Path) -> None:
          "--out", str(out), "--lang", "vi"],
         cwd=ROOT, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
-    assert {p.name for p in out.iterdir()} == REPORT_FILES
+    assert {p.name for p in out.iterdir()} == IN_FOLDER
     assert '<html lang="vi">' in (out / "report.html").read_text(encoding="utf-8")
 
 

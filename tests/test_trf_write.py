@@ -355,7 +355,7 @@ def test_convert_to_sheets_and_back(tmp_path):
     done = run("convert", str(trf), "--to", "csv", "-o", "held.csv", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "held-event.csv", "held-games.csv", "held-players.csv"]
+        ".tournament-elo-files.json", "held-event.csv", "held-games.csv", "held-players.csv"]
     assert "warning:" in done.stderr and "rank" in done.stderr
     done = run("convert", "held-games.csv", "--to", "xlsx", "-o", "held.xlsx", cwd=tmp_path)
     assert done.returncode == 0, done.stderr

@@ -112,9 +112,12 @@ def rate_command(
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
     if out_dir is not None:
+        from .io.sheet_files import input_files
         from .render.report import write_reports
 
-        written = write_reports(result, Path(out_dir), lang)
+        read = [*([] if event == "-" else input_files(event)),
+                *([Path(ratings)] if ratings else [])]
+        written = write_reports(result, Path(out_dir), lang, read)
         click.echo(f"wrote {len(written)} files to {out_dir}", err=True)
     if output_format == "json":
         from .render.json import to_json
@@ -214,10 +217,10 @@ def convert_command(
       tournament-elo convert event.trf --to csv -o club.csv
         (writes club-games.csv, club-players.csv and club-event.csv)
     """
-    from .errors import InputError, Place
-    from .io.sheets_write import input_files, render_sheets, sheet_paths
+    from .io.sheet_files import input_files
+    from .io.sheets_write import render_sheets, sheet_paths
     from .io.trf_write import write_trf
-    from .render.writers import write_atomic
+    from .render.writers import OutputFolder
 
     if output is None:
         if event == "-":
@@ -227,12 +230,10 @@ def convert_command(
         raise click.UsageError(f"--to {target} writes files: give -o FILE")
     target_path = Path(output)
     files = [target_path] if target.startswith("trf") else sheet_paths(target_path, target)
-    protected = [] if event == "-" else [p for p in input_files(event) if p.exists()]
-    for file in files if output != "-" else []:
-        if file.exists() and any(os.path.samefile(file, p) for p in protected):
-            raise InputError("the output would overwrite an input file", Place(str(file)),
-                             found="the file the event is read from",
-                             expected="another output file (-o FILE)")
+    folder = OutputFolder(target_path.parent, "the converted event",
+                          [] if event == "-" else input_files(event))
+    if output != "-":
+        folder.check(f.name for f in files)  # before reading: a mistake costs nothing
     with _input_file(event) as path:
         parsed = read_event(path, input_format, encoding)
     losses: list[str] = []
@@ -246,13 +247,10 @@ def convert_command(
         sys.stdout.buffer.write(contents[target_path])
         sys.stdout.flush()
         return
-    for file, data in contents.items():
-        try:
-            write_atomic(file, data)
-        except OSError as exc:
-            raise InputError("cannot write the file", Place(str(file)),
-                             found=exc.strerror or str(exc)) from None
-        click.echo(f"wrote {file}", err=True)
+    with folder:
+        for file, data in contents.items():
+            folder.write(file.name, data)
+            click.echo(f"wrote {file}", err=True)
 
 
 def _settings(pairs: tuple[str, ...]) -> dict[str, str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
@@ -21,7 +21,7 @@ from .errors import InputError, Place
 from .io.detect import FORMATS
 from .progress import progress_bar
 from .render.terminal import text_table
-from .render.writers import csv_bytes, write_atomic, xlsx_bytes
+from .render.writers import csv_bytes, write_file, xlsx_bytes
 
 DB_OPTION = click.option("--db", "db_path", default=DEFAULT_DB, show_default=True,
                          type=click.Path(dir_okay=False), help="The rating database file.")
@@ -64,6 +64,11 @@ def _day(value: str | None, option: str) -> date | None:
                          expected="YYYY-MM-DD") from None
 
 
+def _database_files(db_path: str) -> list[Path]:
+    """The database and its log files: no output goes over them."""
+    return [Path(db_path + suffix) for suffix in ("", "-wal", "-shm")]
+
+
 def _existing(db_path: str) -> Database:
     if not Path(db_path).is_file():
         raise InputError("no rating database here", Place(db_path),
@@ -71,14 +76,16 @@ def _existing(db_path: str) -> Database:
     return Database(db_path)
 
 
-def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: str) -> None:
-    """Print or write ``table`` in the format asked for."""
+def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: str,
+          inputs: Sequence[Path]) -> None:
+    """Print or write ``table`` in the format asked for (never over ``inputs``, the
+    database and the files the command read)."""
     header = [str(c) for c in table.columns]
     rows = [[None if pd.isna(v) else v for v in row] for row in table.itertuples(index=False)]
     if output_format == "xlsx":
         if output is None:
             raise click.UsageError("--format xlsx writes a file: give it with --output")
-        write_atomic(Path(output), xlsx_bytes([(title[:31], header, rows)]))
+        write_file(Path(output), xlsx_bytes([(title[:31], header, rows)]), "the table", inputs)
         click.echo(f"wrote {output}", err=True)
         return
     if output_format == "csv":
@@ -90,7 +97,7 @@ def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: st
         data = "\n".join([title, *text_table(header, rows, left=[header.index("name")]
                                              if "name" in header else [])]).encode() + b"\n"
     if output is not None:
-        write_atomic(Path(output), data)
+        write_file(Path(output), data, "the table", inputs)
         click.echo(f"wrote {output}", err=True)
     else:
         sys.stdout.buffer.write(data)
@@ -238,7 +245,8 @@ def ratings_command(db_path: str, on: str | None, output_format: str, output: st
         comp = computation(db, pool, system, period)
         _computation_note(db, pool, system, period)
         table = ratings(db, comp, _day(on, "--date"))
-    _emit(table, output_format, output, f"{comp.pool} — {comp.system} — {on or 'latest'}")
+    _emit(table, output_format, output, f"{comp.pool} — {comp.system} — {on or 'latest'}",
+          _database_files(db_path))
 
 
 @db_group.command("history")
@@ -264,7 +272,7 @@ def history_command(player: str, db_path: str, output_format: str, output: str |
         who = find_player(db, player)
         name = db.query("SELECT name FROM players WHERE id = ?", who)[0][0]
         table = history(db, comp, who)
-    _emit(table, output_format, output, f"{name} — {comp.system}")
+    _emit(table, output_format, output, f"{name} — {comp.system}", _database_files(db_path))
 
 
 @db_group.command("diff")
@@ -291,7 +299,8 @@ def diff_command(rating_list: str, db_path: str, on: str | None, output_format: 
         comp = computation(db, pool, system, period)
         table = diff(db, comp, rating_list, _day(on, "--date"), encoding)
     click.echo(f"{len(table)} differences", err=True)
-    _emit(table, output_format, output, f"{rating_list} against {comp.system}")
+    _emit(table, output_format, output, f"{rating_list} against {comp.system}",
+          [*_database_files(db_path), Path(rating_list)])
 
 
 @click.command("publish")

@@ -31,7 +31,7 @@ import json
 import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -47,7 +47,7 @@ from .rating_list import LIST_ENTRY
 from .render.charts import history_chart
 from .render.format import fmt_list_change, fmt_list_rating, fmt_points, fmt_text
 from .render.html import asset, render, render_html
-from .render.writers import write_files
+from .render.writers import OutputFolder
 from .standings import standings, tiebreak_codes
 from .systems.protocol import Figures
 from .systems.registry import get_system
@@ -57,14 +57,14 @@ Row = dict[str, Any]
 
 @dataclass
 class _Writer:
-    """Writes the site's files and reports progress per page."""
+    """Writes the site's files (never over a file the site did not write) and reports
+    progress per page."""
 
-    out_dir: Path
+    folder: OutputFolder
     advance: Callable[[int], None] | None
-    written: list[Path] = field(default_factory=list)
 
     def file(self, name: str, data: bytes) -> None:
-        self.written += write_files(self.out_dir, {name: data}, "the site")
+        self.folder.write(name, data)
 
     def page(self, name: str, html: str) -> None:
         self.file(name, html.encode("utf-8"))
@@ -117,37 +117,42 @@ def publish_site(
             " WHERE e.pool_id = ?", comp.pool_id)})
     if total:
         total(2 + len(events) + len(player_ids))
-    out = _Writer(Path(out_dir), advance)
-    out.file("site.css", asset("site/site.css"))
-    out.file("site.js", asset("site/site.js"))
-    common = {"lang": lang, "t": words, "comp": comp, "list_date": _list_date(db, comp)}
-    outcomes: dict[tuple[int, int], _Outcome] = {}
-    notes = _period_notes(db, comp, labels(lang))
-    jobs = [_Job(str(db.path), comp, e.id, lang, notes.get(e.id, {})) for e in events]
-    for event, (html, found, error) in zip(events, _pages(jobs), strict=True):
-        outcomes.update({(event.id, idx): o for idx, o in found.items()})
-        if error:
-            html = render("site/event_error.html.j2", common, root="../", event=event,
-                          error=error)
-        else:
-            html = _with_nav(html, render("site/event_nav.html.j2", common, root="../",
-                                          event=event))
-        out.page(f"events/{event.id}.html", html)
-    rows = _list_rows(listed)
-    on_list = {r["id"]: r for r in rows}
-    for pid in player_ids:
-        row = _player_row(db, pid, on_list)
-        past = history(db, comp, pid)
-        out.page(f"players/{pid}.html", render(
-            "site/player.html.j2", common, root="../", player=row, history=_history_rows(past),
-            chart=history_chart(_series(past), words, row["name"]),
-            events=_played(db, comp, pid, outcomes)))
-    out.page("events.html", render("site/events.html.j2", common, root="",
-                                   events=[_event_row(e, words) for e in events]))
-    out.page("index.html", render("site/index.html.j2", common, root="", players=rows,
-                                  fed_ids=any(r["federation_id"] for r in rows),
-                                  stale=comp.stale_events(db)))
-    return out.written
+    database = [Path(f"{db.path}{suffix}") for suffix in ("", "-wal", "-shm")]
+    with OutputFolder(Path(out_dir), "the site", database) as folder:
+        folder.check(["site.css", "site.js", "events.html", "index.html",
+                      *(f"events/{e.id}.html" for e in events),
+                      *(f"players/{pid}.html" for pid in player_ids)])
+        out = _Writer(folder, advance)
+        out.file("site.css", asset("site/site.css"))
+        out.file("site.js", asset("site/site.js"))
+        common = {"lang": lang, "t": words, "comp": comp, "list_date": _list_date(db, comp)}
+        outcomes: dict[tuple[int, int], _Outcome] = {}
+        notes = _period_notes(db, comp, labels(lang))
+        jobs = [_Job(str(db.path), comp, e.id, lang, notes.get(e.id, {})) for e in events]
+        for event, (html, found, error) in zip(events, _pages(jobs), strict=True):
+            outcomes.update({(event.id, idx): o for idx, o in found.items()})
+            if error:
+                html = render("site/event_error.html.j2", common, root="../", event=event,
+                              error=error)
+            else:
+                html = _with_nav(html, render("site/event_nav.html.j2", common, root="../",
+                                              event=event))
+            out.page(f"events/{event.id}.html", html)
+        rows = _list_rows(listed)
+        on_list = {r["id"]: r for r in rows}
+        for pid in player_ids:
+            row = _player_row(db, pid, on_list)
+            past = history(db, comp, pid)
+            out.page(f"players/{pid}.html", render(
+                "site/player.html.j2", common, root="../", player=row, history=_history_rows(past),
+                chart=history_chart(_series(past), words, row["name"]),
+                events=_played(db, comp, pid, outcomes)))
+        out.page("events.html", render("site/events.html.j2", common, root="",
+                                       events=[_event_row(e, words) for e in events]))
+        out.page("index.html", render("site/index.html.j2", common, root="", players=rows,
+                                      fed_ids=any(r["federation_id"] for r in rows),
+                                      stale=comp.stale_events(db)))
+    return folder.written
 
 
 def _list_date(db: Database, comp: Computation) -> str:

@@ -62,3 +62,11 @@ def _sibling_named(path: Path, names: Sequence[str]) -> Path | None:
         (p for p in candidates if fold(p.name) in wanted and p.resolve() != path.resolve()),
         None,
     )
+
+
+def input_files(path: str | Path) -> list[Path]:
+    """``path`` and the players and event files the sheets reader would read beside it:
+    every file an event read from ``path`` may come from."""
+    source = Path(path)
+    companions = companion_files(source)
+    return [source, *(f for f in (companions.players, companions.event) if f is not None)]

@@ -40,7 +40,7 @@ import numpy as np
 
 from ..errors import EventModelError, InputError, Place
 from ..model import BLACK, NO_COLOR, POINTS, Event, Player, Result, WinMethod
-from .sheet_files import companion_files
+from .sheet_files import input_files
 
 PLAYER_HEADER = ("id", "name", "rating", "federation", "fide_id", "birth", "sex", "title",
                  "games", "k", "points")
@@ -81,13 +81,6 @@ def sheet_paths(path: str | Path, fmt: str | None = None) -> list[Path]:
     return [target.with_name(f"{base}-{part}.csv") for part in ("games", "players", "event")]
 
 
-def input_files(path: str | Path) -> list[Path]:
-    """``path`` and the players and event files the sheets reader would read beside it."""
-    source = Path(path)
-    companions = companion_files(source)
-    return [source, *(f for f in (companions.players, companions.event) if f is not None)]
-
-
 def render_sheets(
     event: Event, path: str | Path, fmt: str | None = None, losses: list[str] | None = None
 ) -> dict[Path, bytes]:
@@ -112,12 +105,13 @@ def write_sheets(
 ) -> list[Path]:
     """Write ``event`` as CSV files or an XLSX workbook (``fmt``, else by the suffix);
     every file is rendered first, then each written atomically.  Returns the paths."""
-    from ..render.writers import write_atomic
+    from ..render.writers import write_files
 
     contents = render_sheets(event, path, fmt, losses)
-    for file, data in contents.items():
-        write_atomic(file, data)
-    return list(contents)
+    read = input_files(event.source) if event.source else []
+    folder = Path(path).parent
+    return write_files(folder, {f.name: data for f, data in contents.items()}, "the sheets",
+                       read)
 
 
 def _format(path: Path, fmt: str | None) -> str:

@@ -5,6 +5,7 @@ so that a failure leaves the folder as it was."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,11 +18,13 @@ if TYPE_CHECKING:
     from ..engine import RatingResult
 
 
-def write_reports(result: RatingResult, out_dir: Path, lang: str) -> list[Path]:
+def write_reports(result: RatingResult, out_dir: Path, lang: str,
+                  inputs: Iterable[Path] = ()) -> list[Path]:
     """Write report.html, report.xlsx, players.csv, games.csv, the CSV copies of the
     report's tables (:func:`~.tables.report_tables`: crosstable.csv, rating_report.csv,
     pairings.csv, grid.csv, norms.csv) and result.json into ``out_dir``; returns the
-    paths written."""
+    paths written.  Nothing is written over ``inputs`` (the files the event was read
+    from) or over a file this tool did not write (:class:`~.writers.OutputFolder`)."""
     data = to_json(result)
     players = flat_table(data["players"])
     games = flat_table(data["games"])
@@ -35,4 +38,4 @@ def write_reports(result: RatingResult, out_dir: Path, lang: str) -> list[Path]:
         # Compact: Python's C encoder is skipped whenever an indent is asked for.
         "result.json": (json.dumps(data, ensure_ascii=False) + "\n").encode("utf-8"),
     }
-    return write_files(out_dir, contents, "the reports")
+    return write_files(out_dir, contents, "the reports", inputs)

@@ -5,7 +5,9 @@ it, so an existing file is never left half-written."""
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
+import json
 import os
 import re
 import secrets
@@ -108,19 +110,103 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
-def write_files(out_dir: Path, contents: Mapping[str, bytes], what: str) -> list[Path]:
-    """Write every file of ``contents`` (name → bytes) atomically into ``out_dir``; a
-    failure is an :class:`InputError` naming the folder.  Returns the paths written."""
-    written = []
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-        for name, content in contents.items():
-            path = out_dir / name
+#: A folder's record of the files this tool wrote into it (name → sha256 of the bytes
+#: written): a later run may replace those, as long as nobody changed them, and nothing else.
+MANIFEST = ".tournament-elo-files.json"
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+class OutputFolder:
+    """Where a command writes its files: each written atomically, and never over a file
+    it did not write itself — an input, a file of the user's, or one of its own files the
+    user has changed since.  Such a file is refused (an :class:`InputError` naming it)
+    before anything is written: check every name first (:meth:`check`), then write.
+    """
+
+    def __init__(self, folder: Path, what: str, inputs: Iterable[Path] = ()) -> None:
+        self.folder = folder
+        self.what = what
+        self.inputs = [Path(p) for p in inputs]
+        self.record: dict[str, str] = {}
+        try:
+            loaded = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+            self.record = {str(k): str(v) for k, v in loaded.get("files", {}).items()}
+        except (OSError, ValueError, AttributeError):
+            pass  # no record (a new folder), or an unreadable one: nothing counts as ours
+        self.written: list[Path] = []
+
+    def __enter__(self) -> OutputFolder:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def check(self, names: Iterable[str]) -> None:
+        """Refuse, before anything is written, a name that would replace what is not ours."""
+        for name in names:
+            path = self.folder / name
+            if any(_same_file(path, given) for given in self.inputs):
+                raise InputError(f"writing {self.what} would overwrite an input file",
+                                 Place(str(path)), found="the file the command reads",
+                                 expected="another output file or folder")
+            if path.exists() and (path.is_dir() or self.record.get(name) != _digest(path)):
+                raise InputError(
+                    f"writing {self.what} would overwrite a file this tool did not write "
+                    "(or one changed since)", Place(str(path)),
+                    found="an existing file", expected="another output folder or file "
+                    "name, or remove the file first")
+
+    def write(self, name: str, data: bytes) -> Path:
+        """Write one file (after :meth:`check`-ing it), atomically."""
+        self.check([name])
+        path = self.folder / name
+        try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(path, content)
-            written.append(path)
-    except OSError as exc:
-        raise InputError(f"cannot write {what}", Place(str(out_dir)),
-                         found=exc.strerror or str(exc),
-                         expected="a folder that can be written") from exc
-    return written
+            write_atomic(path, data)
+        except OSError as exc:
+            raise self._failure(exc) from exc
+        self.record[name] = hashlib.sha256(data).hexdigest()
+        self.written.append(path)
+        return path
+
+    def close(self) -> None:
+        """Keep the record of what was written (atomically, as every file)."""
+        if not self.written:
+            return
+        record = {"files": dict(sorted(self.record.items()))}
+        try:
+            write_atomic(self.folder / MANIFEST, (json.dumps(record, indent=1) + "\n").encode())
+        except OSError as exc:
+            raise self._failure(exc) from exc
+
+    def _failure(self, exc: OSError) -> InputError:
+        return InputError(f"cannot write {self.what}", Place(str(self.folder)),
+                          found=exc.strerror or str(exc),
+                          expected="a folder that can be written")
+
+
+def _same_file(path: Path, other: Path) -> bool:
+    try:
+        return path.exists() and other.exists() and os.path.samefile(path, other)
+    except OSError:
+        return False
+
+
+def write_files(out_dir: Path, contents: Mapping[str, bytes], what: str,
+                inputs: Iterable[Path] = ()) -> list[Path]:
+    """Write every file of ``contents`` (name → bytes) into ``out_dir`` (see
+    :class:`OutputFolder`): all are checked before the first is written.  Returns the
+    paths written."""
+    with OutputFolder(out_dir, what, inputs) as folder:
+        folder.check(contents)
+        for name, content in contents.items():
+            folder.write(name, content)
+    return folder.written
+
+
+def write_file(path: Path, data: bytes, what: str, inputs: Iterable[Path] = ()) -> Path:
+    """Write one file by its path (see :class:`OutputFolder`)."""
+    return write_files(path.parent, {path.name: data}, what, inputs)[0]
