@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from openpyxl import load_workbook
+from test_norms import home_event
 from test_report_standings import gm_norm_event
 
 from helpers import make_event
@@ -148,16 +149,23 @@ def test_xlsx_norms_sheet_lists_met_and_missed_norms(tmp_path: Path) -> None:
     gm = next(r for r in rows[1:] if r[2] == "GM")
     assert gm == [1, "Player 1", "GM", True, 9, 2428, 2648, None]
 
+    # A hopeless norm (performance 2208, needs 2600) is not in reach: not listed.
     games = [(r, 1, r + 1, res) for r, res in enumerate("====00000", start=1)]
     event = gm_norm_event()
     lost = make_event([p.rating for p in event.players], games,
                       players=[{"federation": p.federation, "title": p.title}
                                for p in event.players])
     write_reports(rate(lost), tmp_path / "lost", "en")
-    rows = sheet_rows(tmp_path / "lost" / "report.xlsx", "Norms")
+    assert not (tmp_path / "lost" / "norms.csv").exists()
+    # A norm missed on the mix of opponents only (test_norms.py's home_event: nine VIE
+    # opponents for a VIE player) is in reach, and listed with what failed.
+    write_reports(rate(home_event()), tmp_path / "home", "en")
+    rows = sheet_rows(tmp_path / "home" / "report.xlsx", "Norms")
     gm = next(r for r in rows[1:] if r[2] == "GM")
     assert gm[3] is False
-    assert gm[7] == "score 2, needs 3½ (35 %): 1½ short; performance 2208, needs 2600: 392 short"
+    assert gm[7] == ("0 federations other than his own, needs 2: 2 short; 9 opponents from "
+                     "his own federation, at most 5 (3/5): 4 too many; 9 opponents from one "
+                     "federation, at most 6 (2/3): 3 too many")
 
 
 # --- the CSV copies of the report's tables -----------------------------------------------

@@ -6,7 +6,6 @@ the place); 1 an internal error (a bug: please report it).
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import sys
@@ -60,6 +59,8 @@ def cli() -> None:
               "or a chess-results starting-rank list, page or export).")
 @click.option("--format", "output_format", type=click.Choice(["table", "json", "csv"]),
               default="table", show_default=True, help="What to print on standard output.")
+@click.option("--indent", type=click.IntRange(0, 8), metavar="N",
+              help="Indent the JSON by N spaces (default: compact, written as it is made).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False),
               help="Write the report set (HTML, XLSX, CSV, JSON) into this directory.")
 @click.option("--lang", type=click.Choice(["en", "vi"]), default="en", show_default=True,
@@ -89,6 +90,7 @@ def rate_command(
     tiebreak_rules: str,
     unrated_rating: int | None,
     norm_event: str | None,
+    indent: int | None,
 ) -> None:
     """Rate EVENT (a TRF file, a CSV/XLSX sheet, or - for standard input).
 
@@ -120,9 +122,9 @@ def rate_command(
         written = write_reports(result, Path(out_dir), lang, read)
         click.echo(f"wrote {len(written)} files to {out_dir}", err=True)
     if output_format == "json":
-        from .render.json import to_json
+        from .render.json import write_json
 
-        click.echo(json.dumps(to_json(result), ensure_ascii=False, indent=2))
+        write_json(result, sys.stdout, indent)
     elif output_format == "csv":
         click.echo(result.players.to_csv(index=False), nl=False)
     else:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import json
+import math
+from typing import TYPE_CHECKING, Any, TextIO
 
 import pandas as pd
 
@@ -25,9 +27,16 @@ PLAYER_EXTRAS = ("start_rating", "pool", "title_before", "title_after")
 GAME_EXTRAS = ("rating_before", "rating_after", "bonus", "multiplier")
 
 
+#: Rows turned into records at a time when the JSON is streamed: memory follows the
+#: chunk, not the event.
+CHUNK_ROWS = 20_000
+
+
 def python_values(column: pd.Series) -> list[Any]:
-    """A table column as Python values, missing ones (NaN, NA) as ``None``."""
-    return column.astype(object).where(column.notna(), None).tolist()
+    """A table column as Python values, missing ones (NaN, NA) and infinities as ``None``
+    (JSON has neither)."""
+    values = column.astype(object).where(column.notna(), None).tolist()
+    return [None if isinstance(v, float) and not math.isfinite(v) else v for v in values]
 
 
 def records(table: pd.DataFrame, fields: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -44,39 +53,80 @@ def present(table: pd.DataFrame, fields: tuple[str, ...]) -> tuple[str, ...]:
 
 def _number(value: float) -> float | int | None:
     """A tie-break value as JSON: whole numbers (DE's place) as integers, NaN as null."""
-    if value != value:
+    if not math.isfinite(value):
         return None
     return int(value) if float(value).is_integer() and abs(value) < 2**53 else float(value)
 
 
-def to_json(result: RatingResult) -> dict[str, Any]:
-    event = result.event
-    player_table, game_table = result.players, result.games
-    players = records(player_table, PLAYER_FIELDS)
-    extras = records(player_table, present(player_table, PLAYER_EXTRAS))
+def player_records(result: RatingResult, rows: slice = slice(None)) -> list[dict[str, Any]]:
+    """The JSON records of the players in ``rows`` (event order)."""
+    table = result.players.iloc[rows]
+    players = records(table, PLAYER_FIELDS)
+    extras = records(table, present(table, PLAYER_EXTRAS))
+    first = rows.start or 0
     tiebreaks = result.standings.values
-    for index, (player, extra) in enumerate(zip(players, extras, strict=True)):
+    for index, (player, extra) in enumerate(zip(players, extras, strict=True), start=first):
         player["tiebreaks"] = {code: _number(values[index]) for code, values in tiebreaks.items()}
         player.update(extra)
-    games = records(game_table, GAME_FIELDS)
-    for game, extra in zip(games, records(game_table, present(game_table, GAME_EXTRAS)),
-                           strict=True):
+    return players
+
+
+def game_records(result: RatingResult, rows: slice = slice(None)) -> list[dict[str, Any]]:
+    """The JSON records of the pairing rows in ``rows`` (event order)."""
+    table = result.games.iloc[rows]
+    games = records(table, GAME_FIELDS)
+    for game, extra in zip(games, records(table, present(table, GAME_EXTRAS)), strict=True):
         game.update(extra)
+    return games
+
+
+def _event_record(result: RatingResult) -> dict[str, Any]:
+    event = result.event
     return {
-        "event": {
-            "name": event.name,
-            "start": event.start.isoformat() if event.start else None,
-            "end": event.end.isoformat() if event.end else None,
-            "rounds": event.rounds,
-            "rounds_played": event.rounds_played,
-            "type": event.type.value,
-            "system": result.system.name,
-        },
-        "players": players,
-        "games": games,
+        "name": event.name,
+        "start": event.start.isoformat() if event.start else None,
+        "end": event.end.isoformat() if event.end else None,
+        "rounds": event.rounds,
+        "rounds_played": event.rounds_played,
+        "type": event.type.value,
+        "system": result.system.name,
+    }
+
+
+def to_json(result: RatingResult) -> dict[str, Any]:
+    """The whole JSON result as one object (see :func:`write_json` for a large event)."""
+    return {
+        "event": _event_record(result),
+        "players": player_records(result),
+        "games": game_records(result),
         "norms": norm_records(result),
         "warnings": [str(w) for w in result.warnings],
     }
+
+
+def write_json(result: RatingResult, out: TextIO, indent: int | None = None) -> None:
+    """The JSON result written to ``out``: compact, piece by piece, so that memory
+    follows a chunk of records and not the event (100,000 players × 9 rounds); with an
+    ``indent``, the document is built whole and indented.  Always valid JSON: no NaN
+    and no Infinity."""
+    if indent is not None:
+        out.write(json.dumps(to_json(result), ensure_ascii=False, indent=indent,
+                             allow_nan=False) + "\n")
+        return
+
+    def dump(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False, allow_nan=False)
+
+    out.write('{"event": ' + dump(_event_record(result)))
+    for key, rows, make in (("players", len(result.players), player_records),
+                            ("games", len(result.games), game_records)):
+        out.write(f', "{key}": [')
+        for at in range(0, rows, CHUNK_ROWS):
+            chunk = make(result, slice(at, at + CHUNK_ROWS))
+            out.write((", " if at else "") + ", ".join(map(dump, chunk)))
+        out.write("]")
+    out.write(', "norms": ' + dump(norm_records(result)))
+    out.write(', "warnings": ' + dump([str(w) for w in result.warnings]) + "}\n")
 
 
 def norm_records(result: RatingResult) -> list[dict[str, Any]]:

@@ -105,7 +105,7 @@ class FideSystem(SameAtAllDates):
         return figures.tables(event, rated.players, rated.games, rank)
 
     def norms(self, event: Event) -> list[NormResult] | None:
-        return norms(event)
+        return norms(event, in_reach=True)
 
     def list_figures(self, state: ListState, players: Ints, info: PlayerInfo,
                      day: date) -> ListFigures:
