@@ -51,7 +51,7 @@ class RatingResult:
 
     @cached_property
     def _tables(self) -> tuple[pd.DataFrame, pd.DataFrame]:
-        return self.system.tables(self.event, self.figures, self.standings.rank)
+        return self.system.tables(self.event, self.figures, self.standings)
 
     @property
     def players(self) -> pd.DataFrame:

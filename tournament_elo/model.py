@@ -222,6 +222,21 @@ class Event:
     def points(self) -> IntArray:
         return self.pairings.points(len(self.players))
 
+    def through(self, last_round: int) -> Event:
+        """The event as it stood after ``last_round``: the rows of later rounds (pairings
+        made ahead, byes entered ahead) left out; the number of rounds stays."""
+        p = self.pairings
+        if not len(p) or int(p.round.max()) <= last_round:
+            return self
+        keep = p.round <= last_round
+
+        def cut(column: IntArray | None) -> IntArray | None:
+            return None if column is None else column[keep]
+
+        return replace(self, pairings=Pairings(
+            p.round[keep], p.player[keep], p.opponent[keep], p.color[keep], p.result[keep],
+            cut(p.method), cut(p.minutes), cut(p.pool)))
+
     def ratings(self) -> npt.NDArray[np.float64]:
         """Pre-event ratings as floats, NaN for the unrated."""
         return np.array(

@@ -31,6 +31,8 @@ class Standings:
     codes: tuple[str, ...]
     values: dict[str, npt.NDArray[np.float64]]  # code → one value per player
     rank: npt.NDArray[np.int64]  # shared places where points and every value tie
+    points: npt.NDArray[np.int64]  # hundredths, after ``current_round``
+    current_round: int
 
 
 def tiebreak_codes(text: str | None, event: Event) -> tuple[str, ...]:
@@ -46,19 +48,26 @@ def standings(
     codes: Sequence[str],
     rules: str = "2026",
     unrated_rating: int | None = None,
+    current_round: int | None = None,
 ) -> Standings:
+    """The standings after ``current_round`` (default: the last round played,
+    :attr:`Event.rounds_played`): points and tie-breaks count rounds 1 to it only — the
+    rounds not played yet are not unplayed rounds, and byes entered ahead do not count."""
     if rules not in RULES:
         raise InputError("unknown tie-break rules", Place("--tiebreak-rules"),
                          found=repr(rules), expected=" or ".join(RULES))
+    current = event.rounds_played if current_round is None else current_round
+    so_far = event.through(current)
     rating_codes = [c for c in codes if c in RATING_CODES]
     score_codes = [c for c in codes if c not in RATING_CODES]
     values: dict[str, npt.NDArray[np.float64]] = {}
-    values.update(compute_tiebreaks(event, score_codes, rules))
+    values.update(compute_tiebreaks(so_far, score_codes, rules, current))
     if rating_codes:
-        rated = rating_tiebreaks(event, rating_codes, unrated_rating)
+        rated = rating_tiebreaks(so_far, rating_codes, unrated_rating)
         values.update({code: np.asarray(v, dtype=np.float64) for code, v in rated.items()})
     ordered = {code: values[code] for code in codes}
-    return Standings(tuple(codes), ordered, _places(event.points(), ordered))
+    points = so_far.points()
+    return Standings(tuple(codes), ordered, _places(points, ordered), points, current)
 
 
 def _places(points: npt.NDArray[np.int64], values: dict[str, npt.NDArray[np.float64]]

@@ -88,9 +88,13 @@ class _Grid:
         return np.asarray(self.pts.sum(axis=1), dtype=np.int64)
 
 
-def _grid(event: Event) -> _Grid:
+def _grid(event: Event, current: int | None = None) -> _Grid:
+    """The grid of rounds 1 to ``current`` (default: every round of the event)."""
+    if current is not None:
+        event = event.through(current)
     n, p = len(event.players), event.pairings
-    rounds = max(int(event.rounds), int(p.round.max()) if len(p) else 0)
+    rounds = current if current is not None else max(
+        int(event.rounds), int(p.round.max()) if len(p) else 0)
     result = np.full((n, rounds), int(Result.ZERO_BYE), dtype=np.int64)
     opp = np.full((n, rounds), -1, dtype=np.int64)
     color = np.zeros((n, rounds), dtype=np.int64)
@@ -316,18 +320,20 @@ def _parse(code: str) -> tuple[str, int, int]:
 
 
 def compute_tiebreaks(
-    event: Event, codes: Sequence[str], rules: str = "2026"
+    event: Event, codes: Sequence[str], rules: str = "2026", current_round: int | None = None,
 ) -> dict[str, Floats]:
     """Every tie-break of ``codes`` (e.g. ``"BH/C1"``) as one float per player.
 
     ``rules`` is ``"2023"``, ``"2024"``, ``"2026"`` (the March 2026 dummy-opponent cap) or
     ``"pre2023"`` (the virtual opponent).  Values are in points (SB in points², AOB rounded
     to 0.01); AOB is NaN for a player without a game; DE is a place (1 = best).
+    ``current_round``: the standings after that round (the rounds after it are not
+    played yet, so they are not unplayed rounds either); default every round.
     """
     if rules not in RULES:
         raise InputError("unknown tie-break rules", Place("--tiebreak-rules"),
                          found=repr(rules), expected=" or ".join(RULES))
-    g = _grid(event)
+    g = _grid(event, current_round)
     out: dict[str, Floats] = {}
     for code in codes:
         name, low, high = _parse(code)

@@ -3,13 +3,16 @@ place, and each pairing row's round, opponent, colour and result."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
 from ..model import POINTS, TRF_CODE, Event
+
+if TYPE_CHECKING:
+    from ..standings import Standings
 
 NO_ID = np.array(None, dtype=object)
 
@@ -26,9 +29,9 @@ def identity_columns(event: Event) -> dict[str, Any]:
     }
 
 
-def standing_columns(event: Event, rank: npt.NDArray[np.int64]) -> dict[str, Any]:
-    """Tournament score and place (the standings' rank: :mod:`tournament_elo.standings`)."""
-    return {"points": event.points() / 100, "rank": rank}
+def standing_columns(standings: Standings) -> dict[str, Any]:
+    """Tournament score and place after the current round (:mod:`tournament_elo.standings`)."""
+    return {"points": standings.points / 100, "rank": standings.rank}
 
 
 def pairing_columns(event: Event) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from ..rating_list import ListState, PlayerInfo
 if TYPE_CHECKING:
     import pandas as pd
 
+    from ..standings import Standings
     from .fide.norms import NormResult
     from .terms import ReportTerms
 
@@ -143,7 +144,7 @@ class RatingSystem(NamedSystem, Protocol):
         ...
 
     def tables(self, event: Event, figures: Figures,
-               rank: Ints) -> tuple[pd.DataFrame, pd.DataFrame]:
+               standings: Standings) -> tuple[pd.DataFrame, pd.DataFrame]:
         """The player and game tables of an event from its figures."""
         ...
 

@@ -15,6 +15,11 @@ millions of rows.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ...standings import Standings
+
 from typing import Any
 
 import numpy as np
@@ -92,7 +97,7 @@ def _check_short(*columns: Ints) -> None:
 
 
 def tables(event: Event, players: Records, games: Records,
-           rank: Ints) -> tuple[pd.DataFrame, pd.DataFrame]:
+           standings: Standings) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The player and game tables every output is rendered from."""
     rating = players["rating"].astype(np.int64)
     rated = rating > 0
@@ -102,7 +107,7 @@ def tables(event: Event, players: Records, games: Records,
     player_table = pd.DataFrame({
         **identity_columns(event),
         "rating": ints(rating, rated),
-        **standing_columns(event, rank),
+        **standing_columns(standings),
         "games_rated": players["games"].astype(np.int64),
         "score_rated": players["score"] / 100,
         "expected": players["expected"] / 100,

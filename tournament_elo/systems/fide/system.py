@@ -27,6 +27,7 @@ from .period import crosses_adjustment, raise_2024, rate_period
 if TYPE_CHECKING:
     import pandas as pd
 
+    from ...standings import Standings
     from ..terms import ReportTerms
 
 Ints = npt.NDArray[np.int64]
@@ -101,8 +102,8 @@ class FideSystem(SameAtAllDates):
         return rate_period(self.edition, state, info, period)
 
     def tables(self, event: Event, rated: Figures,
-               rank: Ints) -> tuple[pd.DataFrame, pd.DataFrame]:
-        return figures.tables(event, rated.players, rated.games, rank)
+               standings: Standings) -> tuple[pd.DataFrame, pd.DataFrame]:
+        return figures.tables(event, rated.players, rated.games, standings)
 
     def norms(self, event: Event) -> list[NormResult] | None:
         return norms(event, in_reach=True)

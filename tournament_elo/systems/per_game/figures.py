@@ -12,6 +12,11 @@ bonus R and the multiplier L (NaN on rows that are not games).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ...standings import Standings
+
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -139,7 +144,7 @@ def given_ratings(event: Event) -> tuple[Floats, Ints]:
 
 
 def tables(system: EloSystem, event: Event, players: Records, games: Records, pool: str,
-           rank: Ints) -> tuple[pd.DataFrame, pd.DataFrame]:
+           standings: Standings) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The player and game tables every output is rendered from."""
     n = len(players)
     fixed = players["fixed"].astype(bool)
@@ -164,7 +169,7 @@ def tables(system: EloSystem, event: Event, players: Records, games: Records, po
     player_table = pd.DataFrame({
         **identity_columns(event),
         "rating": ratings(given),
-        **standing_columns(event, rank),
+        **standing_columns(standings),
         "games_rated": players["games"].astype(np.int64),
         "score_rated": players["score"],
         "expected": np.round(players["expected"], 6),

@@ -28,6 +28,7 @@ from .update import k_factor
 if TYPE_CHECKING:
     import pandas as pd
 
+    from ...standings import Standings
     from ..fide.norms import NormResult
     from ..terms import ReportTerms
 
@@ -96,9 +97,9 @@ class PerGameSystem(SameAtAllDates):
                             tuple(settings), tuple(warnings))
 
     def tables(self, event: Event, rated: Figures,
-               rank: Ints) -> tuple[pd.DataFrame, pd.DataFrame]:
+               standings: Standings) -> tuple[pd.DataFrame, pd.DataFrame]:
         pool = rated.settings.get(POOL_SETTING, self.definition.pools[0])
-        return figures.tables(self.definition, event, rated.players, rated.games, pool, rank)
+        return figures.tables(self.definition, event, rated.players, rated.games, pool, standings)
 
     def norms(self, event: Event) -> list[NormResult] | None:
         return None
