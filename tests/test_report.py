@@ -227,8 +227,9 @@ def test_formula_names_are_text_in_xlsx_and_csv(event: Event, tmp_path: Path) ->
         assert cell.quotePrefix
     with open(tmp_path / "players.csv", encoding="utf-8-sig", newline="") as handle:
         rows = list(csv.DictReader(handle))
-    assert rows[0]["name"] == "'" + FORMULA
-    assert rows[1]["name"] == "Alyx" and rows[1]["change"] == "-10.6"  # numbers untouched
+    assert rows[0]["name"] == "'" + FORMULA  # player 2 (Bruno), first in the standings
+    alyx = next(r for r in rows if r["id"] == "1")
+    assert alyx["name"] == "Alyx" and alyx["change"] == "-10.6"  # numbers untouched
 
 
 def test_xlsx_numbers_and_layout(result: RatingResult, tmp_path: Path) -> None:
@@ -241,7 +242,8 @@ def test_xlsx_numbers_and_layout(result: RatingResult, tmp_path: Path) -> None:
     players = book["Players"]
     header = [c.value for c in players[1]]
     assert header[:5] == ["id", "name", "fide_id", "federation", "rating"]
-    alyx = {h: c.value for h, c in zip(header, players[3], strict=True)}
+    rows = [{h: c.value for h, c in zip(header, row, strict=True)} for row in players][1:]
+    alyx = next(r for r in rows if r["id"] == 1)  # the players come in standings order
     assert alyx["name"] == "Alyx"
     assert isinstance(alyx["id"], int) and isinstance(alyx["rating"], int)
     assert isinstance(alyx["change"], float) and alyx["change"] == -10.6

@@ -236,7 +236,7 @@ def test_json_adds_the_system_fields_after_the_contract(dong_son: RatingResult,
     data = to_json(dong_son)
     assert list(data["players"][0]) == [*PLAYER_FIELDS, "tiebreaks", *PLAYER_EXTRAS]
     assert list(data["games"][0]) == [*GAME_FIELDS, *GAME_EXTRAS]
-    an = data["players"][0]
+    an = next(p for p in data["players"] if p["id"] == 1)  # start number 1
     assert (an["start_rating"], an["pool"], an["title_before"], an["title_after"]) == (
         670.0, "standard", "T2", "T2")
     first = next(g for g in data["games"] if g["player"] == 1 and g["round"] == 1)
@@ -258,6 +258,11 @@ def test_fide_json_has_no_system_fields() -> None:
     assert list(data["games"][0]) == list(GAME_FIELDS)
 
 
+def players_named(result: RatingResult, index: int) -> str:
+    """The name of the event's player at ``index`` (the outputs list players by rank)."""
+    return result.event.players[index].name
+
+
 def test_csv_and_xlsx_carry_the_system_columns(dong_son: RatingResult, tmp_path: Path) -> None:
     write_reports(dong_son, tmp_path, "en")
     with open(tmp_path / "games.csv", encoding="utf-8-sig", newline="") as handle:
@@ -271,12 +276,15 @@ def test_csv_and_xlsx_carry_the_system_columns(dong_son: RatingResult, tmp_path:
     # The Swiss default tie-breaks come flattened after the contract's fields.
     tiebreaks = ["tiebreaks.BH/C1", "tiebreaks.BH", "tiebreaks.SB"]
     assert list(players[0]) == [*PLAYER_FIELDS, *tiebreaks, *PLAYER_EXTRAS]
-    assert players[3]["start_rating"] == "660.0" and players[3]["rating"] == ""
+    # start number 4 is new: rated from the 660 floor, no rating before
+    new = next(p for p in players if p["name"] == players_named(dong_son, 3))
+    assert new["start_rating"] == "660.0" and new["rating"] == ""
     book = load_workbook(tmp_path / "report.xlsx")
     sheet = book["Players"]
     head = [c.value for c in sheet[1]]
     assert head == [*PLAYER_FIELDS, *tiebreaks, *PLAYER_EXTRAS]
-    dung = dict(zip(head, [c.value for c in sheet[5]], strict=True))
+    rows = [dict(zip(head, [c.value for c in row], strict=True)) for row in sheet.iter_rows()]
+    dung = next(r for r in rows[1:] if r["name"] == players_named(dong_son, 3))
     assert dung["rating"] is None and dung["start_rating"] == 660
     assert dung["title_before"] == "T2" and dung["title_after"] == "T1"
     assert [c.value for c in book["Games"][1]] == [*GAME_FIELDS, *GAME_EXTRAS]

@@ -126,7 +126,9 @@ def rate_command(
 
         write_json(result, sys.stdout, indent)
     elif output_format == "csv":
-        click.echo(result.players.to_csv(index=False), nl=False)
+        from .render.json import rank_order
+
+        click.echo(result.players.iloc[rank_order(result)].to_csv(index=False), nl=False)
     else:
         _print_table(result, lang)
 

@@ -6,6 +6,8 @@ import json
 import math
 from typing import TYPE_CHECKING, Any, TextIO
 
+import numpy as np
+import numpy.typing as npt
 import pandas as pd
 
 from ..systems.fide.norms import MIN_GAMES
@@ -58,14 +60,22 @@ def _number(value: float) -> float | int | None:
     return int(value) if float(value).is_integer() and abs(value) < 2**53 else float(value)
 
 
-def player_records(result: RatingResult, rows: slice = slice(None)) -> list[dict[str, Any]]:
-    """The JSON records of the players in ``rows`` (event order)."""
+def rank_order(result: RatingResult) -> npt.NDArray[np.int64]:
+    """The players' rows in standings order: by place, then start number (a fixed-rated
+    opponent, who has no place, last)."""
+    rank = result.players["rank"].to_numpy(dtype=np.float64, na_value=np.inf)
+    return np.lexsort((np.arange(len(rank)), rank)).astype(np.int64)
+
+
+def player_records(result: RatingResult,
+                   rows: npt.NDArray[np.int64] | None = None) -> list[dict[str, Any]]:
+    """The JSON records of the players at ``rows`` (default: all, in standings order)."""
+    rows = rank_order(result) if rows is None else rows
     table = result.players.iloc[rows]
     players = records(table, PLAYER_FIELDS)
     extras = records(table, present(table, PLAYER_EXTRAS))
-    first = rows.start or 0
     tiebreaks = result.standings.values
-    for index, (player, extra) in enumerate(zip(players, extras, strict=True), start=first):
+    for index, player, extra in zip(rows.tolist(), players, extras, strict=True):
         player["tiebreaks"] = {code: _number(values[index]) for code, values in tiebreaks.items()}
         player.update(extra)
     return players
@@ -118,13 +128,16 @@ def write_json(result: RatingResult, out: TextIO, indent: int | None = None) -> 
         return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
     out.write('{"event": ' + dump(_event_record(result)))
-    for key, rows, make in (("players", len(result.players), player_records),
-                            ("games", len(result.games), game_records)):
-        out.write(f', "{key}": [')
-        for at in range(0, rows, CHUNK_ROWS):
-            chunk = make(result, slice(at, at + CHUNK_ROWS))
-            out.write((", " if at else "") + ", ".join(map(dump, chunk)))
-        out.write("]")
+    order = rank_order(result)
+    out.write(', "players": [')
+    for at in range(0, len(order), CHUNK_ROWS):
+        chunk = player_records(result, order[at:at + CHUNK_ROWS])
+        out.write((", " if at else "") + ", ".join(map(dump, chunk)))
+    out.write('], "games": [')
+    for at in range(0, len(result.games), CHUNK_ROWS):
+        chunk = game_records(result, slice(at, at + CHUNK_ROWS))
+        out.write((", " if at else "") + ", ".join(map(dump, chunk)))
+    out.write("]")
     out.write(', "norms": ' + dump(norm_records(result)))
     out.write(', "warnings": ' + dump([str(w) for w in result.warnings]) + "}\n")
 
