@@ -217,7 +217,7 @@ def convert_command(
     from .errors import InputError, Place
     from .io.sheets_write import input_files, render_sheets, sheet_paths
     from .io.trf_write import write_trf
-    from .render.writers import write_atomic
+    from .render.writers import write_file
 
     if output is None:
         if event == "-":
@@ -247,11 +247,7 @@ def convert_command(
         sys.stdout.flush()
         return
     for file, data in contents.items():
-        try:
-            write_atomic(file, data)
-        except OSError as exc:
-            raise InputError("cannot write the file", Place(str(file)),
-                             found=exc.strerror or str(exc)) from None
+        write_file(file, data)
         click.echo(f"wrote {file}", err=True)
 
 

@@ -21,7 +21,7 @@ from .errors import InputError, Place
 from .io.detect import FORMATS
 from .progress import progress_bar
 from .render.terminal import text_table
-from .render.writers import csv_bytes, write_atomic, xlsx_bytes
+from .render.writers import csv_bytes, write_file, xlsx_bytes
 
 DB_OPTION = click.option("--db", "db_path", default=DEFAULT_DB, show_default=True,
                          type=click.Path(dir_okay=False), help="The rating database file.")
@@ -78,7 +78,7 @@ def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: st
     if output_format == "xlsx":
         if output is None:
             raise click.UsageError("--format xlsx writes a file: give it with --output")
-        write_atomic(Path(output), xlsx_bytes([(title[:31], header, rows)]))
+        write_file(Path(output), xlsx_bytes([(title[:31], header, rows)]))
         click.echo(f"wrote {output}", err=True)
         return
     if output_format == "csv":
@@ -90,7 +90,7 @@ def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: st
         data = "\n".join([title, *text_table(header, rows, left=[header.index("name")]
                                              if "name" in header else [])]).encode() + b"\n"
     if output is not None:
-        write_atomic(Path(output), data)
+        write_file(Path(output), data)
         click.echo(f"wrote {output}", err=True)
     else:
         sys.stdout.buffer.write(data)

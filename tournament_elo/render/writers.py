@@ -5,6 +5,7 @@ it, so an existing file is never left half-written."""
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import os
 import re
@@ -93,8 +94,15 @@ def plain_number(value: Any) -> Any:
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to a new file beside ``path``, then rename it onto ``path``."""
-    temporary = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
+    """Write ``data`` to a new file beside ``path``, then rename it onto ``path``.  A
+    symbolic link is followed (the file it names is replaced, the link stays); a device
+    or a pipe (``/dev/stdout``) is written into: renaming onto it would replace it."""
+    if path.exists() and not path.is_file():
+        with path.open("wb") as stream:
+            stream.write(data)
+        return
+    target = Path(os.path.realpath(path))
+    temporary = target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp")
     # O_EXCL: never reuse a file; mode 0o666 lets the umask decide, as for open().
     handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
@@ -102,10 +110,18 @@ def write_atomic(path: Path, data: bytes) -> None:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        os.replace(temporary, path)
+        os.replace(temporary, target)
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """:func:`write_atomic`, a failure being an :class:`InputError` that names the file."""
+    try:
+        write_atomic(path, data)
+    except OSError as exc:
+        raise write_error("cannot write the file", path, exc) from None
 
 
 def write_files(out_dir: Path, contents: Mapping[str, bytes], what: str) -> list[Path]:
@@ -120,7 +136,16 @@ def write_files(out_dir: Path, contents: Mapping[str, bytes], what: str) -> list
             write_atomic(path, content)
             written.append(path)
     except OSError as exc:
-        raise InputError(f"cannot write {what}", Place(str(out_dir)),
-                         found=exc.strerror or str(exc),
-                         expected="a folder that can be written") from exc
+        raise write_error(f"cannot write {what}", out_dir, exc) from exc
     return written
+
+
+def write_error(what: str, path: Path, error: OSError) -> InputError:
+    """What a failed write says: on a full disk, that nothing was lost (a file is written
+    beside its name and renamed onto it only once it is whole)."""
+    if error.errno == errno.ENOSPC:
+        return InputError(f"{what}: the disk is full (nothing was lost: a file already "
+                          "there is left as it was)", Place(str(path)),
+                          found=error.strerror, expected="free space on the disk")
+    return InputError(what, Place(str(path)), found=error.strerror or str(error),
+                      expected="a folder that can be written")
