@@ -8,6 +8,7 @@ a private mount namespace (``unshare -rm``) that vanishes with the command."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sqlite3
 import struct
@@ -370,6 +371,32 @@ def test_the_wait_ends_when_the_other_process_is_done(small_db, history_files, t
     holder.close()
     out, err = child.communicate(timeout=60)
     assert (child.returncode, out, err) == (0, "300 players listed on 2024-01-01\n", "")
+
+
+def test_two_imports_of_one_folder_at_once_say_who_imported_what(history_files, tmp_path):
+    events = history_files / "events"
+    assert run_cli("db", "import-list", str(history_files / "list.csv"), "--date",
+                   "2023-01-01", cwd=tmp_path).returncode == 0
+    holder = _lock(tmp_path / "ratings.db")  # both read what is there, then wait to write
+    children = [subprocess.Popen([*COMMAND.split(), "db", "import", str(events), "--system",
+                                  "fide-2024"], cwd=tmp_path, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    for child in children:
+        assert child.stderr is not None and child.stderr.readline() == WAITING
+    holder.close()
+    summary = re.compile(r"(\d+) imported, 0 replaced, 0 unchanged(?:, (\d+) already "
+                         r"imported by another process)?, 0 failed; \d+ games\n")
+    imported = []
+    for child in children:
+        out, err = child.communicate(timeout=120)
+        assert (child.returncode, err) == (0, ""), err
+        found = summary.fullmatch(out)
+        assert found, out
+        imported.append(int(found[1]))
+        assert int(found[1]) + int(found[2] or 0) == 100
+    assert sum(imported) == 100
+    again = run_cli("db", "import", str(events), "--system", "fide-2024", cwd=tmp_path)
+    assert again.stdout == "0 imported, 0 replaced, 100 unchanged, 0 failed; 0 games\n"
 
 
 # --- writing a file ----------------------------------------------------------------------
