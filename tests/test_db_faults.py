@@ -373,30 +373,61 @@ def test_the_wait_ends_when_the_other_process_is_done(small_db, history_files, t
     assert (child.returncode, out, err) == (0, "300 players listed on 2024-01-01\n", "")
 
 
-def test_two_imports_of_one_folder_at_once_say_who_imported_what(history_files, tmp_path):
-    events = history_files / "events"
+def _imports_at_once(folders: list[Path], history_files: Path,
+                     cwd: Path) -> list[tuple[str, str]]:
+    """The outputs of importing each folder at once, in processes of their own that all
+    read what is there before any of them can write."""
     assert run_cli("db", "import-list", str(history_files / "list.csv"), "--date",
-                   "2023-01-01", cwd=tmp_path).returncode == 0
-    holder = _lock(tmp_path / "ratings.db")  # both read what is there, then wait to write
-    children = [subprocess.Popen([*COMMAND.split(), "db", "import", str(events), "--system",
-                                  "fide-2024"], cwd=tmp_path, stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE, text=True) for _ in range(2)]
+                   "2023-01-01", cwd=cwd).returncode == 0
+    holder = _lock(cwd / "ratings.db")
+    children = [subprocess.Popen([*COMMAND.split(), "db", "import", str(folder), "--system",
+                                  "fide-2024"], cwd=cwd, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True) for folder in folders]
     for child in children:
         assert child.stderr is not None and child.stderr.readline() == WAITING
     holder.close()
-    summary = re.compile(r"(\d+) imported, 0 replaced, 0 unchanged(?:, (\d+) already "
-                         r"imported by another process)?, 0 failed; \d+ games\n")
-    imported = []
+    outputs = []
     for child in children:
         out, err = child.communicate(timeout=120)
-        assert (child.returncode, err) == (0, ""), err
-        found = summary.fullmatch(out)
-        assert found, out
+        assert child.returncode == 0, err
+        outputs.append((out, err))
+    assert _events(cwd / "ratings.db") == 100
+    return outputs
+
+
+SUMMARY = re.compile(r"(\d+) imported, 0 replaced, 0 unchanged(?:, (\d+) already imported "
+                     r"by another process)?(?:, (\d+) copies of imported files skipped)?, "
+                     r"0 failed; \d+ games\n")
+
+
+def test_two_imports_of_one_folder_at_once_say_who_imported_what(history_files, tmp_path):
+    events = history_files / "events"
+    imported = []
+    for out, err in _imports_at_once([events, events], history_files, tmp_path):
+        found = SUMMARY.fullmatch(out)
+        assert found and err == "", (out, err)
         imported.append(int(found[1]))
-        assert int(found[1]) + int(found[2] or 0) == 100
+        assert (int(found[1]) + int(found[2] or 0), found[3]) == (100, None)
     assert sum(imported) == 100
     again = run_cli("db", "import", str(events), "--system", "fide-2024", cwd=tmp_path)
     assert again.stdout == "0 imported, 0 replaced, 100 unchanged, 0 failed; 0 games\n"
+
+
+def test_two_imports_of_copies_at_once_store_each_event_once(history_files, tmp_path):
+    copies = tmp_path / "copies"
+    shutil.copytree(history_files / "events", copies)
+    imported = []
+    for out, err in _imports_at_once([history_files / "events", copies], history_files,
+                                     tmp_path):
+        found = SUMMARY.fullmatch(out)
+        assert found and found[2] is None, out
+        imported.append(int(found[1]))
+        skipped = int(found[3] or 0)
+        assert int(found[1]) + skipped == 100
+        assert len(err.splitlines()) == skipped
+        assert all(re.fullmatch(r"skipped: \S+ is the same file as \S+", line)
+                   for line in err.splitlines())
+    assert sum(imported) == 100
 
 
 # --- writing a file ----------------------------------------------------------------------
