@@ -332,6 +332,15 @@ def test_a_query_does_not_migrate_an_older_database(small_db, tmp_path):
         "recompute' brings it to\n")
 
 
+def test_a_query_of_an_empty_file_says_so_and_leaves_it_empty(tmp_path):
+    (tmp_path / "ratings.db").touch()
+    done = run_cli("db", "ratings", cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == ("error: ratings.db: the database is empty, expected a database "
+                           "made by 'tournament-elo db import'\n")
+    assert (tmp_path / "ratings.db").stat().st_size == 0
+
+
 # --- another process writing -------------------------------------------------------------
 
 WAITING = "waiting for ratings.db: another process is writing to it\n"

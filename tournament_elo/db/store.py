@@ -156,13 +156,14 @@ class Database:
             raise InputError("not a rating database", Place(str(self.path)),
                              found="a SQLite file with other tables",
                              expected="a database made by tournament-elo, or a new file")
+        if self.readonly and not version:
+            raise InputError("the database is empty", Place(str(self.path)),
+                             expected="a database made by 'tournament-elo db import'")
         if self.readonly:  # a query cannot migrate it: a command that writes does
-            raise InputError(
-                "the database was made by an older tournament-elo" if version else
-                "the database is empty", Place(str(self.path)),
-                found=f"schema version {version}", expected=f"version {VERSION}, which "
-                "'tournament-elo db recompute' brings it to" if version else
-                "a database made by 'tournament-elo db import'")
+            raise InputError("the database was made by an older tournament-elo",
+                             Place(str(self.path)), found=f"schema version {version}",
+                             expected=f"version {VERSION}, which 'tournament-elo db "
+                             "recompute' brings it to")
         with self.transaction():
             for step in MIGRATIONS[version:]:
                 for statement in statements(step):
