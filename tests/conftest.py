@@ -75,3 +75,20 @@ def history_files(generate: ModuleType, tmp_path_factory: pytest.TempPathFactory
     folder = tmp_path_factory.mktemp("history")
     write_history(generate, folder)
     return folder
+
+
+@pytest.fixture(scope="module")
+def small_db(history_files: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder with ten events of the generated history (``events/``) and their database
+    (``ratings.db``, with the starting list, recomputed)."""
+    from helpers import run_cli
+
+    folder = tmp_path_factory.mktemp("small")
+    (folder / "events").mkdir()
+    for path in sorted((history_files / "events").iterdir())[:10]:
+        (folder / "events" / path.name).write_bytes(path.read_bytes())
+    for args in (("db", "import", "events", "--system", "fide-2024"),
+                 ("db", "import-list", str(history_files / "list.csv"), "--date", "2023-01-01"),
+                 ("db", "recompute")):
+        assert run_cli(*args, cwd=folder).returncode == 0
+    return folder

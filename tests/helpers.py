@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from datetime import date
 from pathlib import Path
 
@@ -21,6 +23,12 @@ from tournament_elo.model import (
 )
 
 DATA = Path(__file__).resolve().parent / "data"
+
+def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``tournament-elo ARGS`` as a user runs it, in ``cwd``."""
+    return subprocess.run([sys.executable, "-m", "tournament_elo", *args], capture_output=True,
+                          text=True, cwd=cwd)
+
 
 _MIRROR = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from conftest import HISTORY_START
 
-from helpers import DATA
+from helpers import DATA, run_cli
 from tournament_elo.db.importer import import_events
 from tournament_elo.db.lists import import_list
 from tournament_elo.db.queries import computation, diff, find_player, history, ratings
@@ -313,11 +313,6 @@ def test_kill_9_during_recomputation_loses_and_doubles_nothing(generate, tmp_pat
         assert db.query("SELECT count(*) FROM periods")[0][0] == 2000
         assert ratings(db, computation(db, period="event")).equals(
             ratings(reference, computation(reference, period="event")))
-
-
-def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tournament_elo", *args], capture_output=True,
-                          text=True, cwd=cwd)
 
 
 def test_command_line_imports_skips_a_bad_file_and_lists(history_files, tmp_path):

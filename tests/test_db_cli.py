@@ -9,31 +9,11 @@ import pty
 import sqlite3
 import subprocess
 import sys
-from pathlib import Path
 
 import openpyxl
-import pytest
 
+from helpers import run_cli as run
 from tournament_elo.db.schema import VERSION
-
-
-def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tournament_elo", *args], capture_output=True,
-                          text=True, cwd=cwd)
-
-
-@pytest.fixture(scope="module")
-def small_db(history_files: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Ten events of the generated history, with its starting list, recomputed."""
-    folder = tmp_path_factory.mktemp("small")
-    (folder / "events").mkdir()
-    for path in sorted((history_files / "events").iterdir())[:10]:
-        (folder / "events" / path.name).write_bytes(path.read_bytes())
-    for args in (("db", "import", "events", "--system", "fide-2024"),
-                 ("db", "import-list", str(history_files / "list.csv"), "--date", "2023-01-01"),
-                 ("db", "recompute")):
-        assert run(*args, cwd=folder).returncode == 0
-    return folder
 
 
 def test_a_file_that_is_not_a_database(tmp_path):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import pickle
 from pathlib import Path
 
 import tournament_elo
@@ -37,3 +38,14 @@ def test_no_module_raises_a_builtin_exception() -> None:
                     getattr(builtins, name), BaseException):
                 escaped.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {name}")
     assert escaped == []
+
+
+def test_an_input_error_crosses_a_process_whole() -> None:
+    """A worker process's error reaches the command line as it was raised."""
+    error = errors.SystemDefinitionError("bad", errors.Place("f.toml", line=3), found="x",
+                                         expected="y")
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is errors.SystemDefinitionError
+    assert str(again) == "f.toml, line 3: bad; found x, expected y"
+    assert (again.place, again.reason, again.found, again.expected) == (
+        errors.Place("f.toml", line=3), "bad", "x", "y")

@@ -12,11 +12,14 @@ from pathlib import Path
 import click
 import pandas as pd
 
+from .db.faults import damaged
+from .db.health import findings
 from .db.importer import import_events
 from .db.lists import import_list
 from .db.queries import computation, diff, find_player, history, ratings
 from .db.recompute import PERIOD_KINDS, recompute
-from .db.store import DEFAULT_DB, Database
+from .db.schema import VERSION
+from .db.store import DEFAULT_DB, LOCK_WAIT, Database
 from .errors import InputError, Place
 from .io.detect import FORMATS
 from .progress import progress_bar
@@ -36,6 +39,9 @@ FORMAT_OPTION = click.option("--format", "output_format", default="table", show_
                              help="Output format (xlsx needs --output).")
 OUTPUT_OPTION = click.option("-o", "--output", type=click.Path(dir_okay=False),
                              help="Write to this file instead of standard output.")
+WAIT_OPTION = click.option("--wait", type=click.FloatRange(min=0), default=LOCK_WAIT,
+                           show_default=True, metavar="SECONDS", help="How long to wait "
+                           "for another process writing to the database.")
 
 
 SCHEDULER_OPTION = click.option(
@@ -69,11 +75,22 @@ def _database_files(db_path: str) -> list[Path]:
     return [Path(db_path + suffix) for suffix in ("", "-wal", "-shm")]
 
 
-def _existing(db_path: str) -> Database:
+def _must_exist(db_path: str) -> None:
     if not Path(db_path).is_file():
         raise InputError("no rating database here", Place(db_path),
                          expected="a database made by 'tournament-elo db import'")
-    return Database(db_path)
+
+
+def _reading(db_path: str) -> Database:
+    """The database, opened read-only (it may be on a read-only medium)."""
+    _must_exist(db_path)
+    return Database(db_path, readonly=True)
+
+
+def _writing(db_path: str, wait: float) -> Database:
+    """The database, opened to write: another process's write lock is waited for up to
+    ``wait`` seconds, saying so."""
+    return Database(db_path, wait=wait, on_wait=lambda message: click.echo(message, err=True))
 
 
 def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: str,
@@ -128,9 +145,10 @@ def db_group() -> None:
 @click.option("--workers", type=click.IntRange(1, 256),
               help="Processes reading files (default: one per core).")
 @SCHEDULER_OPTION
+@WAIT_OPTION
 def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
                    input_format: str | None, encoding: str | None,
-                   workers: int | None, scheduler: str | None) -> None:
+                   workers: int | None, scheduler: str | None, wait: float) -> None:
     """Import event files and folders (recursively), any input format.
 
     The same file again changes nothing; a changed file replaces its event and marks
@@ -144,7 +162,7 @@ def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
     from .systems.registry import get_system
 
     get_system(system)
-    with Database(db_path) as db, _client(scheduler) as client, \
+    with _writing(db_path, wait) as db, _client(scheduler) as client, \
             progress_bar("importing") as bar:
         report = import_events(db, paths, system, pool, input_format, encoding, workers,
                                bar.advance, bar.total, client)
@@ -163,8 +181,9 @@ def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
 @DB_OPTION
 @click.option("--pool", default="main", show_default=True, help="The pool (rating list).")
 @click.option("--encoding", help="Encoding of a text list (default: detected).")
+@WAIT_OPTION
 def import_list_command(rating_list: str, on: str, db_path: str, pool: str,
-                        encoding: str | None) -> None:
+                        encoding: str | None, wait: float) -> None:
     """Import a published rating list as a starting point (or to compare with).
 
     \b
@@ -173,7 +192,7 @@ def import_list_command(rating_list: str, on: str, db_path: str, pool: str,
     """
     day = _day(on, "--date")
     assert day is not None
-    with Database(db_path) as db:
+    with _writing(db_path, wait) as db:
         count = import_list(db, rating_list, day, pool, encoding)
     click.echo(f"{count} players listed on {day}")
 
@@ -188,8 +207,10 @@ def import_list_command(rating_list: str, on: str, db_path: str, pool: str,
 @PERIOD_OPTION
 @POOL_OPTION
 @SCHEDULER_OPTION
+@WAIT_OPTION
 def recompute_command(db_path: str, systems: tuple[str, ...], from_day: str | None,
-                      period: str, pool: str | None, scheduler: str | None) -> None:
+                      period: str, pool: str | None, scheduler: str | None,
+                      wait: float) -> None:
     """Recompute the rating periods in order, each from the list before it.  Each pool
     and each system is its own job: with --scheduler they run in parallel.
 
@@ -200,7 +221,8 @@ def recompute_command(db_path: str, systems: tuple[str, ...], from_day: str | No
     """
     start = _day(from_day, "--from")
     chosen: list[str | None] = list(systems) or [None]
-    with _existing(db_path) as db:
+    _must_exist(db_path)
+    with _writing(db_path, wait) as db:
         pools = [pool] if pool else [r[0] for r in db.query("SELECT name FROM pools")]
         if scheduler is None:
             with progress_bar("recomputing") as bar:
@@ -241,7 +263,7 @@ def ratings_command(db_path: str, on: str | None, output_format: str, output: st
     Example:
       tournament-elo db ratings --date 2025-01-01 --format csv -o list.csv
     """
-    with _existing(db_path) as db:
+    with _reading(db_path) as db:
         comp = computation(db, pool, system, period)
         _computation_note(db, pool, system, period)
         table = ratings(db, comp, _day(on, "--date"))
@@ -267,7 +289,7 @@ def history_command(player: str, db_path: str, output_format: str, output: str |
       tournament-elo db history 12401137
       tournament-elo db history "Nguyễn Văn A"
     """
-    with _existing(db_path) as db:
+    with _reading(db_path) as db:
         comp = computation(db, pool, system, period)
         who = find_player(db, player)
         name = db.query("SELECT name FROM players WHERE id = ?", who)[0][0]
@@ -295,7 +317,7 @@ def diff_command(rating_list: str, db_path: str, on: str | None, output_format: 
     Example:
       tournament-elo db diff published-2025-01.csv --date 2025-01-01
     """
-    with _existing(db_path) as db:
+    with _reading(db_path) as db:
         comp = computation(db, pool, system, period)
         table = diff(db, comp, rating_list, _day(on, "--date"), encoding)
     click.echo(f"{len(table)} differences", err=True)
@@ -323,8 +345,32 @@ def publish_command(db_path: str, out_dir: str, lang: str, pool: str | None,
     """
     from .publish import publish_site
 
-    with _existing(db_path) as db, progress_bar("publishing") as bar:
+    with _reading(db_path) as db, progress_bar("publishing") as bar:
         _computation_note(db, pool, system, period)
         written = publish_site(db, Path(out_dir), pool, system, period, lang,
                                bar.advance, bar.total)
     click.echo(f"wrote {len(written)} files to {out_dir}")
+
+
+@db_group.command("check")
+@DB_OPTION
+def check_command(db_path: str) -> None:
+    """Check the database: its pages (SQLite's integrity check), its foreign keys, its
+    schema, its text and its packed columns.  Exit code 0 when it is sound, 2 when it is
+    damaged (the problems are listed).  It only reads the database.
+
+    \b
+    Example:
+      tournament-elo db check --db ratings.db
+    """
+    with _reading(db_path) as db:
+        found = findings(db.conn)
+    for aspect, problems in found:
+        count = f"{len(problems)} problem{'s' * (len(problems) > 1)}"
+        click.echo(f"{aspect}: {count if problems else 'ok'}")
+        for problem in problems:
+            click.echo(f"  {problem}")
+    problems = [problem for _, listed in found for problem in listed]
+    if problems:
+        raise damaged(Path(db_path), problems)
+    click.echo(f"{db_path}: sound (schema version {VERSION})")

@@ -21,6 +21,8 @@ collected on the event, never exceptions.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,12 @@ class InputError(TournamentEloError, ValueError):
         self.found = found
         self.expected = expected
         super().__init__(self._render())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt whole when it crosses a process (a worker's error): the default would
+        # pass the rendered text as the message and render it again.
+        return (partial(type(self), found=self.found, expected=self.expected),
+                (self.reason, self.place))
 
     def _render(self) -> str:
         text = f"{self.place}: {self.reason}"

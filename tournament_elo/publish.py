@@ -228,7 +228,7 @@ def _pages(jobs: list[_Job]) -> Iterator[Page]:
 def _page(job: _Job) -> Page:
     """The event's report page, each player's line (by his index in the event), and a
     message instead if it has no figures yet."""
-    with Database(job.db) as db:
+    with Database(job.db, readonly=True) as db:
         result = stored_result(db, job.comp, job.event)
     if result is None:
         return "", {}, site_labels(job.lang)["not_rated_yet"]

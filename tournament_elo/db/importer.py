@@ -5,7 +5,9 @@ A file is known by its absolute path and the sha256 of its bytes:
 - the same path with the same bytes is skipped (importing twice changes nothing);
 - the same bytes under another path are skipped as a copy of the first;
 - the same path with other bytes replaces its event, and every rating period from
-  the earlier of its old and new dates is marked for recomputation.
+  the earlier of its old and new dates is marked for recomputation;
+- bytes another import (another process) stored since this one looked are counted
+  apart: that import put them in.
 
 Each file is written whole or not at all (a savepoint), and the files are committed
 together about every :data:`COMMIT_SECONDS`: a bad file (reported with its place) is
@@ -52,6 +54,7 @@ class ImportReport:
     imported: list[str] = field(default_factory=list)
     replaced: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
+    meanwhile: list[str] = field(default_factory=list)  # imported by another process
     copies: list[tuple[str, str]] = field(default_factory=list)  # (file, the one it copies)
     failed: list[tuple[str, str]] = field(default_factory=list)  # (file, message)
     games: int = 0
@@ -59,6 +62,8 @@ class ImportReport:
     def summary(self) -> str:
         parts = [f"{len(self.imported)} imported", f"{len(self.replaced)} replaced",
                  f"{len(self.unchanged)} unchanged"]
+        if self.meanwhile:
+            parts.append(f"{len(self.meanwhile)} already imported by another process")
         if self.copies:
             parts.append(f"{len(self.copies)} copies of imported files skipped")
         parts.append(f"{len(self.failed)} failed")
@@ -183,12 +188,17 @@ def _store_parsed(db: Database, parsed: _Parsed, system: str, pool_id: int,
     try:
         if parsed.event is None:
             raise _Failed(parsed.error or "")
-        replaced = store_event(db, parsed.event, parsed.path, parsed.digest, parsed.source,
-                               system, pool_id)
+        stored = store_event(db, parsed.event, parsed.path, parsed.digest, parsed.source,
+                             system, pool_id)
     except (TournamentEloError, _Failed) as error:
         report.failed.append((parsed.path, str(error)))
+        return
+    if stored.already == parsed.path:
+        report.meanwhile.append(parsed.path)
+    elif stored.already is not None:
+        report.copies.append((parsed.path, stored.already))
     else:
-        (report.replaced if replaced else report.imported).append(parsed.path)
+        (report.replaced if stored.replaced else report.imported).append(parsed.path)
         pairings = parsed.event.pairings
         report.games += int(np.count_nonzero(
             (pairings.opponent >= 0) & (pairings.player < pairings.opponent)))
@@ -208,15 +218,29 @@ def _parsed(jobs: list[Job], workers: int | None, client: Any) -> Iterator[_Pars
         yield from executor.map(_parse, jobs, chunksize=max(1, min(16, len(jobs) // (4 * count))))
 
 
+@dataclass(frozen=True)
+class Stored:
+    """What storing one file did."""
+
+    replaced: bool = False  # it replaced the path's older version
+    #: Nothing: another import stored the same bytes since this one looked, at this path
+    #: or at another (a copy).
+    already: str | None = None
+
+
 def store_event(db: Database, event: Event, path: str, digest: str, source: bytes,
-                system: str, pool_id: int) -> bool:
+                system: str, pool_id: int) -> Stored:
     """Write one event (read from the file at ``path``, kept zlib-compressed as
-    ``source``) in one transaction; True if it replaced an older version."""
+    ``source``) in one transaction, unless its bytes are there already."""
     end = event.end or event.start
     if end is None:
         raise InputError("the event has no date: it cannot be placed in a rating period",
                          Place(path), expected="an end date (TRF line 052, a date column)")
     with db.transaction() as conn:
+        same = conn.execute("SELECT path FROM events WHERE content_hash = ?"
+                            " ORDER BY path <> ? LIMIT 1", (digest, path)).fetchone()
+        if same:
+            return Stored(already=same[0])
         old = conn.execute("SELECT id, end, pool_id FROM events WHERE path = ?",
                            (path,)).fetchone()
         if old:
@@ -244,7 +268,7 @@ def store_event(db: Database, event: Event, path: str, digest: str, source: byte
                      " VALUES (?, ?, ?, ?, ?)", (event_id, len(event.pairings), ids.tobytes(),
                                                  given.tobytes(), pack_pairings(event).tobytes()))
         invalidate(db, pool_id, end)
-    return old is not None
+    return Stored(replaced=old is not None)
 
 
 def invalidate(db: Database, pool_id: int, changed: date) -> None:

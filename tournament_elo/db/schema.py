@@ -20,6 +20,8 @@ from each version to the next, applied in one transaction when a database is ope
 
 from __future__ import annotations
 
+import sqlite3
+
 import numpy as np
 
 #: One pairing row of an event: a player's round.  ``player``/``opponent`` index the
@@ -157,3 +159,14 @@ UPDATE computations SET valid_through = NULL;
 #: ``MIGRATIONS[v]`` brings a database at version ``v`` to version ``v + 1``.
 MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2)
 VERSION = len(MIGRATIONS)
+
+
+def statements(script: str) -> list[str]:
+    """A script's statements, one by one (``executescript`` would commit midway)."""
+    found, buffer = [], ""
+    for line in script.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            found.append(buffer)
+            buffer = ""
+    return found

@@ -1,5 +1,6 @@
-"""The database connection: opening, migrating, transactions, and the small lookups
-every command shares (pools, players by identity, packed arrays)."""
+"""The database connection: opening (to write, or read-only), migrating, transactions,
+the faults of the file and its disk, and the small lookups every command shares (pools,
+players by identity, packed arrays)."""
 
 from __future__ import annotations
 
@@ -19,46 +20,128 @@ from ..errors import InputError, Place
 from ..io.headers import fold_name
 from ..model import Player
 from ..rating_list import PlayerInfo
-from .schema import MIGRATIONS, VERSION
+from .faults import code, damaged, fault, read_only, read_only_part, stuck_log
+from .health import findings, quick_check
+from .schema import MIGRATIONS, VERSION, statements
 
 DEFAULT_DB = "ratings.db"
 DEFAULT_POOL = "main"
 CHECKPOINT_PAGES = 10_000
+#: How long a command waits for another process's write lock, unless told otherwise.
+LOCK_WAIT = 30.0
+#: The write lock is waited for this long (milliseconds) before saying so.
+_QUIET_WAIT_MS = 200
 
 
 class Database:
     """An open rating database.  Use as a context manager, or call :meth:`close`.
 
     Every change goes through :meth:`transaction`: it commits as a whole or not at
-    all, so a crash (even ``kill -9``) leaves the last committed state.
+    all, so a crash (even ``kill -9``) leaves the last committed state.  ``readonly``
+    opens it for queries, which work on a read-only medium; opened to write, the file
+    is checked first (``quick_check``), and a damaged one is refused.
+
+    A fault of the file or its disk (full, read-only, damaged, another process holding
+    the write lock for longer than ``wait`` seconds) is an :class:`InputError` naming
+    the file, when opening and for whatever fails inside ``with``.  ``on_wait`` hears
+    once that the write lock is being waited for.
     """
 
-    def __init__(self, path: str | Path = DEFAULT_DB) -> None:
+    def __init__(self, path: str | Path = DEFAULT_DB, *, readonly: bool = False,
+                 wait: float = LOCK_WAIT, on_wait: Callable[[str], None] | None = None) -> None:
         self.path = Path(path)
-        try:
-            self.conn = sqlite3.connect(self.path, isolation_level=None, timeout=30)
-            self.conn.execute("PRAGMA journal_mode = WAL")
-        except sqlite3.DatabaseError as error:
-            raise InputError("not a rating database", Place(str(self.path)),
-                             found=str(error),
-                             expected="a SQLite file made by tournament-elo") from None
-        self.conn.execute("PRAGMA foreign_keys = ON")
-        self.conn.execute("PRAGMA synchronous = NORMAL")  # WAL: durable up to the last commit
-        # Checkpoint (and sync) the log every ~40 MB rather than every 4 MB: a
-        # recomputation writes tens of megabytes of figures, and each checkpoint syncs.
-        self.conn.execute(f"PRAGMA wal_autocheckpoint = {CHECKPOINT_PAGES}")
-        self._migrate()
+        self.readonly = readonly
+        self.wait = wait
+        self._on_wait = on_wait
         self._players: dict[str, _Known] | None = None
         self._next_id = 0
+        try:
+            self.conn = self._open_reading() if readonly else self._open_writing()
+        except sqlite3.Error as error:
+            raise fault(self.path, error, wait) or InputError(
+                "not a rating database", Place(str(self.path)), found=str(error),
+                expected="a SQLite file made by tournament-elo") from None
+        try:
+            if not readonly and (problems := quick_check(self.conn)):
+                raise damaged(self.path, problems)
+            self._migrate()
+        except BaseException as error:
+            explained = self._explain(error) if isinstance(error, sqlite3.Error) else None
+            self.conn.close()
+            if explained is not None:
+                raise explained from None
+            raise
 
     def __enter__(self) -> Database:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, kind: object, error: BaseException | None, trace: object) -> None:
+        try:
+            # An InputError is the user's; anything else may be the file's doing.
+            if isinstance(error, Exception) and not isinstance(error, InputError):
+                explained = self._explain(error)
+                if explained is not None:
+                    raise explained from None
+        finally:
+            self.close()
 
     def close(self) -> None:
         self.conn.close()
+
+    def _explain(self, error: Exception) -> InputError | None:
+        """What ``error`` says of the file, if it is the file's doing: a fault SQLite
+        names, or else damage the checks find (a damaged value, read as numbers or text,
+        fails wherever it is used); None: a bug."""
+        corrupt = False
+        if isinstance(error, sqlite3.Error):
+            known = fault(self.path, error, self.wait)
+            corrupt = code(error) == sqlite3.SQLITE_CORRUPT  # the checks say where
+            if known is not None and not corrupt:
+                return known
+        problems = [problem for _, found in findings(self.conn) for problem in found]
+        problems = problems or ([str(error)] if corrupt else [])
+        return damaged(self.path, problems) if problems else None
+
+    def _connect(self, uri: str, *setup: str) -> sqlite3.Connection:
+        """A connection that has read the file (SQLite opens the -wal and -shm files at
+        the first statement)."""
+        conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=self.wait)
+        try:
+            for statement in setup:
+                conn.execute(statement)
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _open_writing(self) -> sqlite3.Connection:
+        part = read_only_part(self.path)
+        if part is not None:
+            raise read_only(self.path, part)
+        return self._connect(
+            self.path.absolute().as_uri(), "PRAGMA journal_mode = WAL",
+            "PRAGMA foreign_keys = ON",
+            "PRAGMA synchronous = NORMAL",  # WAL: durable up to the last commit
+            # Checkpoint (and sync) the log every ~40 MB rather than every 4 MB: a
+            # recomputation writes tens of megabytes of figures, and each checkpoint syncs.
+            f"PRAGMA wal_autocheckpoint = {CHECKPOINT_PAGES}")
+
+    def _open_reading(self) -> sqlite3.Connection:
+        """``mode=ro`` sees what other processes commit.  Where the -shm file it needs
+        cannot be made (a read-only medium, a full disk), the file is read as it is
+        (``immutable=1``), unless its -wal log holds commits the file lacks."""
+        uri = self.path.absolute().as_uri()
+        try:
+            return self._connect(f"{uri}?mode=ro")
+        except sqlite3.OperationalError as error:
+            if code(error) not in (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_IOERR,
+                                   sqlite3.SQLITE_READONLY):
+                raise
+        log = Path(f"{self.path}-wal")
+        if log.is_file() and log.stat().st_size:
+            raise stuck_log(self.path)
+        return self._connect(f"{uri}?mode=ro&immutable=1")
 
     def _migrate(self) -> None:
         version = self.conn.execute("PRAGMA user_version").fetchone()[0]
@@ -73,27 +156,54 @@ class Database:
             raise InputError("not a rating database", Place(str(self.path)),
                              found="a SQLite file with other tables",
                              expected="a database made by tournament-elo, or a new file")
+        if self.readonly and not version:
+            raise InputError("the database is empty", Place(str(self.path)),
+                             expected="a database made by 'tournament-elo db import'")
+        if self.readonly:  # a query cannot migrate it: a command that writes does
+            raise InputError("the database was made by an older tournament-elo",
+                             Place(str(self.path)), found=f"schema version {version}",
+                             expected=f"version {VERSION}, which 'tournament-elo db "
+                             "recompute' brings it to")
         with self.transaction():
             for step in MIGRATIONS[version:]:
                 for statement in statements(step):
                     self.conn.execute(statement)
             self.conn.execute(f"PRAGMA user_version = {VERSION}")
 
+    def _begin(self) -> None:
+        """``BEGIN IMMEDIATE``: the write lock, waited for up to :attr:`wait` seconds
+        (saying so after a moment)."""
+        self.conn.execute(f"PRAGMA busy_timeout = {_QUIET_WAIT_MS}")
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+            return
+        except sqlite3.OperationalError as error:
+            if code(error) != sqlite3.SQLITE_BUSY:
+                raise
+        finally:
+            self.conn.execute(f"PRAGMA busy_timeout = {round(self.wait * 1000)}")
+        if self._on_wait is not None:
+            self._on_wait(f"waiting for {self.path}: another process is writing to it")
+            self._on_wait = None  # said once
+        self.conn.execute("BEGIN IMMEDIATE")
+
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """``BEGIN IMMEDIATE`` … ``COMMIT``; a ROLLBACK on any exception.  Inside another
         transaction it is a savepoint: its failure undoes only its own changes."""
         nested = self.conn.in_transaction
-        self.conn.execute("SAVEPOINT inner" if nested else "BEGIN IMMEDIATE")
+        if nested:
+            self.conn.execute("SAVEPOINT inner")
+        else:
+            self._begin()
         try:
             yield self.conn
         except BaseException:
-            if nested:
-                self.conn.execute("ROLLBACK TO inner")
-                self.conn.execute("RELEASE inner")
-            else:
-                self.conn.execute("ROLLBACK")
             self._players = None
+            if self.conn.in_transaction:  # a full disk may have rolled it all back
+                self.conn.execute("ROLLBACK TO inner" if nested else "ROLLBACK")
+                if nested:
+                    self.conn.execute("RELEASE inner")
             raise
         self.conn.execute("RELEASE inner" if nested else "COMMIT")
 
@@ -110,7 +220,7 @@ class Database:
             if self.conn.in_transaction and time.monotonic() - started >= seconds:
                 self.conn.execute("COMMIT")
             if not self.conn.in_transaction:
-                self.conn.execute("BEGIN IMMEDIATE")
+                self._begin()
                 started = time.monotonic()
 
         checkpoint()
@@ -176,17 +286,6 @@ _FILLED = ("fide_id", "federation", "sex", "title", "birth", "birth_year")
 class _Known:
     id: int
     values: list[Any]  # in _FILLED order
-
-
-def statements(script: str) -> list[str]:
-    """A script's statements, one by one (``executescript`` would commit midway)."""
-    found, buffer = [], ""
-    for line in script.splitlines(keepends=True):
-        buffer += line
-        if sqlite3.complete_statement(buffer):
-            found.append(buffer)
-            buffer = ""
-    return found
 
 
 def identity_key(fide_id: str | None, own_id: int | str | None, name: str,

@@ -5,6 +5,7 @@ it, so an existing file is never left half-written."""
 from __future__ import annotations
 
 import csv
+import errno
 import hashlib
 import io
 import json
@@ -95,8 +96,15 @@ def plain_number(value: Any) -> Any:
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to a new file beside ``path``, then rename it onto ``path``."""
-    temporary = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
+    """Write ``data`` to a new file beside ``path``, then rename it onto ``path``.  A
+    symbolic link is followed (the file it names is replaced, the link stays); a device
+    or a pipe (``/dev/stdout``) is written into: renaming onto it would replace it."""
+    if path.exists() and not path.is_file():
+        with path.open("wb") as stream:
+            stream.write(data)
+        return
+    target = Path(os.path.realpath(path))
+    temporary = target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp")
     # O_EXCL: never reuse a file; mode 0o666 lets the umask decide, as for open().
     handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
@@ -104,7 +112,7 @@ def write_atomic(path: Path, data: bytes) -> None:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        os.replace(temporary, path)
+        os.replace(temporary, target)
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
@@ -152,6 +160,8 @@ class OutputFolder:
                 raise InputError(f"writing {self.what} would overwrite an input file",
                                  Place(str(path)), found="the file the command reads",
                                  expected="another output file or folder")
+            if path.exists() and not path.is_file() and not path.is_dir():
+                continue  # a device or a pipe (/dev/stdout) is written into, not replaced
             if path.exists() and (path.is_dir() or self.record.get(name) != _digest(path)):
                 raise InputError(
                     f"writing {self.what} would overwrite a file this tool did not write "
@@ -167,7 +177,7 @@ class OutputFolder:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(path, data)
         except OSError as exc:
-            raise self._failure(exc) from exc
+            raise write_error(f"cannot write {self.what}", path, exc) from None
         self.record[name] = hashlib.sha256(data).hexdigest()
         self.written.append(path)
         return path
@@ -180,12 +190,7 @@ class OutputFolder:
         try:
             write_atomic(self.folder / MANIFEST, (json.dumps(record, indent=1) + "\n").encode())
         except OSError as exc:
-            raise self._failure(exc) from exc
-
-    def _failure(self, exc: OSError) -> InputError:
-        return InputError(f"cannot write {self.what}", Place(str(self.folder)),
-                          found=exc.strerror or str(exc),
-                          expected="a folder that can be written")
+            raise write_error(f"cannot write {self.what}", self.folder, exc) from None
 
 
 def _same_file(path: Path, other: Path) -> bool:
@@ -210,3 +215,14 @@ def write_files(out_dir: Path, contents: Mapping[str, bytes], what: str,
 def write_file(path: Path, data: bytes, what: str, inputs: Iterable[Path] = ()) -> Path:
     """Write one file by its path (see :class:`OutputFolder`)."""
     return write_files(path.parent, {path.name: data}, what, inputs)[0]
+
+
+def write_error(what: str, path: Path, error: OSError) -> InputError:
+    """What a failed write says: on a full disk, that nothing was lost (a file is written
+    beside its name and renamed onto it only once it is whole)."""
+    if error.errno == errno.ENOSPC:
+        return InputError(f"{what}: the disk is full (nothing was lost: a file already "
+                          "there is left as it was)", Place(str(path)),
+                          found=error.strerror, expected="free space on the disk")
+    return InputError(what, Place(str(path)), found=error.strerror or str(error),
+                      expected="a folder that can be written")
