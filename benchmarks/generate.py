@@ -66,6 +66,25 @@ UNRATED_SHARE = 0.05
 
 
 @dataclass(frozen=True)
+class Rates:
+    """How often the unplayed rounds happen: per paired game (forfeits), per player and
+    round (byes, absences), per player and round after the third (withdrawals)."""
+
+    forfeit: float = FORFEIT_RATE
+    half_bye: float = HALF_BYE_RATE
+    full_bye: float = 0.0  # a bye given one point ('F'), as some regulations allow
+    absence: float = 0.0  # one round missed without a bye ('Z')
+    withdraw: float = WITHDRAW_RATE
+    unrated: float = UNRATED_SHARE
+    late_byes: bool = False  # byes and absences in the last two rounds too
+
+
+#: A mix where every kind of unplayed round is common, for the tie-break references.
+TURBULENT = Rates(forfeit=0.06, half_bye=0.05, full_bye=0.02, absence=0.04, withdraw=0.03,
+                  unrated=0.15, late_byes=True)
+
+
+@dataclass(frozen=True)
 class SyntheticPlayer:
     start_rank: int  # 1-based, by rating
     name: str
@@ -105,13 +124,15 @@ class SyntheticSwiss:
         return sum(result in "1=0" for row in self.cells for _, _, result in row) // 2
 
 
-_CELL_POINTS = {"1": 100, "=": 50, "0": 0, "+": 100, "-": 0, "H": 50, "U": 100, "Z": 0}
+_CELL_POINTS = {"1": 100, "=": 50, "0": 0, "+": 100, "-": 0, "H": 50, "F": 100, "U": 100,
+                "Z": 0}
 
 
-def _players(n: int, rng: random.Random) -> tuple[SyntheticPlayer, ...]:
+def _players(n: int, rng: random.Random, unrated: float = UNRATED_SHARE
+             ) -> tuple[SyntheticPlayer, ...]:
     ratings: list[int | None] = []
     for _ in range(n):
-        if rng.random() < UNRATED_SHARE:
+        if rng.random() < unrated:
             ratings.append(None)
         else:
             drawn = rng.gauss(1850, 280)
@@ -268,27 +289,35 @@ def generate_swiss(
     start: date = date(2024, 8, 1),
     name: str | None = None,
     entrants: Sequence[SyntheticPlayer] | None = None,
+    rates: Rates = Rates(),
 ) -> SyntheticSwiss:
     """Play a Swiss of ``n_players`` over ``n_rounds`` rounds (deterministic per seed);
-    the players are new ones, or ``n_players`` drawn from ``entrants``."""
+    the players are new ones, or ``n_players`` drawn from ``entrants``; ``rates`` say how
+    often rounds go unplayed."""
     if n_rounds >= n_players:
         raise ValueError("a Swiss needs more players than rounds")
     rng = random.Random(seed)
-    players = _players(n_players, rng) if entrants is None else _ranked(
+    players = _players(n_players, rng, rates.unrated) if entrants is None else _ranked(
         rng.sample(list(entrants), n_players))
     states = [_State() for _ in players]
     cells: list[list[tuple[int, str, str]]] = [[] for _ in players]
     for rnd in range(n_rounds):
-        late = rnd >= n_rounds - 2
+        late = rnd >= n_rounds - 2 and not rates.late_byes
         active = []
         for i, state in enumerate(states):
-            if not state.withdrawn and rnd >= 3 and not late and rng.random() < WITHDRAW_RATE:
+            if not state.withdrawn and rnd >= 3 and not late and rng.random() < rates.withdraw:
                 state.withdrawn = True
+            # (A rate of 0 draws no number: the default events stay as they were.)
             if state.withdrawn:
                 cells[i].append((0, "-", "Z"))
-            elif not late and rng.random() < HALF_BYE_RATE:
+            elif not late and rng.random() < rates.half_bye:
                 cells[i].append((0, "-", "H"))
                 state.points += 50
+            elif not late and rates.full_bye and rng.random() < rates.full_bye:
+                cells[i].append((0, "-", "F"))
+                state.points += 100
+            elif not late and rates.absence and rng.random() < rates.absence:
+                cells[i].append((0, "-", "Z"))
             else:
                 active.append(i)
         # Best first: points, then rating, then starting rank.
@@ -310,7 +339,7 @@ def generate_swiss(
             raise RuntimeError(f"no pairing found for round {rnd + 1} (seed {seed})")
         for board, (a, b) in enumerate(pairs):
             white, black = (a, b) if _first_takes_white(due[a], due[b], board) else (b, a)
-            if rng.random() < FORFEIT_RATE:
+            if rng.random() < rates.forfeit:
                 w_res, b_res = ("+", "-") if rng.random() < 0.5 else ("-", "+")
             else:
                 w_res = _outcome(players[white].rating, players[black].rating, rng)
@@ -335,9 +364,14 @@ def _field(text: str, width: int, right: bool = False) -> str:
     return text.rjust(width) if right else text.ljust(width)
 
 
-def to_trf(event: SyntheticSwiss) -> str:
-    """The event as TRF16 text (record 001 in FIDE's exact column layout)."""
+def to_trf(event: SyntheticSwiss, through: int | None = None) -> str:
+    """The event as TRF16 text (record 001 in FIDE's exact column layout); with
+    ``through``, as a pairing program writes it after that round (the later rounds left
+    out, ``XXR`` still the number of rounds)."""
     end = event.start + timedelta(days=max(0, event.rounds - 1))
+    rounds = event.rounds
+    if through is not None:
+        event = replace(event, cells=tuple(row[:through] for row in event.cells))
     points = event.points()
     # Final rank: points, then rating, then starting rank (a stand-in for tie-breaks).
     order = sorted(
@@ -348,7 +382,7 @@ def to_trf(event: SyntheticSwiss) -> str:
     rated = sum(p.rating is not None for p in event.players)
     round_dates = "".join(
         f"{(event.start + timedelta(days=r)).strftime('%y/%m/%d'):<10}"
-        for r in range(event.rounds)
+        for r in range(rounds)
     ).rstrip()
     lines = [
         f"012 {event.name}",
@@ -362,7 +396,7 @@ def to_trf(event: SyntheticSwiss) -> str:
         "102 Arbiter, Chief",
         "122 90 min/40 moves + 30 min + 30 sec/move",
         "132" + " " * 88 + round_dates,
-        f"XXR {event.rounds}",
+        f"XXR {rounds}",
     ]
     for i, (p, row) in enumerate(zip(event.players, event.cells, strict=True)):
         # Columns (1-based): 1-3 '001', 5-8 start rank, 10 sex, 11-13 title, 15-47 name,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 
+import numpy as np
 import pytest
 
 from helpers import DATA, make_event
@@ -33,9 +34,12 @@ def test_held_swiss5_every_player(column, code):
     rows = expected_rows()
     assert len(rows) == 16
     for row in rows:
-        # "None": one game only, nothing left after the cut; we give 0 for undefined.
-        want = 0 if row[column] == "None" else int(row[column])
-        assert values[code][row_of[int(row["pno"])]] == want, (row["pno"], code)
+        # "None": one game only, nothing left after the cut: undefined (NaN).
+        got = values[code][row_of[int(row["pno"])]]
+        if row[column] == "None":
+            assert np.isnan(got), (row["pno"], code)
+        else:
+            assert got == int(row[column]), (row["pno"], code)
 
 
 def test_held_swiss5_apro_and_ptp_from_the_header():
@@ -77,7 +81,8 @@ def test_unrated_opponents_left_out_unless_a_rating_is_given():
     default = rating_tiebreaks(event, ["ARO", "TPR", "RTNG"])
     assert default["ARO"][0] == 1800  # the unrated player and the forfeit are left out
     assert default["TPR"][0] == 1800  # 0.5 of 1: dp 0
-    assert default["RTNG"].tolist() == [2000, 0, 1800, 2300]
+    # the unrated player has no RTNG unless a rating is given for the unrated
+    np.testing.assert_array_equal(default["RTNG"], [2000, np.nan, 1800, 2300])
     assert default["ARO"][1] == 2000  # the unrated player's own opponents still count
     given = rating_tiebreaks(event, ["ARO", "ARO/C1", "TPR", "RTNG"], unrated_rating=1400)
     assert given["ARO"][0] == 1600  # (1400 + 1800) / 2
@@ -86,10 +91,13 @@ def test_unrated_opponents_left_out_unless_a_rating_is_given():
     assert given["RTNG"][1] == 1400
 
 
-def test_no_games_gives_zero_and_unknown_codes_are_refused():
+def test_no_games_gives_undefined_and_unknown_codes_are_refused():
+    # Player 3 has no game: every measure over his games is undefined (the JSON's null);
+    # his RTNG is his rating.
     event = make_event([2000, 1900, 1800], [(1, 1, 2, "1")])
     values = rating_tiebreaks(event, RATING_CODES)
-    assert all(values[c][2] == 0 for c in RATING_CODES if c != "RTNG")
+    assert all(np.isnan(values[c][2]) for c in RATING_CODES if c != "RTNG")
+    assert values["RTNG"][2] == 1800
     with pytest.raises(ValueError, match="BH"):
         rating_tiebreaks(event, ["BH"])
 
@@ -122,7 +130,7 @@ def test_held_swiss5_apro_and_appo_cut_the_lowest_performance():
     # test_held_swiss5_by_hand) less the lowest: 5885 / 3 = 1961.7 -> 1962.
     assert values["APPO/C1"][row_of[4]] == 1962
     # Player 12 played one game (against 4): nothing is left after a cut.
-    assert values["APRO/C1"][row_of[12]] == 0
+    assert np.isnan(values["APRO/C1"][row_of[12]])
     assert values["APRO"][row_of[12]] == 2081  # player 4's official TPR
 
 

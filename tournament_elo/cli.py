@@ -51,7 +51,8 @@ def cli() -> None:
               help="C.07 tie-breaks in order, e.g. 'BH/C1,BH,SB' (default: BH/C1,BH,SB for "
               "a Swiss, DE,SB,WIN,KS for a round robin).")
 @click.option("--tiebreak-rules", type=click.Choice(["2026", "2024", "2023", "pre2023"]),
-              default="2026", show_default=True, help="The C.07 edition for unplayed rounds.")
+              help="The C.07 edition for unplayed rounds (default: the one in force on the "
+              "event's first day; 2026 for an undated event).")
 @click.option("--unrated-rating", type=click.IntRange(0, 4000), metavar="RATING",
               help="Rating of unrated players in rating tie-breaks (default: left out).")
 @click.option("--ratings", type=click.Path(exists=True, dir_okay=False),
@@ -87,7 +88,7 @@ def rate_command(
     average_rule: str,
     settings: tuple[str, ...],
     tiebreaks: str | None,
-    tiebreak_rules: str,
+    tiebreak_rules: str | None,
     unrated_rating: int | None,
     norm_event: str | None,
     indent: int | None,

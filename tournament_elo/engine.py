@@ -82,7 +82,7 @@ def rate(
     average_rule: AverageRule | str = AverageRule.PLAIN,
     settings: Mapping[str, str] | None = None,
     tiebreaks: str | None = None,
-    tiebreak_rules: str = "2026",
+    tiebreak_rules: str | None = None,
     unrated_rating: int | None = None,
 ) -> RatingResult:
     """Rate ``event`` under ``system`` (a name or a definition file), optionally with a
@@ -90,8 +90,9 @@ def rate(
 
     Players are ranked by points, then by ``tiebreaks`` (C.07 codes such as
     ``"BH/C1,BH,SB"``; by default the usual list for the event type) under the
-    ``tiebreak_rules`` edition; unrated players count at ``unrated_rating`` in
-    rating-based tie-breaks, or are left out.
+    ``tiebreak_rules`` edition (by default the one in force on the event's first day);
+    unrated players count at ``unrated_rating`` in rating-based tie-breaks, or are left
+    out.
     """
     if ratings is not None:
         event = apply_rating_list(event, ratings)

@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from .errors import InputError, Place
 from .model import Event, EventType
-from .tiebreaks import RULES, compute_tiebreaks
+from .tiebreaks import RULES, compute_tiebreaks, rules_in_force
 from .tiebreaks_rating import RATING_CODES, rating_tiebreaks
 
 #: Defaults when the event does not choose: C.07's usual lists.
@@ -33,6 +33,7 @@ class Standings:
     rank: npt.NDArray[np.int64]  # shared places where points and every value tie
     points: npt.NDArray[np.int64]  # hundredths, after ``current_round``
     current_round: int
+    rules: str  # the C.07 edition the tie-breaks follow
 
 
 def tiebreak_codes(text: str | None, event: Event) -> tuple[str, ...]:
@@ -46,28 +47,25 @@ def tiebreak_codes(text: str | None, event: Event) -> tuple[str, ...]:
 def standings(
     event: Event,
     codes: Sequence[str],
-    rules: str = "2026",
+    rules: str | None = None,
     unrated_rating: int | None = None,
     current_round: int | None = None,
 ) -> Standings:
     """The standings after ``current_round`` (default: the last round played,
     :attr:`Event.rounds_played`): points and tie-breaks count rounds 1 to it only — the
-    rounds not played yet are not unplayed rounds, and byes entered ahead do not count."""
+    rounds not played yet are not unplayed rounds, and byes entered ahead do not count.
+    ``rules``: the C.07 edition (default: the one in force on the event's first day)."""
+    rules = rules_in_force(event.start) if rules is None else rules
     if rules not in RULES:
         raise InputError("unknown tie-break rules", Place("--tiebreak-rules"),
                          found=repr(rules), expected=" or ".join(RULES))
     current = event.rounds_played if current_round is None else current_round
     so_far = event.through(current)
     rating_codes = [c for c in codes if c in RATING_CODES]
-    score_codes = [c for c in codes if c not in RATING_CODES]
-    values: dict[str, npt.NDArray[np.float64]] = {}
-    values.update(compute_tiebreaks(so_far, score_codes, rules, current))
-    if rating_codes:
-        rated = rating_tiebreaks(so_far, rating_codes, unrated_rating)
-        values.update({code: np.asarray(v, dtype=np.float64) for code, v in rated.items()})
-    ordered = {code: values[code] for code in codes}
+    rated = rating_tiebreaks(so_far, rating_codes, unrated_rating) if rating_codes else {}
+    ordered = compute_tiebreaks(so_far, codes, rules, current, given=rated)
     points = so_far.points()
-    return Standings(tuple(codes), ordered, _places(points, ordered), points, current)
+    return Standings(tuple(codes), ordered, _places(points, ordered), points, current, rules)
 
 
 def _places(points: npt.NDArray[np.int64], values: dict[str, npt.NDArray[np.float64]]

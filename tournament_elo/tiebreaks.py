@@ -36,8 +36,9 @@ listed before DE in ``codes``, and DE itself (1 = best; equal values = still tie
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 
 import numpy as np
 import numpy.typing as npt
@@ -50,6 +51,16 @@ Bools = npt.NDArray[np.bool_]
 Floats = npt.NDArray[np.float64]
 
 RULES = ("pre2023", "2023", "2024", "2026")
+#: The day each C.07 edition came into force (FIDE Council), newest first.
+IN_FORCE = (("2026", date(2026, 3, 1)), ("2024", date(2024, 4, 1)), ("2023", date(2023, 9, 1)))
+
+
+def rules_in_force(start: date | None) -> str:
+    """The C.07 edition in force on an event's first day: the newest for an undated event
+    (as the FIDE reference does), ``pre2023`` before September 2023."""
+    if start is None:
+        return IN_FORCE[0][0]
+    return next((rules for rules, since in IN_FORCE if start >= since), "pre2023")
 
 #: Tie-breaks of this module (REP is GE; ABH, VUR and NUM are the reference's helpers).
 CODES = ("BH", "FB", "SB", "AOB", "ABH", "KS", "PS", "WIN", "WON", "BPG", "BWG", "GE", "REP",
@@ -82,6 +93,7 @@ class _Grid:
     has_opp: Bools  # paired against an opponent (games and forfeits)
     pab: Bools
     vur: Bools
+    final: bool  # the last column is the tournament's last round (Fore Buchholz applies)
 
     @property
     def total(self) -> Ints:
@@ -93,8 +105,8 @@ def _grid(event: Event, current: int | None = None) -> _Grid:
     if current is not None:
         event = event.through(current)
     n, p = len(event.players), event.pairings
-    rounds = current if current is not None else max(
-        int(event.rounds), int(p.round.max()) if len(p) else 0)
+    declared = max(int(event.rounds), int(p.round.max()) if len(p) else 0)
+    rounds = current if current is not None else declared
     result = np.full((n, rounds), int(Result.ZERO_BYE), dtype=np.int64)
     opp = np.full((n, rounds), -1, dtype=np.int64)
     color = np.zeros((n, rounds), dtype=np.int64)
@@ -110,7 +122,7 @@ def _grid(event: Event, current: int | None = None) -> _Grid:
     return _Grid(
         n=n, rounds=rounds, rr=event.type == EventType.ROUND_ROBIN, result=result, opp=opp,
         color=color, pts=POINTS[result], board=board, has_opp=has_opp & ~pending,
-        pab=result == Result.PAIRING_BYE, vur=_VUR[result],
+        pab=result == Result.PAIRING_BYE, vur=_VUR[result], final=rounds >= declared,
     )
 
 
@@ -145,7 +157,8 @@ def _entries(g: _Grid, rules: str, fore: bool) -> _Entries:
     lna = _last(~g.vur)
     last = g.rounds - 1
     fore_rows = np.zeros(g.n, dtype=bool)
-    if fore and g.rounds:
+    fore = fore and g.final and g.rounds > 0
+    if fore:
         # Fore Buchholz: a player paired in the last round (or given the PAB there) is seen
         # with all his rounds as scored, and a last-round game against an opponent as a draw.
         paired_last = g.has_opp[:, last] | g.pab[:, last]
@@ -155,7 +168,7 @@ def _entries(g: _Grid, rules: str, fore: bool) -> _Entries:
     adjusted = _adjusted(g, pts, lna, rules)
     own = pts.sum(axis=1)
     game = g.board | (g.has_opp & g.rr)
-    if fore and g.rounds:
+    if fore:
         game[:, last] |= g.has_opp[:, last]
     opp = np.maximum(g.opp, 0)
     if rules == "pre2023":
@@ -178,7 +191,7 @@ def _cut_sum(values: Ints, score: Ints, vur: Bools, low: int, high: int) -> int:
     items = [(int(s), int(v), bool(u)) for s, v, u in zip(score, values, vur, strict=True)]
     for _ in range(min(low, len(items))):
         by_all = min(items, key=lambda e: (e[0], e[1]))
-        by_vur = min(items, key=lambda e: (not e[2], e[0], e[1]))
+        by_vur = min(items, key=lambda e: (not e[2], e[1], e[0]))  # the VUR worth least
         items.remove(by_all if by_all[1] > by_vur[1] else by_vur)
     for _ in range(min(high, len(items))):
         items.remove(max(items, key=lambda e: (e[0], e[1])))
@@ -198,14 +211,22 @@ def _buchholz(g: _Grid, name: str, rules: str, low: int, high: int) -> Ints:
     return out
 
 
+def aob_decimals(rounds: int) -> int:
+    """The decimals AOB is rounded to after ``rounds`` rounds, as the FIDE reference rounds
+    it: enough that two different averages never round to one value."""
+    return 2 if rounds < 9 else 3 if rounds < 27 else 4 if rounds < 73 else 5
+
+
 def _aob(g: _Grid, rules: str, low: int, high: int) -> Floats:
-    """Average of the opponents' Buchholz over games played, rounded half up to 0.01."""
-    bh = _buchholz(g, "BH", rules, low, high)
+    """Average of the opponents' Buchholz over games played, rounded half up to
+    :func:`aob_decimals` places."""
+    bh = _buchholz(g, "BH", rules, low, high)  # hundredths
     games = g.board.sum(axis=1)
     total = np.where(g.board, bh[np.maximum(g.opp, 0)], 0).sum(axis=1)
     safe = np.maximum(games, 1)
-    avg = (2 * total + safe) // (2 * safe)  # hundredths, half up
-    return np.where(games > 0, avg / 100.0, np.nan)
+    scale = 10 ** (aob_decimals(g.rounds) - 2)  # hundredths to the rounding unit
+    avg = (2 * total * scale + safe) // (2 * safe)  # half up
+    return np.where(games > 0, avg / (100.0 * scale), np.nan)
 
 
 def _koya(g: _Grid) -> Ints:
@@ -321,12 +342,13 @@ def _parse(code: str) -> tuple[str, int, int]:
 
 def compute_tiebreaks(
     event: Event, codes: Sequence[str], rules: str = "2026", current_round: int | None = None,
+    given: Mapping[str, Floats] | None = None,
 ) -> dict[str, Floats]:
     """Every tie-break of ``codes`` (e.g. ``"BH/C1"``) as one float per player.
 
     ``rules`` is ``"2023"``, ``"2024"``, ``"2026"`` (the March 2026 dummy-opponent cap) or
     ``"pre2023"`` (the virtual opponent).  Values are in points (SB in points², AOB rounded
-    to 0.01); AOB is NaN for a player without a game; DE is a place (1 = best).
+    as :func:`aob_decimals` says); AOB is NaN for a player without a game; DE is a place (1 = best).
     ``current_round``: the standings after that round (the rounds after it are not
     played yet, so they are not unplayed rounds either); default every round.
     """
@@ -336,6 +358,9 @@ def compute_tiebreaks(
     g = _grid(event, current_round)
     out: dict[str, Floats] = {}
     for code in codes:
+        if given and code in given:
+            out[code] = given[code]
+            continue
         name, low, high = _parse(code)
         value: Floats
         if name in ("BH", "FB"):
@@ -368,7 +393,7 @@ def compute_tiebreaks(
         elif name == "NUM":
             value = g.board.sum(axis=1).astype(np.float64)
         else:  # DE
-            value = _direct_encounter(g, [-out[c] for c in codes[: list(codes).index(code)]
-                                          if c in out])
+            earlier = codes[: list(codes).index(code)]
+            value = _direct_encounter(g, [-np.nan_to_num(out[c], nan=-np.inf) for c in earlier])
         out[code] = value
     return out

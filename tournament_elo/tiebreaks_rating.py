@@ -7,8 +7,9 @@ unrated player takes ``unrated_rating`` when it is given; by default his games a
 left out of his opponents' figures (and he has no RTNG), as the regulations allow.
 The same counted games serve every measure, APRO and APPO included.
 
-Every value is a whole number, ``0`` where the measure is undefined (no counted game;
-after a cut, no value left).  Averages and percentages round half up.
+Every value is a whole number, NaN where the measure is undefined (no counted game;
+after a cut, no value left; RTNG of an unrated player without ``unrated_rating``), as
+the reference leaves it empty.  Averages and percentages round half up.
 
 - ARO: average rating of the opponents.
 - TPR = ARO + dp, dp from table 8.1(a) for the score in the counted games.
@@ -61,6 +62,7 @@ from .rounding import half_up
 from .systems.fide.tables import DP, PD_CERTAIN, PD_HIGH
 
 Ints = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
 
 #: Art. 14 modifiers: how many of the lowest and of the highest values each leaves out.
 MODIFIERS = {"C1": (1, 0), "C2": (2, 0), "M1": (1, 1), "M2": (2, 2)}
@@ -85,6 +87,10 @@ def ratings_of(event: Event, unrated_rating: int | None = None) -> Ints:
 
 def _average(total: Ints, count: Ints) -> Ints:
     return np.where(count > 0, half_up(total, np.maximum(count, 1)), 0)
+
+
+def _defined(value: Ints, defined: npt.NDArray[np.bool_]) -> Floats:
+    return np.where(defined, value, np.nan)
 
 
 def _expected(candidate: Ints, player: Ints, opp_rating: Ints, n: int) -> Ints:
@@ -115,7 +121,7 @@ def _ptp(player: Ints, opp_rating: Ints, points: Ints, games: Ints, n: int) -> I
 
 def rating_tiebreaks(
     event: Event, codes: Iterable[str], unrated_rating: int | None = None
-) -> dict[str, Ints]:
+) -> dict[str, Floats]:
     """The requested rating-based tie-breaks, one value per player (in player order)."""
     wanted = [c.upper() for c in codes]
     unknown = [c for c in wanted if c not in RATING_CODES]
@@ -141,16 +147,16 @@ def rating_tiebreaks(
     tpr = np.where(games > 0, aro + DP[percent], 0)
     needs_ptp = any(code.split("/")[0] in ("PTP", "APPO") for code in wanted)
     ptp = _ptp(player, opp_rating, points, games, n) if needs_ptp else np.zeros_like(tpr)
-    out: dict[str, Ints] = {}
+    out: dict[str, Floats] = {}
     for code in wanted:
         base, _, modifier = code.partition("/")
         low, high = MODIFIERS.get(modifier, (0, 0))
         if base == "TPR":
-            out[code] = tpr
+            out[code] = _defined(tpr, games > 0)
         elif base == "PTP":
-            out[code] = ptp
+            out[code] = _defined(ptp, games > 0)
         elif base == "RTNG":
-            out[code] = rating.copy()
+            out[code] = _defined(rating, rating > 0)
         elif base == "ARO":
             out[code] = _trimmed_average(player, opp_rating, n, low, high)
         else:  # APRO, APPO: over the counted opponents whose TPR / PTP is defined
@@ -161,9 +167,9 @@ def rating_tiebreaks(
     return out
 
 
-def _trimmed_average(player: Ints, value: Ints, n: int, low: int, high: int) -> Ints:
+def _trimmed_average(player: Ints, value: Ints, n: int, low: int, high: int) -> Floats:
     """Each player's average of his ``value`` rows, less his ``low`` lowest and ``high``
-    highest ones; 0 where nothing is left."""
+    highest ones; NaN where nothing is left."""
     order = np.lexsort((value, player))
     who, sorted_value = player[order], value[order]
     count = np.bincount(player, minlength=n).astype(np.int64)
@@ -172,4 +178,4 @@ def _trimmed_average(player: Ints, value: Ints, n: int, low: int, high: int) -> 
     keep = (position >= low) & (position < count[who] - high)
     kept = np.bincount(who[keep], minlength=n).astype(np.int64)
     total = np.bincount(who[keep], weights=sorted_value[keep], minlength=n)
-    return _average(total.astype(np.int64), kept)
+    return _defined(_average(total.astype(np.int64), kept), kept > 0)
