@@ -57,7 +57,6 @@ from .common import (
     detect_event_type,
     event_type_from_text,
     index_players,
-    parse_birth,
 )
 from .crosstable_layout import (
     Cells,
@@ -80,6 +79,7 @@ from .crosstable_layout import (
 from .crosstable_pairings import berger_round, grid_pairings, grid_rounds, swiss_pairings
 from .table import is_workbook
 from .text import Readable, read_text
+from .values import MAX_RATING, birth
 from .workbook_sheets import Sheet, is_legacy_workbook, load_sheets
 
 if TYPE_CHECKING:
@@ -149,16 +149,16 @@ def read_chessresults_list(path: Readable, encoding: str | None = None) -> list[
     for r in table:
         start = grid.text(r, layout.start) if layout.start is not None else ""
         fide_id = grid.text(r, layout.fide_id) if layout.fide_id is not None else ""
-        rating = int_cell(grid, r, layout.rating, "rating") if layout.rating is not None else None
-        birth, year = parse_birth(grid.text(r, layout.birth)) if layout.birth is not None else (
-            None, None)
+        rating = (int_cell(grid, r, layout.rating, "rating", MAX_RATING)
+                  if layout.rating is not None else None)
+        born, year = birth(grid.text(r, layout.birth), grid.place(r, layout.birth))
         entries.append(ListEntry(
             place=grid.place(r, None),
             id=start.rstrip(".") or None,
             fide_id=fide_id if fide_id.strip("0") else None,
             name=grid.text(r, layout.name) or None,
             rating=rating,
-            birth=birth,
+            birth=born,
             birth_year=year,
             federation=(grid.text(r, layout.federation) or None)
             if layout.federation is not None else None,

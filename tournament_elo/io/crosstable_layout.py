@@ -14,9 +14,20 @@ from itertools import pairwise
 
 from ..errors import InputError, Place
 from ..model import Player
-from .common import parse_birth, parse_date
+from .common import parse_date
 from .headers import fold
 from .table import column_letter
+from .values import (
+    MAX_DIGITS,
+    MAX_RATING,
+    MAX_ROUND,
+    MAX_START_NUMBER,
+    birth,
+    points,
+    shown,
+    whole,
+    whole_number,
+)
 
 #: Folded header spellings of each player column.
 COLUMN_KINDS: dict[str, tuple[str, ...]] = {
@@ -39,7 +50,6 @@ _ROUND_HEADER = re.compile(r"^(\d{1,3})(?:rd|rnd|round|r|runde|rde|rds)$|"
                            r"^(?:rd|rnd|round|r|runde|rde)(\d{1,3})$")
 _GRID_HEADER = re.compile(r"^\d{1,3}$")
 _TITLE = re.compile(r"^(?:[WA]?(?:GM|IM|FM|CM|NM))$")
-_WHOLE = re.compile(r"^\d+\.?$")
 _NUMBER = re.compile(r"^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)$")
 _TIE_BREAK = re.compile(r"^(?:tie\s*-?\s*break|wertung)\s*(\d+)\s*:?\s*(.+)$", re.IGNORECASE)
 _DATE_TOKEN = re.compile(r"\d{1,4}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{1,4}")
@@ -273,12 +283,13 @@ def player_rows(grid: Cells, layout: Layout) -> list[int]:
         if not any(grid.cells[r]):
             break
         key_text = grid.text(r, layout.key)
-        if not _WHOLE.match(key_text):
-            if not grid.text(r, layout.name):
+        key = whole_number(key_text)
+        if key is None or key > MAX_START_NUMBER:
+            if key is None and not grid.text(r, layout.name):
                 break
             raise InputError(
                 f"unreadable {grid.text(layout.header, layout.key)!r}", grid.place(r, layout.key),
-                found=repr(key_text), expected="a whole number",
+                found=shown(key_text), expected=f"a whole number from 0 to {MAX_START_NUMBER}",
             )
         if not grid.text(r, layout.name):
             raise InputError("a player without a name", grid.place(r, layout.name),
@@ -314,7 +325,9 @@ def _title_column(grid: Cells, layout: Layout, data: list[int]) -> int | None:
 
 def key_of(grid: Cells, r: int, layout: Layout) -> int:
     """The number that names row ``r``'s player in the round cells."""
-    return int(grid.text(r, layout.key).rstrip("."))
+    key = whole_number(grid.text(r, layout.key))
+    assert key is not None  # player_rows read it
+    return key
 
 
 def player_order(grid: Cells, layout: Layout, data: list[int]) -> list[int]:
@@ -322,39 +335,25 @@ def player_order(grid: Cells, layout: Layout, data: list[int]) -> list[int]:
     numbers; otherwise in the table's order."""
     if not layout.key_is_rank or layout.start is None:
         return list(range(len(data)))
-    starts = [int_cell(grid, r, layout.start, grid.text(layout.header, layout.start))
-              for r in data]
+    starts = [int_cell(grid, r, layout.start, grid.text(layout.header, layout.start),
+                       MAX_START_NUMBER) for r in data]
     return sorted(range(len(data)), key=lambda i: (starts[i] is None, starts[i] or 0, i))
 
 
-def int_cell(grid: Cells, r: int, c: int, what: str) -> int | None:
-    """A whole number (``6``, ``6,0``), ``None`` when blank; ``what`` names it in errors."""
-    text = grid.text(r, c)
-    if not text:
-        return None
-    value = _number(text)
-    if value is None or not float(value).is_integer():
-        raise InputError(f"unreadable {what}", grid.place(r, c), found=repr(text),
-                         expected="a whole number")
-    return int(value)
-
-
-def _number(text: str) -> float | None:
-    compact = text.replace(" ", "").replace("½", ".5")
-    if compact.startswith(".5") and len(compact) == 2:
-        compact = "0.5"
-    if not _NUMBER.match(compact):
-        return None
-    return float(compact.replace(",", "."))
+def int_cell(grid: Cells, r: int, c: int, what: str, high: int) -> int | None:
+    """A whole number from 0 to ``high`` (``6``, ``6,0``), ``None`` when blank; ``what``
+    names it in errors."""
+    return whole(grid.text(r, c).replace(",", "."), grid.place(r, c), what, high)
 
 
 def published_value(text: str) -> object:
     """A published figure as a number where it reads as one (``6,5`` → 6.5), else text."""
     if not text:
         return None
-    value = _number(text)
-    if value is None:
+    compact = text.replace(" ", "").replace("½", ".5")
+    if not _NUMBER.match(compact) or len(compact) > MAX_DIGITS:
         return text
+    value = float(compact.replace(",", "."))
     return int(value) if value.is_integer() else value
 
 
@@ -364,28 +363,22 @@ def read_player(grid: Cells, layout: Layout, r: int, index: int, points_column: 
     (a starting-rank list has none: a points column there is no score)."""
     header = grid.cells[layout.header]
     key = key_of(grid, r, layout)
-    start = (int_cell(grid, r, layout.start, header[layout.start])
+    start = (int_cell(grid, r, layout.start, header[layout.start], MAX_START_NUMBER)
              if layout.start is not None else None)
     if layout.start is not None and start is None:
         raise InputError(f"missing {header[layout.start]!r}", grid.place(r, layout.start),
                          found="a blank cell", expected="the player's starting number")
-    rating = (int_cell(grid, r, layout.rating, header[layout.rating])
+    rating = (int_cell(grid, r, layout.rating, header[layout.rating], MAX_RATING)
               if layout.rating is not None else None)
     fide_id = grid.text(r, layout.fide_id).removesuffix(".0")
     if fide_id and not fide_id.isdigit():
         raise InputError("unreadable FIDE id", grid.place(r, layout.fide_id),
                          found=repr(fide_id), expected="digits")
     sex = grid.text(r, layout.sex).lower()[:1] or None
-    birth, birth_year = parse_birth(grid.text(r, layout.birth))
-    points = None
-    if has_results and points_column is not None:
-        text = grid.text(r, points_column)
-        value = _number(text) if text else None
-        if text and value is None:
-            raise InputError("unreadable points", grid.place(r, points_column),
-                             found=repr(text), expected="points such as 6,5 or 6.5")
-        points = None if value is None else round(value * 100)
-    rank = (int_cell(grid, r, layout.rank, header[layout.rank])
+    born, birth_year = birth(grid.text(r, layout.birth), grid.place(r, layout.birth))
+    declared = (points(grid.text(r, points_column), grid.place(r, points_column))
+                if has_results and points_column is not None else None)
+    rank = (int_cell(grid, r, layout.rank, header[layout.rank], MAX_START_NUMBER)
             if layout.rank is not None else None)
     title = grid.text(r, layout.title).upper() or None
     return Player(
@@ -397,9 +390,9 @@ def read_player(grid: Cells, layout: Layout, r: int, index: int, points_column: 
         title=title,
         federation=grid.text(r, layout.federation) or None,
         fide_id=fide_id if fide_id.strip("0") else None,
-        birth=birth,
+        birth=born,
         birth_year=birth_year,
-        declared_points=points,
+        declared_points=declared,
         declared_rank=rank,
         line=grid.place(r, None).line,
     )
@@ -472,10 +465,8 @@ def _take(info: Preamble, label: str, value: str, place: Place) -> None:
         info.end = parse_date(tokens[-1], place, "end date")
     elif label == "rounds":
         match = re.match(r"\d+", value)
-        if not match:
-            raise InputError("unreadable number of rounds", place, found=repr(value),
-                             expected="a whole number")
-        info.rounds = int(match.group())
+        info.rounds = whole(match.group() if match else value, place, "number of rounds",
+                            MAX_ROUND)
     elif label == "federation":
         code = re.search(r"\(\s*([A-Z]{3})\s*\)", value)
         info.federation = code.group(1) if code else value

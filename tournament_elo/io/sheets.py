@@ -22,7 +22,6 @@ own round, in file order or by its date and time.  The event sheet's ``level`` a
 from __future__ import annotations
 
 import difflib
-import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -52,11 +51,10 @@ from .common import (
     detect_event_type,
     event_type_from_text,
     index_players,
-    parse_birth,
     parse_date,
 )
 from .headers import fold, map_headers
-from .sheet_cells import cell_text, whole_number
+from .sheet_cells import cell_text
 from .sheet_files import companion_files
 from .sheet_per_game import NO_EXTRAS, AiRoster, Extras, GameExtras, event_settings, row_ai
 from .sheet_words import (
@@ -65,14 +63,8 @@ from .sheet_words import (
     DASHES,
     EVENT_KEYS,
     GAME_RESULTS,
-    MAX_GAMES,
-    MAX_K,
-    MAX_POINTS,
-    MAX_RATING,
-    MAX_ROUND,
     SIDES,
     TIME_OF_DAY,
-    WHOLE,
 )
 from .table import (
     Table,
@@ -83,6 +75,7 @@ from .table import (
     table_from_rows,
 )
 from .text import Readable
+from .values import MAX_ROUND, birth, game_count, k_factor, points, rating, shown, whole_number
 
 _T = TypeVar("_T")
 
@@ -270,35 +263,13 @@ def _key(value: Any) -> int | str | None:
     text = cell_text(value)
     if not text:
         return None
-    return whole_number(text) if WHOLE.match(text) else text
+    number = whole_number(text)  # an id of more digits than a number holds stays text
+    return text if number is None else number
 
 
-def _whole(table: Table, row: int, column: str, what: str, maximum: int) -> int | None:
-    """A whole-number cell (blank is None); anything else is an error at the cell."""
-    text = cell_text(table.value(row, column))
-    if not text:
-        return None
-    number = whole_number(text)
-    if number is None or number > maximum:
-        raise InputError(f"unreadable {what}", table.place(row, column), found=repr(text),
-                         expected=f"a whole number from 0 to {maximum}")
-    return number
-
-
-def _points(table: Table, row: int) -> int | None:
-    """Declared points in hundredths: '4.5', '4,5', '4½' and '½' are all read."""
-    text = cell_text(table.value(row, "points"))
-    if not text:
-        return None
-    spelled = text.replace(",", ".").replace("½", ".5")
-    try:
-        value = float(spelled)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value) or not 0 <= value <= MAX_POINTS:
-        raise InputError("unreadable points", table.place(row, "points"), found=repr(text),
-                         expected="points such as 4.5")
-    return round(value * 100)
+def _cell(table: Table, row: int, column: str) -> tuple[str, Place]:
+    """A cell's text and place, for the readers of :mod:`.values`."""
+    return cell_text(table.value(row, column)), table.place(row, column)
 
 
 def _date(value: Any, place: Place, what: str) -> date | None:
@@ -332,27 +303,22 @@ def _player(table: Table, row: int) -> Player:
     else:
         pid = row + 1
     name = cell_text(table.value(row, "name")) or str(pid)
-    birth_cell = table.value(row, "birth")
-    if isinstance(birth_cell, datetime | date):
-        birth_date = _date(birth_cell, table.place(row, "birth"), "birth date")
-        birth, birth_year = birth_date, birth_date.year if birth_date else None
-    else:
-        birth, birth_year = parse_birth(cell_text(birth_cell))
+    born, birth_year = birth(*_cell(table, row, "birth"))
     fide_id = cell_text(table.value(row, "fide_id"))
     return Player(
         index=row,
         id=pid,
         name=name,
-        rating=_whole(table, row, "rating", "rating", MAX_RATING) or None,
+        rating=rating(*_cell(table, row, "rating")) or None,
         sex=_sex(cell_text(table.value(row, "sex"))),
         title=cell_text(table.value(row, "title")) or None,
         federation=cell_text(table.value(row, "federation")).upper() or None,
         fide_id=fide_id if fide_id.strip("0") else None,
-        birth=birth,
+        birth=born,
         birth_year=birth_year,
-        games=_whole(table, row, "games", "number of games", MAX_GAMES),
-        k=_whole(table, row, "k", "K factor", MAX_K) or None,
-        declared_points=_points(table, row),
+        games=game_count(*_cell(table, row, "games")),
+        k=k_factor(*_cell(table, row, "k")) or None,
+        declared_points=points(*_cell(table, row, "points")),
         line=table.row_numbers[row],
     )
 
@@ -383,18 +349,18 @@ def _players_from_games(table: Table) -> tuple[list[Player], list[Place], list[I
             pid = _key(table.value(row, side))
             if pid is None or _is_bye(table.value(row, side)):
                 continue
-            rating = _whole(table, row, f"{side}_rating", f"{side} rating", MAX_RATING) or None
+            given = rating(*_cell(table, row, f"{side}_rating"), f"{side} rating") or None
             if pid not in seen:
                 seen[pid] = len(players)
                 places.append(table.place(row, side))
-                players.append(Player(index=len(players), id=pid, name=str(pid), rating=rating,
+                players.append(Player(index=len(players), id=pid, name=str(pid), rating=given,
                                       line=table.row_numbers[row]))
                 continue
             known = players[seen[pid]].rating
-            if rating is not None and known != rating:
+            if given is not None and known != given:
                 warnings.append(InputWarning(
                     table.place(row, f"{side}_rating"),
-                    f"player {pid} is rated {known} at {places[seen[pid]]} but {rating} here; "
+                    f"player {pid} is rated {known} at {places[seen[pid]]} but {given} here; "
                     f"{known} is used",
                 ))
     return players, places, warnings
@@ -503,7 +469,7 @@ def _round(table: Table, row: int) -> int:
     number = whole_number(text)
     if number is None or not 1 <= number <= MAX_ROUND:
         raise InputError("the round is not a positive whole number", table.place(row, "round"),
-                         found=repr(text) if text else "a blank cell",
+                         found=shown(text) if text else "a blank cell",
                          expected=f"1, 2, 3, … (at most {MAX_ROUND})")
     return number
 
@@ -532,7 +498,7 @@ def _moment(table: Table, row: int) -> datetime | None:
         hour, minute, second = (int(g or 0) for g in match.groups())
     day = parse_date(day_text, place, "date")
     if day is None or hour > 23 or minute > 59 or second > 59:
-        raise InputError("unreadable date", place, found=repr(text),
+        raise InputError("unreadable date", place, found=shown(text),
                          expected="a date such as 2025-03-01 or 01.03.2025, optionally with a "
                          "time such as 14:05")
     return datetime(day.year, day.month, day.day, hour, minute, second)
@@ -646,7 +612,7 @@ def _spelled(spellings: Mapping[str, _T], table: Table, row: int, text: str, pro
     """What a result cell's spelling means, or an error naming the cell."""
     found = spellings.get(_result_key(text))
     if found is None:
-        raise InputError(problem, table.place(row, "result"), found=repr(text),
+        raise InputError(problem, table.place(row, "result"), found=shown(text),
                          expected=expected)
     return found
 
@@ -707,7 +673,7 @@ def _info_rounds(info: _EventInfo) -> int | None:
     number = whole_number(text)
     if number is None or not 1 <= number <= MAX_ROUND:
         raise InputError("the number of rounds is not a positive whole number",
-                         info.places["rounds"], found=repr(text),
+                         info.places["rounds"], found=shown(text),
                          expected=f"1, 2, 3, … (at most {MAX_ROUND})")
     return number
 

@@ -33,10 +33,21 @@ from .common import (
     detect_event_type,
     event_type_from_text,
     index_players,
-    parse_birth,
     parse_date,
 )
 from .text import Readable, read_text
+from .values import (
+    MAX_ROUND,
+    MAX_START_NUMBER,
+    birth,
+    game_count,
+    k_factor,
+    points,
+    rating,
+    shown,
+    whole,
+    whole_number,
+)
 
 #: First column (0-based) of round 1's cell; each round takes ten columns.
 FIRST_ROUND_COLUMN = 91
@@ -88,8 +99,9 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
             "no player records", Place(source),
             found="no line starting with 001", expected="a FIDE TRF file with player records",
         )
+    warnings: list[InputWarning] = []
     players = [
-        _parse_player(line, Place(source, line=number), row)
+        _parse_player(line, Place(source, line=number), row, warnings)
         for row, (number, line) in enumerate(player_lines)
     ]
     def place_of(row: int) -> Place:
@@ -106,7 +118,7 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
     def row_place(row: int) -> Place:
         return place_of(int(row_player[row]))
 
-    warnings: list[InputWarning] = check_unique_fide_ids(players, place_of)
+    warnings += check_unique_fide_ids(players, place_of)
     warnings += check_pairings(pairings, players, row_place)
     warnings += check_declared_points(pairings, players, place_of)
 
@@ -179,20 +191,22 @@ def _apply_own_records(
         field = DAT_FIELDS[kind]
         parsed: object
         if field in ("games", "k"):
-            if not (value.isascii() and value.isdigit()):
-                raise InputError(f"unreadable {kind} in a DAT record", place,
-                                 found=repr(value), expected="a whole number")
-            parsed = int(value)
+            parsed = (game_count if field == "games" else k_factor)(
+                value, place, f"{kind} in a DAT record")
+            if parsed is None:
+                raise InputError(f"empty {kind} in a DAT record", place, found="nothing",
+                                 expected="a whole number")
         elif field in ("ever_2400", "fixed_rating"):
             if value.lower() not in _TRUE | _FALSE:
                 raise InputError(f"unreadable {kind} in a DAT record", place,
-                                 found=repr(value), expected="1 or 0")
+                                 found=shown(value), expected="1 or 0")
             parsed = value.lower() in _TRUE
         elif field == "id":
             if not value:
                 raise InputError("empty ID in a DAT record", place, found="nothing",
                                  expected="the player's id")
-            parsed = int(value) if value.isascii() and value.isdigit() else value
+            as_number = whole_number(value) if value.isascii() else None
+            parsed = value if as_number is None else as_number  # too long: an id as text
         elif field == "name" and not value:
             raise InputError("empty NAME in a DAT record", place, found="nothing",
                              expected="the player's name")
@@ -210,15 +224,17 @@ def _value(entry: tuple[int, str] | None) -> str | None:
 
 
 def _declared_rounds(header: dict[str, list[tuple[int, str]]], source: str) -> int | None:
+    """The number of rounds record 142 (or a pairing program's XXR) gives, first word."""
     for code in ("142", "XXR"):
         for number, value in header.get(code, []):
-            match = re.match(r"\d+", value)
-            if not match:
+            rounds = whole(value.split()[0] if value else "", Place(source, line=number),
+                           f"number of rounds (record {code})", MAX_ROUND)
+            if rounds is None:
                 raise InputError(
                     f"record {code} must give the number of rounds",
-                    Place(source, line=number), found=repr(value), expected="a whole number",
+                    Place(source, line=number), found="nothing", expected="a whole number",
                 )
-            return int(match.group())
+            return rounds
     return None
 
 
@@ -243,49 +259,38 @@ def _title(text: str) -> str | None:
     return _TITLE_CODES.get(code.lower(), code.upper()) if code else None
 
 
-def _integer(text: str, place: Place, what: str, expected: str) -> int | None:
-    stripped = text.strip()
-    if not stripped:
-        return None
-    if not stripped.isdigit():
-        raise InputError(f"unreadable {what}", place, found=repr(stripped), expected=expected)
-    return int(stripped)
-
-
-def _parse_player(line: str, place: Place, row: int) -> Player:
+def _parse_player(line: str, place: Place, row: int,
+                  warnings: list[InputWarning] | None = None) -> Player:
+    """A ``001`` record; a birth the format does not define is warned about in ``warnings``
+    (refused without it)."""
     if len(line.rstrip()) < MIN_PLAYER_RECORD:
         raise InputError(
             "truncated player record", place,
             found=f"{len(line.rstrip())} characters",
             expected=f"at least {MIN_PLAYER_RECORD} (through the points column, 81-84)",
         )
-    start = _integer(line[4:8], place, "starting rank (columns 5-8)", "a number")
+    start = whole(line[4:8], place, "starting rank (columns 5-8)", MAX_START_NUMBER)
     if start is None:
         raise InputError("missing starting rank", place, found="blank columns 5-8",
                          expected="a number")
-    rating = _integer(line[48:52], place, "rating (columns 49-52)", "a rating such as 2150")
-    points_text = line[80:84].strip().replace(",", ".")
-    try:
-        points = round(float(points_text) * 100) if points_text else None
-    except ValueError:
-        raise InputError("unreadable points (columns 81-84)", place,
-                         found=repr(points_text), expected="points such as 4.5") from None
-    rank = _integer(line[85:89], place, "rank (columns 86-89)", "a number")
-    birth, birth_year = parse_birth(line[69:79])
+    given = rating(line[48:52], place, "rating (columns 49-52)")
+    declared = points(line[80:84], place, "points (columns 81-84)")
+    rank = whole(line[85:89], place, "rank (columns 86-89)", MAX_START_NUMBER)
+    born, birth_year = birth(line[69:79], place, "birth date (columns 70-79)", warnings)
     fide_id = line[57:68].strip()
     sex = line[9].strip().lower() or None
     return Player(
         index=row,
         id=start,
         name=unicodedata.normalize("NFC", line[14:47].strip()),
-        rating=rating or None,
+        rating=given or None,
         sex="w" if sex == "f" else sex,
         title=_title(line[10:13]),
         federation=line[53:56].strip() or None,
         fide_id=fide_id if fide_id.strip("0") else None,
-        birth=birth,
+        birth=born,
         birth_year=birth_year,
-        declared_points=points,
+        declared_points=declared,
         declared_rank=rank,
         line=place.line,
     )
