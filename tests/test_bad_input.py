@@ -9,13 +9,20 @@ big ones are made here.  The command runs in this process (``main``, as the
 
 from __future__ import annotations
 
+import json
 from datetime import date
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+from test_trf_write import pairing_rows, player_fields
+from xlsx_builder import write_workbook
 
 from helpers import DATA
 from tournament_elo.cli import main
+from tournament_elo.io.detect import read_event
+from tournament_elo.model import Event, Result
 
 BAD = DATA / "bad"
 SAMPLE = DATA.parent.parent / "sample_events" / "held_c07_swiss5.trf"
@@ -140,3 +147,151 @@ def test_a_birth_spelling_trf_does_not_define_is_warned_about_and_read_as_unknow
     assert err == ("warning: trf-birth-spelling.trf, line 4: birth date (columns 70-79) "
                    "'120242' is not a date or a year: read as unknown\n")
     assert out.splitlines()[1].startswith("1,Ann,")
+
+
+# ------------------------------------------------------------ 1, 7: CSV line ends, cells, quotes
+
+
+def players_of(out: str) -> list[tuple[object, ...]]:
+    """(id, name, rating, k, new rating) of each player of a ``--format json`` run."""
+    return [(p["id"], p["name"], p["rating"], p["k"], p["new_rating"])
+            for p in json.loads(out)["players"]]
+
+
+def test_an_event_sheet_with_cr_line_ends(cli):
+    code, out, err = cli("rate", "cr-only-games.csv", "--format", "json")
+    assert code == 0, err
+    # A double round robin, 1-0 then a draw: Ann (2000) expects 0.64 of each game against
+    # Bob (1900), scores 1.5 of 2: K 20 × (1.5 − 1.28) = +4.4 → 2004; Bob −4.4 → 1896.
+    assert players_of(out) == [(1, "Ann", 2000, 20, 2004), (2, "Bob", 1900, 20, 1896)]
+
+
+def test_a_rating_list_with_cr_line_ends(cli):
+    code, out, err = cli("rate", SAMPLE, "--ratings", "cr-only-list.csv", "--format", "json")
+    assert code == 0, err
+    listed = {p[0]: p[2:4] for p in players_of(out) if p[0] in (1, 2)}
+    assert listed == {1: (2100, 10), 2: (1800, 20)}  # Alyx's list K 10; Bruno's K 20
+
+
+@pytest.mark.parametrize("name", ["list-semicolon.csv", "list-tab.csv"])
+def test_a_semicolon_or_tab_list_with_quoted_cells(cli, name):
+    code, out, err = cli("rate", SAMPLE, "--ratings", name, "--format", "json")
+    assert code == 0, err
+    listed = {p[0]: p[2:4] for p in players_of(out) if p[0] in (1, 2)}
+    # The semicolon list gives Alyx K 10; the tab list gives no K (K 20 below 2400).
+    assert listed == {1: (2100, 10 if "semicolon" in name else 20), 2: (1800, 20)}
+
+
+def test_the_longest_csv_cell_is_read_and_a_longer_one_refused(cli, tmp_path):
+    # The bound is the csv module's 131,072 characters (io/table.py says so).
+    path = tmp_path / "club-games.csv"
+    path.write_text("round,white,black,result\n1,1,2,1-0\n")
+    players = tmp_path / "club-players.csv"
+    players.write_text("id,name\n1," + "A" * 131_072 + "\n2,Bob\n")
+    code, out, err = cli("rate", path, "--format", "json")
+    assert (code, [p[1] for p in players_of(out)]) == (0, ["A" * 131_072, "Bob"]), err
+    players.write_text("id,name\n1,Ann\n2," + "B" * 131_073 + "\n")
+    assert refused(cli, "rate", path) == (
+        f"{players}, line 3: a cell is longer than 131,072 characters, expected the names, "
+        "numbers and words of a sheet or list")
+
+
+def test_a_quote_never_closed_is_refused_where_it_opens(cli):
+    assert refused(cli, "rate", SAMPLE, "--ratings", "list-unterminated-quote.csv") == (
+        "list-unterminated-quote.csv, line 2: a quoted cell is never closed; found a quote "
+        'that runs on to the end of the file (line 4), expected a closing quote (a quote '
+        'inside a quoted cell is written twice: "")')
+
+
+def test_text_after_a_closing_quote_is_refused(cli):
+    assert refused(cli, "rate", SAMPLE, "--ratings", "list-text-after-quote.csv") == (
+        "list-text-after-quote.csv, line 2: a quoted cell goes on after its closing quote, "
+        "expected the next cell or the end of the line after the closing quote (a quote "
+        'inside a quoted cell is written twice: "")')
+
+
+SAMPLE_EVENTS = sorted(p for p in SAMPLE.parent.iterdir()
+                       if p.suffix != ".md" and not p.stem.endswith("-players"))
+
+
+def converted(run, source: Path, folder: Path) -> tuple[Event, str]:
+    """``source`` converted to CSV by the command line and read back, and the warnings."""
+    code, _, err = run("convert", source, "--to", "csv", "-o", folder / "copy.csv")
+    assert code == 0, err
+    return read_event(folder / "copy-games.csv"), err
+
+
+def assert_same_players_and_pairings(back: Event, event: Event) -> None:
+    # A sheet has no rank column: the declared rank is what CSV cannot keep.
+    assert [player_fields(p, ("declared_rank",)) for p in back.players] == [
+        player_fields(p, ("declared_rank",)) for p in event.players]
+    assert pairing_rows(back) == pairing_rows(event)
+
+
+def test_a_round_paired_ahead_comes_back_with_zero_byes_as_convert_warns(cli, tmp_path):
+    # After round 4 of 9, three players have round 5 entered ahead (byes); a sheet cannot
+    # say that the 49 others have no row yet, and convert says so: they come back absent.
+    source = SAMPLE.parent / "javafo_aum_gros_2010_after_r4.trf"
+    event = read_event(source)
+    back, warnings = converted(cli, source, tmp_path)
+    assert "warning: 49 player round(s) without a row in a round that has rows: read back " \
+        "as zero-point byes\n" in warnings
+    assert [player_fields(p, ("declared_rank",)) for p in back.players] == [
+        player_fields(p, ("declared_rank",)) for p in event.players]
+    kept, added = set(pairing_rows(event)), set(pairing_rows(back)) - set(pairing_rows(event))
+    assert kept <= set(pairing_rows(back))
+    assert len(added) == 49
+    assert {(r[0], r[2], r[4]) for r in added} == {(5, -1, Result.ZERO_BYE)}
+
+
+def test_every_sample_event_is_a_sample_event():
+    assert [p.name for p in SAMPLE_EVENTS] == [
+        "club_rapid-games.csv", "dong-son_giai-tinh.xlsx", "held_c07_swiss5.trf",
+        "javafo_aum_gros_2010_after_r4.trf", "open_2025.xlsx", "thien-ky-dao_online.csv",
+        "tuong-ky_co-tuong.csv"]
+
+
+@pytest.mark.parametrize("source", [p for p in SAMPLE_EVENTS if "after_r4" not in p.name],
+                         ids=lambda p: p.name)
+def test_every_sample_event_converts_to_csv_and_back(cli, source, tmp_path):
+    event = read_event(source)
+    assert_same_players_and_pairings(converted(cli, source, tmp_path)[0], event)
+
+
+#: Names and federations that once came back changed or made the CSV unreadable.
+HOSTILE = ['"Bo"', '"><I>', '=HYPERLINK("x")', "Smith, John", "Bo; Ann", "tab\there", '"',
+           '""', ' "x', "'quoted'", "-5", "@home", '+"a', 'x"y,z', "Ann\nNewline"]
+
+
+def hostile_event(folder: Path, names: list[str], federations: list[str]) -> Path:
+    """A workbook of a round robin between players named ``names``."""
+    n = len(names)
+    games = [["round", "white", "black", "result"]]
+    games += [[r, a, b, "1-0"] for r, (a, b) in enumerate(
+        ((a, b) for a in range(1, n + 1) for b in range(a + 1, n + 1)), start=1)]
+    players = [["id", "name", "federation", "rating"]]
+    players += [[i, name, fed, 1500 + 10 * i]
+                for i, (name, fed) in enumerate(zip(names, federations, strict=True), start=1)]
+    return write_workbook(folder / "hostile.xlsx", {"games": games, "players": players})
+
+
+def test_hostile_names_convert_to_csv_and_back(cli, tmp_path):
+    source = hostile_event(tmp_path, HOSTILE, HOSTILE[::-1])
+    event = read_event(source)
+    assert [p.name for p in event.players][:3] == ['"Bo"', '"><I>', '=HYPERLINK("x")']
+    assert_same_players_and_pairings(converted(cli, source, tmp_path)[0], event)
+
+
+HOSTILE_TEXT = st.text(st.sampled_from('"\',;\t =+-@<>Iaé\\|'), min_size=1, max_size=8)
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(HOSTILE_TEXT, HOSTILE_TEXT), min_size=2, max_size=5))
+# What the sniffing reader misread: ';' as the delimiter, "'" as the quote.
+@example(people=[("'", ";"), (";", "',")])
+@example(people=[(";", ";"), ("'", "'")])
+def test_any_names_convert_to_csv_and_back(cli, tmp_path_factory, people):
+    folder = tmp_path_factory.mktemp("hostile")
+    source = hostile_event(folder, [n for n, _ in people], [f for _, f in people])
+    assert_same_players_and_pairings(converted(cli, source, folder)[0], read_event(source))

@@ -2,6 +2,14 @@
 
 Readers of sheets and rating lists work on a :class:`Table` and never on the file
 format, and every value can say where it came from (CSV line, or sheet and cell).
+
+A CSV is read in the dialect this project writes (comma, cells quoted with ``"``, a quote
+inside a quoted cell doubled) unless its first records split into more cells on a
+semicolon or a tab, as spreadsheets set to other locales write them; quotes are always
+``"``, and any line end (``\n``, ``\r\n``, ``\r``) ends a record.  A quote opened and
+never closed, text after a closing quote, and a cell longer than the csv module's limit
+are errors at their line.  That limit is the reader's bound on a cell: 131,072 characters
+(``csv.field_size_limit()``, left as Python sets it), far above any name or number.
 """
 
 from __future__ import annotations
@@ -9,8 +17,10 @@ from __future__ import annotations
 import csv
 import io
 import zipfile
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from ..errors import InputError, Place
@@ -89,15 +99,69 @@ def read_table(
     return table_from_rows(source, None, read_csv_rows(path, encoding))
 
 
+#: The delimiters a CSV may use: the comma this project writes first, then the semicolon
+#: and the tab of spreadsheets set to other locales.
+DELIMITERS = (",", ";", "\t")
+#: How many of the first records choose the delimiter.
+DELIMITER_SAMPLE = 50
+
+
 def read_csv_rows(path: Readable, encoding: str | None = None) -> list[list[Any]]:
+    """The records of a CSV file (see the module docstring for the dialect)."""
     text = read_text(path, encoding)
+    reader = _reader(text, _delimiter(text), strict=True)
+    rows: list[list[Any]] = []
+    start = 1  # the line the record being read starts on
     try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(text[:4096], ",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    # The sniffer guesses quoting from the first lines only; a '""' further down is
-    # always an escaped quote in the CSV that spreadsheets and this project write.
-    return [list(row) for row in csv.reader(io.StringIO(text), dialect, doublequote=True)]
+        for record in reader:
+            rows.append(record)
+            start = reader.line_num + 1
+    except csv.Error as exc:
+        raise _csv_problem(str(exc), Place(str(path), line=start), reader) from None
+    return rows
+
+
+def _reader(text: str, delimiter: str, strict: bool) -> Any:
+    """A csv reader of ``text``: ``newline=""`` lets any line end end a record."""
+    return csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, quotechar='"',
+                      doublequote=True, skipinitialspace=True, strict=strict)
+
+
+def _delimiter(text: str) -> str:
+    """The delimiter under which the most of the first records have the same number of
+    cells (two or more), the more cells the better; the comma when none splits them."""
+    best, best_score = DELIMITERS[0], (0, 0)
+    for delimiter in DELIMITERS:
+        widths: Counter[int] = Counter()
+        try:
+            for record in islice(_reader(text, delimiter, strict=False), DELIMITER_SAMPLE):
+                if len(record) > 1:
+                    widths[len(record)] += 1
+        except csv.Error:  # the sample ends there; the read names the problem
+            pass
+        score = max(((count, width) for width, count in widths.items()), default=(0, 0))
+        if score > best_score:
+            best, best_score = delimiter, score
+    return best
+
+
+def _csv_problem(message: str, record: Place, reader: Any) -> InputError:
+    """The error for what the csv module refused, at its line."""
+    here = Place(record.file, line=reader.line_num)
+    if "field larger than field limit" in message:
+        return InputError(f"a cell is longer than {csv.field_size_limit():,} characters", here,
+                          expected="the names, numbers and words of a sheet or list")
+    if message == "unexpected end of data":
+        return InputError(
+            "a quoted cell is never closed", record,
+            found=f"a quote that runs on to the end of the file (line {reader.line_num})",
+            expected='a closing quote (a quote inside a quoted cell is written twice: "")')
+    if "expected after" in message:
+        return InputError(
+            "a quoted cell goes on after its closing quote", here,
+            expected='the next cell or the end of the line after the closing quote (a quote '
+            'inside a quoted cell is written twice: "")')
+    return InputError("unreadable CSV", here, found=message)
 
 
 def read_workbook(path: Readable) -> dict[str, list[list[Any]]]:
