@@ -295,3 +295,62 @@ def test_any_names_convert_to_csv_and_back(cli, tmp_path_factory, people):
     folder = tmp_path_factory.mktemp("hostile")
     source = hostile_event(folder, [n for n, _ in people], [f for _, f in people])
     assert_same_players_and_pairings(converted(cli, source, folder)[0], read_event(source))
+
+
+# ------------------------------------------------------------ 3: rating-system definition files
+
+FINITE = "is not a finite number; found"
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("system-utf16.toml", ", line 1: the system file is UTF-16 text; found a UTF-16 byte-order "
+     "mark, expected a TOML file in UTF-8"),
+    ("system-latin1.toml", ", line 3: the system file is not UTF-8 text; found byte 0xe8, "
+     "expected a TOML file in UTF-8"),
+    ("system-initial-nan.toml",
+     f": key 'initial_rating': {FINITE} nan, expected a number from 0 to 4000"),
+    ("system-k-1e308.toml",
+     ": key 'k.bands[0].k': is out of range; found 1e+308, expected a number from 0 to 100"),
+    ("system-k-inf.toml", f": key 'k.bands[0].k': {FINITE} inf, expected a number from 0 to 100"),
+    ("system-k-nan.toml", f": key 'k.bands[0].k': {FINITE} nan, expected a number from 0 to 100"),
+    ("system-divisor-nan.toml",
+     f": key 'expected.divisor': {FINITE} nan, expected a number from 1 to 4000"),
+    ("system-fide-floor-99999.toml",
+     ": key 'floor': is out of range; found 99999, expected a whole number from 0 to 4000"),
+    ("system-fide-min-points-nan.toml",
+     f": key 'new_player_min_points': {FINITE} nan, expected a number from 0 to 999"),
+])
+def test_a_bad_system_file(cli, name, message):
+    assert refused(cli, "rate", SAMPLE, "--system", name) == name + message
+
+
+def club_system(folder: Path, extra: str = "", initial: str = "1200") -> Path:
+    """The club system of tests/data with ``extra`` lines added, its initial rating set."""
+    text = (DATA / "club-k24.toml").read_text(encoding="utf-8")
+    path = folder / "club.toml"
+    path.write_text(text.replace("initial_rating = 1200", f"initial_rating = {initial}")
+                    + extra, encoding="utf-8")
+    return path
+
+
+def test_a_system_file_nested_too_deeply(cli, tmp_path):
+    path = club_system(tmp_path, "x = " + "[" * 5000 + "]" * 5000 + "\n")
+    assert refused(cli, "rate", SAMPLE, "--system", path) == (
+        f"{path}, line 16: arrays or tables are nested too deeply; found more than 16 levels "
+        "of [ ] and { }, expected a definition as documented (two levels at most)")
+
+
+def test_brackets_in_strings_and_comments_are_not_nesting(cli, tmp_path):
+    brackets = "[" * 40
+    path = club_system(tmp_path, f'x = "{brackets}"  # {brackets}\n'
+                                 f"y = '''{brackets}\n]]]'''\n")
+    assert refused(cli, "rate", SAMPLE, "--system", path) == (
+        f"{path}: key 'rounding.x': is not a known key, expected only the keys documented "
+        "for it")  # read through: only the unknown key is wrong
+
+
+def test_a_system_file_number_of_five_thousand_digits(cli, tmp_path):
+    path = club_system(tmp_path, initial="9" * 5000)
+    assert refused(cli, "rate", SAMPLE, "--system", path) == (
+        f"{path}, line 4: a number is too long; found more than 40 digits, expected a number "
+        "such as 1500, 0.7 or 1e3")
