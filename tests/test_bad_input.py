@@ -10,14 +10,20 @@ big ones are made here.  The command runs in this process (``main``, as the
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
 from datetime import date
 from pathlib import Path
 
 import pytest
+from crosstable_builder import crosstable_rows
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_trf_write import pairing_rows, player_fields
-from xlsx_builder import write_workbook
+from xlsx_builder import inline_row, write_sheet_xml, write_workbook
 
 from helpers import DATA
 from tournament_elo.cli import main
@@ -354,3 +360,87 @@ def test_a_system_file_number_of_five_thousand_digits(cli, tmp_path):
     assert refused(cli, "rate", SAMPLE, "--system", path) == (
         f"{path}, line 4: a number is too long; found more than 40 digits, expected a number "
         "such as 1500, 0.7 or 1e3")
+
+
+# ------------------------------------------------------------ 4: workbooks
+
+
+def measured(*args: str | Path) -> tuple[int, str, str, int, float]:
+    """``tournament-elo ARGS`` in a new process, from ``tests/data/bad``: the exit code,
+    stdout, stderr, the process's peak memory (KiB) and its seconds."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        started = time.perf_counter()
+        process = subprocess.Popen([sys.executable, "-m", "tournament_elo", *map(str, args)],
+                                   stdout=out, stderr=err, cwd=BAD)
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - started
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return (process.returncode, out.read().decode(), err.read().decode(), usage.ru_maxrss,
+                seconds)
+
+
+@pytest.fixture(scope="module")
+def small_workbook_run() -> tuple[int, float]:
+    """Peak memory (KiB) and seconds of rating a two-player workbook: what a run costs."""
+    code, _, err, memory, seconds = measured("rate", "xlsx-damaged-xml.xlsx")
+    assert code == 2, err
+    return memory, seconds
+
+
+@pytest.mark.parametrize(("name", "games"), [
+    # The far cell names nobody (column XFD is no column of the table): one game.
+    ("xlsx-cell-at-XFD1048576.xlsx", [(1, 1, 2, 1.0), (1, 2, 1, 0.0)]),
+    # A game log: its row 1048576 is Ann's second game, without black: a bye, not played.
+    ("xlsx-cell-at-A1048576.xlsx",
+     [(1, "Ann", "Bob", 1.0), (1, "Bob", "Ann", 0.0), (2, "Ann", None, 0.0)]),
+])
+def test_a_cell_at_the_far_end_of_a_sheet_costs_what_the_cells_cost(
+        small_workbook_run, name, games):
+    code, out, err, memory, seconds = measured("rate", name, "--format", "json")
+    assert code == 0, err
+    assert [(g["round"], g["player"], g["opponent"], g["score"])
+            for g in json.loads(out)["games"]] == games
+    # The declared size (a million rows, 16,384 columns) is never allocated: 7.6 s and
+    # 486 MB for A1048576 before, past 2.7 GB for XFD1048576.
+    small_memory, small_seconds = small_workbook_run
+    assert memory < small_memory + 50_000
+    assert seconds < small_seconds + 5
+
+
+def test_a_crosstable_workbook_with_a_cell_at_the_far_corner(small_workbook_run, tmp_path):
+    from openpyxl import load_workbook
+
+    path = write_workbook(tmp_path / "crosstable.xlsx", {
+        "Crosstable": crosstable_rows(read_event(SAMPLE), "start")})
+    book = load_workbook(path)
+    book["Crosstable"]["XFD1048576"] = "x"
+    book.save(path)
+    code, out, err, memory, seconds = measured("rate", path, "--format", "json")
+    assert code == 0, err
+    assert [(p["id"], p["points"]) for p in json.loads(out)["players"]][:2] == [(1, 3.5), (2, 4)]
+    small_memory, small_seconds = small_workbook_run
+    assert (memory < small_memory + 50_000, seconds < small_seconds + 5) == (True, True)
+
+
+@pytest.mark.parametrize(("name", "found"), [
+    ("xlsx-damaged-xml.xlsx", "ParseError: not well-formed (invalid token): line 1, column 531"),
+    ("xlsx-no-such-shared-string.xlsx", "IndexError: list index out of range"),
+])
+def test_a_damaged_sheet(cli, name, found):
+    assert refused(cli, "rate", name) == (
+        f"{name}, sheet 'games': cannot read the sheet; found {found}, expected a sheet as a "
+        "spreadsheet program saves it")
+
+
+def test_a_sheet_of_more_cells_than_the_bound(cli, tmp_path):
+    # 700 rows of one cell each at column XFD (16,384): the rows hold 16,384 cells each up
+    # to that one, and row 611 passes the 10,000,000 of MAX_SHEET_CELLS (610 × 16,384 =
+    # 9,994,240).
+    path = write_sheet_xml(tmp_path / "wide.xlsx", "".join(
+        inline_row(n, [("XFD", "x")]) for n in range(1, 701)), "XFD1:XFD700")
+    assert refused(cli, "rate", path) == (
+        f"{path}, sheet 'games', row 611: the sheet is too large; found more than 10,000,000 "
+        "cells up to this row (a row counts every cell up to its last filled one), expected a "
+        "sheet of players or games")

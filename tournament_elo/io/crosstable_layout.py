@@ -16,7 +16,7 @@ from ..errors import InputError, Place
 from ..model import Player
 from .common import parse_date
 from .headers import fold
-from .table import column_letter
+from .table import Row, column_letter
 from .values import (
     MAX_DIGITS,
     MAX_RATING,
@@ -81,18 +81,32 @@ PREAMBLE_LABELS: dict[str, str] = {
 @dataclass
 class Cells:
     """Cell texts of a sheet or page, and where each cell is: a page's cells know their
-    line (``lines``), a sheet's their cell name, rows of neither their row number."""
+    line (``lines``), a sheet's their cell name (its row ``numbers``, else the position),
+    rows of neither their row number."""
 
     source: str
     sheet: str | None
     cells: list[list[str]]
     lines: Sequence[Sequence[int | None]] | None
+    numbers: Sequence[int] | None = None
 
     @classmethod
     def of_values(cls, source: str, sheet: str | None, rows: Sequence[Sequence[object]],
-                  lines: Sequence[Sequence[int | None]] | None = None) -> Cells:
+                  lines: Sequence[Sequence[int | None]] | None = None,
+                  numbers: Sequence[int] | None = None) -> Cells:
         """The grid of rows of sheet values or page texts, each read by :func:`cell_text`."""
-        return cls(source, sheet, [[cell_text(v) for v in row] for row in rows], lines)
+        return cls(source, sheet, [[cell_text(v) for v in row] for row in rows], lines,
+                   numbers)
+
+    @classmethod
+    def of_sheet(cls, source: str, sheet: str, rows: Sequence[Row]) -> Cells:
+        """The grid of a sheet's filled rows (see :func:`spread`)."""
+        grid, numbers = spread(rows)
+        return cls.of_values(source, sheet, grid, numbers=numbers)
+
+    def row_number(self, r: int) -> int:
+        """The sheet row (or line of rows given alone) of grid row ``r``."""
+        return self.numbers[r] if self.numbers is not None else r + 1
 
     def text(self, r: int, c: int | None) -> str:
         if c is None:
@@ -107,13 +121,27 @@ class Cells:
                 return Place(self.source, line=row_lines[c])
             return Place(self.source, line=row_lines[0] if row_lines else None)
         if self.sheet is None:
-            return Place(self.source, line=r + 1)
+            return Place(self.source, line=self.row_number(r))
         if c is None:
-            return Place(self.source, sheet=self.sheet, line=r + 1)
-        return Place(self.source, sheet=self.sheet, cell=f"{column_letter(c)}{r + 1}")
+            return Place(self.source, sheet=self.sheet, line=self.row_number(r))
+        return Place(self.source, sheet=self.sheet, cell=f"{column_letter(c)}{self.row_number(r)}")
 
-    def cell_name(self, r: int, c: int) -> str:
-        return f"{column_letter(c)}{r + 1}"
+
+def spread(rows: Sequence[Row]) -> tuple[list[list[object]], list[int]]:
+    """A sheet's filled rows as a grid, each run of blank rows before or between them one
+    blank row (a crosstable's player rows end at a blank row: how many does not matter),
+    and the sheet row number of every grid row."""
+    grid: list[list[object]] = []
+    numbers: list[int] = []
+    last = 0
+    for number, cells in rows:
+        if number > last + 1:
+            grid.append([])
+            numbers.append(last + 1)
+        grid.append(cells)
+        numbers.append(number)
+        last = number
+    return grid, numbers
 
 
 def cell_text(value: object) -> str:
@@ -158,7 +186,7 @@ def no_header(grid: Cells) -> InputError:
     place = Place(grid.source, sheet=grid.sheet) if grid.sheet is not None else Place(grid.source)
     wanted = "naming a Name column and a No., SNo or Rk. column"
     found = (f"no table row {wanted}" if grid.lines is not None
-             else f"no row {wanted} (rows 1-{len(grid.cells)})")
+             else f"no row {wanted} (rows 1-{grid.row_number(len(grid.cells) - 1)})")
     return InputError(
         "no header row", place, found=found,
         expected="a crosstable header such as 'No. | Name | Rtg | FED | 1.Rd | 2.Rd | … | Pts.'",
@@ -260,12 +288,13 @@ def check_merged(grid: Cells, layout: Layout,
     """Merged cells in the header row hide which column a value is in: an error, except a
     round header over its three cells in Swiss-Manager's own layout."""
     round_starts = {c for _, c in layout.rounds}
+    header = grid.row_number(layout.header) - 1  # merged ranges are in sheet rows, 0-based
     for r1, c1, r2, c2 in merged:
-        if not r1 <= layout.header <= r2:
+        if not r1 <= header <= r2:
             continue
         if layout.three_cells and r1 == r2 and c1 in round_starts and c2 == c1 + 2:
             continue
-        span = f"{grid.cell_name(r1, c1)}:{grid.cell_name(r2, c2)}"
+        span = f"{column_letter(c1)}{r1 + 1}:{column_letter(c2)}{r2 + 1}"
         raise InputError(
             "merged header cells", grid.place(layout.header, c1),
             found=f"cells {span} merged into one ({grid.text(r1, c1)!r})",

@@ -67,6 +67,7 @@ from .sheet_words import (
     TIME_OF_DAY,
 )
 from .table import (
+    Row,
     Table,
     column_letter,
     is_workbook,
@@ -158,16 +159,17 @@ def _csv_sources(path: Readable, encoding: str | None) -> _Sources:
     return _Sources(games, players, event, "csv")
 
 
-def _sheet_named(sheets: dict[str, list[list[Any]]], names: Sequence[str]) -> str | None:
+def _sheet_named(sheets: dict[str, list[Row]], names: Sequence[str]) -> str | None:
     return next((name for name in sheets if fold(name) in names), None)
 
 
 def _sheet_with(
-    sheets: dict[str, list[list[Any]]], is_header: Callable[[set[str]], bool]
+    sheets: dict[str, list[Row]], is_header: Callable[[set[str]], bool]
 ) -> str | None:
     """The first sheet with a header row (among its first rows) that ``is_header``."""
     for name, rows in sheets.items():
-        if any(is_header(set(map_headers(row))) for row in rows[:HEADER_SEARCH_ROWS]):
+        if any(is_header(set(map_headers(row.cells))) for row in rows
+               if row.number <= HEADER_SEARCH_ROWS):
             return name
     return None
 
@@ -182,7 +184,7 @@ def _players_header(columns: set[str]) -> bool:
 
 
 def _table(
-    source: str, sheet: str | None, rows: list[list[Any]], required: Sequence[str],
+    source: str, sheet: str | None, rows: list[Row], required: Sequence[str],
     what: str, alternatives: Sequence[str] = (),
 ) -> Table:
     """The table under the first row naming the required columns (or, failing that, any).
@@ -194,12 +196,12 @@ def _table(
         found = set(map_headers(row))
         return set(required) <= found or bool(alternatives and set(alternatives) <= found)
 
-    start = next((n for n, row in enumerate(rows) if complete(row)), None)
+    start = next((at for at, row in enumerate(rows) if complete(row.cells)), None)
     if start is None:
-        start = next((n for n, row in enumerate(rows) if map_headers(row)), None)
+        start = next((at for at, row in enumerate(rows) if map_headers(row.cells)), None)
     if start is None:
         raise _no_header(source, sheet, rows, required, what)
-    table = table_from_rows(source, sheet, [[] for _ in range(start)] + rows[start:])
+    table = table_from_rows(source, sheet, rows[start:])
     if not complete(table.raw_headers):
         missing = [c for c in required if c not in table.columns]
         hint = ""
@@ -215,11 +217,9 @@ def _table(
 
 
 def _no_header(
-    source: str, sheet: str | None, rows: list[list[Any]], required: Sequence[str], what: str
+    source: str, sheet: str | None, rows: list[Row], required: Sequence[str], what: str
 ) -> InputError:
-    first = next(
-        ((n, row) for n, row in enumerate(rows, start=1) if any(cell_text(c) for c in row)), None
-    )
+    first = next((row for row in rows if any(cell_text(c) for c in row.cells)), None)
     if first is None:
         return InputError(f"the {what} table is empty", _place(source, sheet, 1, 0),
                           expected=f"a header row naming {', '.join(required)}, then rows")
@@ -239,10 +239,10 @@ def _place(source: str, sheet: str | None, number: int, column: int) -> Place:
     return Place(source, sheet=sheet, cell=f"{column_letter(column)}{number}")
 
 
-def _key_values(rows: list[list[Any]], source: str, sheet: str | None) -> list[_Entry]:
+def _key_values(rows: list[Row], source: str, sheet: str | None) -> list[_Entry]:
     """The known key/value rows of an event sheet; other rows (a header) are skipped."""
     entries = []
-    for number, row in enumerate(rows, start=1):
+    for number, row in rows:
         cells = [(i, c) for i, c in enumerate(row) if cell_text(c)]
         if len(cells) < 2:
             continue
