@@ -13,7 +13,6 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 from datetime import date
 from pathlib import Path
@@ -365,25 +364,37 @@ def test_a_system_file_number_of_five_thousand_digits(cli, tmp_path):
 # ------------------------------------------------------------ 4: workbooks
 
 
+#: The command in a new process, which writes its peak memory (KiB, the kernel's VmHWM:
+#: the process's own, not the forked test process's that getrusage would count) to the
+#: file descriptor its first argument names.
+PEAK = """
+import os, sys
+from tournament_elo.cli import main
+code = main(sys.argv[2:])
+with open("/proc/self/status") as status:
+    os.write(int(sys.argv[1]), next(l for l in status if l.startswith("VmHWM")).split()[1]
+             .encode())
+sys.exit(code)
+"""
+
+
 def measured(*args: str | Path) -> tuple[int, str, str, int, float]:
     """``tournament-elo ARGS`` in a new process, from ``tests/data/bad``: the exit code,
     stdout, stderr, the process's peak memory (KiB) and its seconds."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        started = time.perf_counter()
-        process = subprocess.Popen([sys.executable, "-m", "tournament_elo", *map(str, args)],
-                                   stdout=out, stderr=err, cwd=BAD)
-        _, status, usage = os.wait4(process.pid, 0)
-        seconds = time.perf_counter() - started
-        process.returncode = os.waitstatus_to_exitcode(status)
-        out.seek(0)
-        err.seek(0)
-        return (process.returncode, out.read().decode(), err.read().decode(), usage.ru_maxrss,
-                seconds)
+    peak_read, peak_write = os.pipe()
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", PEAK, str(peak_write), *map(str, args)],
+                          capture_output=True, text=True, cwd=BAD, pass_fds=(peak_write,),
+                          check=False)
+    seconds = time.perf_counter() - started
+    os.close(peak_write)
+    with os.fdopen(peak_read) as peak:
+        return done.returncode, done.stdout, done.stderr, int(peak.read()), seconds
 
 
 @pytest.fixture(scope="module")
-def small_workbook_run() -> tuple[int, float]:
-    """Peak memory (KiB) and seconds of rating a two-player workbook: what a run costs."""
+def small_run() -> tuple[int, float]:
+    """Peak memory (KiB) and seconds of reading a small workbook: what any run costs."""
     code, _, err, memory, seconds = measured("rate", "xlsx-damaged-xml.xlsx")
     assert code == 2, err
     return memory, seconds
@@ -397,19 +408,19 @@ def small_workbook_run() -> tuple[int, float]:
      [(1, "Ann", "Bob", 1.0), (1, "Bob", "Ann", 0.0), (2, "Ann", None, 0.0)]),
 ])
 def test_a_cell_at_the_far_end_of_a_sheet_costs_what_the_cells_cost(
-        small_workbook_run, name, games):
+        small_run, name, games):
     code, out, err, memory, seconds = measured("rate", name, "--format", "json")
     assert code == 0, err
     assert [(g["round"], g["player"], g["opponent"], g["score"])
             for g in json.loads(out)["games"]] == games
     # The declared size (a million rows, 16,384 columns) is never allocated: 7.6 s and
     # 486 MB for A1048576 before, past 2.7 GB for XFD1048576.
-    small_memory, small_seconds = small_workbook_run
+    small_memory, small_seconds = small_run
     assert memory < small_memory + 50_000
     assert seconds < small_seconds + 5
 
 
-def test_a_crosstable_workbook_with_a_cell_at_the_far_corner(small_workbook_run, tmp_path):
+def test_a_crosstable_workbook_with_a_cell_at_the_far_corner(small_run, tmp_path):
     from openpyxl import load_workbook
 
     path = write_workbook(tmp_path / "crosstable.xlsx", {
@@ -420,7 +431,7 @@ def test_a_crosstable_workbook_with_a_cell_at_the_far_corner(small_workbook_run,
     code, out, err, memory, seconds = measured("rate", path, "--format", "json")
     assert code == 0, err
     assert [(p["id"], p["points"]) for p in json.loads(out)["players"]][:2] == [(1, 3.5), (2, 4)]
-    small_memory, small_seconds = small_workbook_run
+    small_memory, small_seconds = small_run
     assert (memory < small_memory + 50_000, seconds < small_seconds + 5) == (True, True)
 
 
@@ -444,3 +455,39 @@ def test_a_sheet_of_more_cells_than_the_bound(cli, tmp_path):
         f"{path}, sheet 'games', row 611: the sheet is too large; found more than 10,000,000 "
         "cells up to this row (a row counts every cell up to its last filled one), expected a "
         "sheet of players or games")
+
+
+# ------------------------------------------------------------ 5: TRF rounds and lines
+
+
+def test_a_trf_declaring_999999999_rounds(cli):
+    assert refused(cli, "rate", "trf-xxr-999999999.trf") == (
+        "trf-xxr-999999999.trf, line 3: unreadable number of rounds (record XXR); found "
+        "'999999999', expected a whole number from 0 to 999")
+
+
+def test_a_trf_line_of_four_megabytes(cli, tmp_path):
+    lines = (BAD / "trf-rating-9999.trf").read_text().replace("9999", "2000").splitlines()
+    lines[4] += " " * 4_000_000
+    path = tmp_path / "long.trf"
+    path.write_text("\n".join(lines) + "\n")
+    assert refused(cli, "rate", path) == (
+        f"{path}, line 5: the line is too long for a TRF record; found 4,000,099 characters, "
+        "expected at most 10,081 (a player record of 999 rounds)")
+
+
+def test_one_long_trf_line_costs_its_own_length(small_run, tmp_path):
+    # 4,000 players, the first record padded to the longest a line may be (999 rounds):
+    # every line was padded to it before (760 MB); now each costs its own length.
+    lines = ["012 Many players", "042 2025/01/15"]
+    lines += [f"001 {i:4d}      {f'Player {i}':<33} 2000{'0.0':>33}" for i in range(1, 4001)]
+    lines[2] = lines[2].ljust(10_081)
+    path = tmp_path / "wide.trf"
+    path.write_text("\n".join(lines) + "\n")
+    code, out, err, memory, seconds = measured("rate", path, "--format", "csv")
+    assert code == 0, err
+    rows = out.splitlines()
+    assert (len(rows), rows[1][:22], rows[-1][:25]) == (
+        4001, "1,Player 1,,,,2000,0.0", "4000,Player 4000,,,,2000,")
+    small_memory, small_seconds = small_run
+    assert (memory < small_memory + 50_000, seconds < small_seconds + 5) == (True, True)
