@@ -491,3 +491,35 @@ def test_one_long_trf_line_costs_its_own_length(small_run, tmp_path):
         4001, "1,Player 1,,,,2000,0.0", "4000,Player 4000,,,,2000,")
     small_memory, small_seconds = small_run
     assert (memory < small_memory + 50_000, seconds < small_seconds + 5) == (True, True)
+
+
+# ------------------------------------------------------------ 8: standard input
+
+
+def piped(stdin: bytes, *args: str, cwd: Path = BAD) -> subprocess.CompletedProcess[bytes]:
+    """``tournament-elo ARGS`` in a new process, ``stdin`` its standard input."""
+    return subprocess.run([sys.executable, "-m", "tournament_elo", *args], input=stdin,
+                          capture_output=True, cwd=cwd, check=False)
+
+
+def test_empty_standard_input_is_named_so():
+    done = piped(b"", "rate", "-")
+    assert (done.returncode, done.stderr.decode()) == (
+        2, "error: <standard input>: the file is empty, expected an event file\n")
+
+
+def test_a_mistake_on_standard_input_is_located_there():
+    done = piped(b"round,white,black,result\n1,1,2,x\n", "rate", "-")
+    assert (done.returncode, done.stderr.decode()) == (
+        2, "error: <standard input>, line 2: unknown result; found 'x', expected 1-0, 0-1, ½-½ "
+        "(0.5-0.5, 1/2-1/2, =), +/- or -/+ (forfeit), -/- (double forfeit), 0-0 (both "
+        "declared lost), or blank (not played yet)\n")
+
+
+def test_standard_input_has_no_files_beside_it(tmp_path):
+    # An event.csv in the current folder is no companion of standard input's games.
+    (tmp_path / "event.csv").write_text("key,value\nrounds,7\n")
+    done = piped(b"round,white,black,result\n1,1,2,1-0\n", "rate", "-", "--format", "json",
+                 cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["event"]["rounds"] == 1

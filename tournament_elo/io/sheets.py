@@ -55,7 +55,7 @@ from .common import (
 )
 from .headers import fold, map_headers
 from .sheet_cells import cell_text
-from .sheet_files import companion_files
+from .sheet_files import Companions, companion_files
 from .sheet_per_game import NO_EXTRAS, AiRoster, Extras, GameExtras, event_settings, row_ai
 from .sheet_words import (
     BYE_RESULTS,
@@ -75,7 +75,7 @@ from .table import (
     read_workbook,
     table_from_rows,
 )
-from .text import Readable
+from .text import Readable, path_of
 from .values import MAX_ROUND, birth, game_count, k_factor, points, rating, shown, whole_number
 
 _T = TypeVar("_T")
@@ -146,7 +146,8 @@ def _workbook_sources(path: Readable) -> _Sources:
 def _csv_sources(path: Readable, encoding: str | None) -> _Sources:
     """The games CSV, and the players and event CSV files found beside it."""
     games = _table(str(path), None, read_csv_rows(path, encoding), GAME_COLUMNS, "games")
-    companions = companion_files(Path(str(path)))
+    file = path_of(path)
+    companions = companion_files(file) if file is not None else Companions(None, None)
     players_path = companions.players
     players = None
     if players_path is not None:
