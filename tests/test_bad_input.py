@@ -523,3 +523,22 @@ def test_standard_input_has_no_files_beside_it(tmp_path):
                  cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["event"]["rounds"] == 1
+
+
+def test_a_chess_results_list_value_out_of_bounds(cli):
+    assert refused(cli, "rate", SAMPLE, "--ratings", "crosstable-rating-1e308.html") == (
+        f"crosstable-rating-1e308.html, line 3: unreadable rating; found '1e308', {WHOLE} 4000")
+
+
+def test_a_grid_cell_of_more_results_than_rounds(cli, tmp_path):
+    # A round robin of two: a cell of 1,000 results would be 1,000 rounds.
+    path = tmp_path / "grid.html"
+    path.write_text("<!DOCTYPE html><html><body><table>\n"
+                    "<tr><td>No.</td><td>Name</td><td>1</td><td>2</td></tr>\n"
+                    f"<tr><td>1</td><td>Ann</td><td>*</td><td>{'1' * 1000}</td></tr>\n"
+                    f"<tr><td>2</td><td>Bob</td><td>{'0' * 1000}</td><td>*</td></tr>\n"
+                    "</table></body></html>\n")
+    assert refused(cli, "rate", path) == (
+        f"{path}, line 3: the grid's cells hold more results than an event has rounds; found "
+        f"1,000 results in one cell ('{'1' * 40}'… (1,000 characters)), expected at most 999 "
+        "rounds in all")
