@@ -17,7 +17,7 @@ from tournament_elo.io.sheet_per_game import (
     row_ai,
 )
 from tournament_elo.io.sheet_words import LEVELS_EXPECTED, POOLS_EXPECTED, WIN_METHODS_EXPECTED
-from tournament_elo.io.table import Table, table_from_rows
+from tournament_elo.io.table import Table, filled_rows, table_from_rows
 
 HEADER = ["Vòng", "Trắng", "Đen", "Kết quả", "Cách thắng", "Loại cờ", "Thời gian"]
 #: Sheet rows 2 to 6; columns A to G as in HEADER (the pool is F, the time control G).
@@ -32,11 +32,13 @@ BYE_ROW = 3
 
 
 def workbook_games(rows: list[list[Any]] = GAMES, header: list[str] = HEADER) -> Table:
-    return table_from_rows("ván.xlsx", "Ván đấu", [header, *rows])
+    rows = filled_rows([header, *rows], Place("ván.xlsx", sheet="Ván đấu"))
+    return table_from_rows("ván.xlsx", "Ván đấu", rows)
 
 
 def csv_games(lines: list[str]) -> Table:
-    return table_from_rows("ev-games.csv", None, [line.split(",") for line in lines])
+    rows = filled_rows([line.split(",") for line in lines], Place("ev-games.csv"))
+    return table_from_rows("ev-games.csv", None, rows)
 
 
 def raised(call: Any) -> str:

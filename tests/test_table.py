@@ -14,4 +14,4 @@ def test_a_quoted_quote_far_down_a_csv(tmp_path):
     rows.append('2,"Smith, ""Jack""",Q1,0-1')
     path = tmp_path / "games.csv"
     path.write_text("\n".join(rows) + "\n")
-    assert read_csv_rows(path)[-1] == ["2", 'Smith, "Jack"', "Q1", "0-1"]
+    assert read_csv_rows(path)[-1] == (302, ["2", 'Smith, "Jack"', "Q1", "0-1"])

@@ -6,12 +6,8 @@ the place); 1 an internal error (a bug: please report it).
 
 from __future__ import annotations
 
-import os
-import shutil
 import sys
-import tempfile
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -22,6 +18,7 @@ from .cli_db import db_group, publish_command
 from .engine import RatingResult, rate
 from .errors import TournamentEloError
 from .io.detect import FORMATS, read_event, read_ratings
+from .io.text import Readable, Source
 from .systems.fide.norms import NORM_EVENT_SETTING, NORM_EVENTS
 from .systems.fide.performance import AverageRule
 from .systems.registry import built_in_systems, get_system
@@ -104,8 +101,7 @@ def rate_command(
       tournament-elo rate event.trf --tiebreaks "BH/C1,BH,SB" --tiebreak-rules 2026
       tournament-elo rate zonal.trf --norm-event zonal --out report/
     """
-    with _input_file(event) as path:
-        parsed = read_event(path, input_format, encoding)
+    parsed = read_event(_event_file(event), input_format, encoding)
     if norm_event is not None:
         kept = tuple(kv for kv in parsed.settings if kv[0] != NORM_EVENT_SETTING)
         parsed = replace(parsed, settings=(*kept, (NORM_EVENT_SETTING, norm_event)))
@@ -155,8 +151,7 @@ def check_command(
       tournament-elo check crosstable.html
       tournament-elo check event.trf
     """
-    with _input_file(event) as path:
-        parsed = read_event(path, input_format, encoding)
+    parsed = read_event(_event_file(event), input_format, encoding)
     rating_list = read_ratings(ratings, encoding) if ratings else None
     report = check_published(rate(parsed, system, rating_list))
     for disagreement in report.disagreements:
@@ -239,8 +234,7 @@ def convert_command(
                           [] if event == "-" else input_files(event))
     if output != "-":
         folder.check(f.name for f in files)  # before reading: a mistake costs nothing
-    with _input_file(event) as path:
-        parsed = read_event(path, input_format, encoding)
+    parsed = read_event(_event_file(event), input_format, encoding)
     losses: list[str] = []
     if target.startswith("trf"):
         contents = {target_path: write_trf(parsed, target, losses).encode("utf-8")}
@@ -268,20 +262,10 @@ def _settings(pairs: tuple[str, ...]) -> dict[str, str]:
     return settings
 
 
-@contextmanager
-def _input_file(name: str) -> Iterator[str]:
-    """The event's path; standard input (``-``) is first saved to a private file."""
-    if name != "-":
-        yield name
-        return
-    folder = tempfile.mkdtemp(prefix="tournament-elo-")
-    try:
-        path = os.path.join(folder, "stdin")
-        with open(path, "wb") as handle:
-            shutil.copyfileobj(sys.stdin.buffer, handle)
-        yield path
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+def _event_file(name: str) -> Readable:
+    """The event's path, or standard input (``-``) read whole: messages then name it
+    ``<standard input>``."""
+    return Source.standard_input(sys.stdin.buffer.read()) if name == "-" else name
 
 
 def _print_table(result: RatingResult, lang: str) -> None:

@@ -57,7 +57,6 @@ from .common import (
     detect_event_type,
     event_type_from_text,
     index_players,
-    parse_birth,
 )
 from .crosstable_layout import (
     Cells,
@@ -75,12 +74,14 @@ from .crosstable_layout import (
     read_layout,
     read_player,
     read_preamble,
+    spread,
     tie_break_notes,
 )
 from .crosstable_pairings import berger_round, grid_pairings, grid_rounds, swiss_pairings
 from .table import is_workbook
 from .text import Readable, read_text
-from .workbook_sheets import Sheet, is_legacy_workbook, load_sheets
+from .values import MAX_RATING, birth
+from .workbook_sheets import Sheet, is_legacy_workbook, load_sheets, merged_ranges
 
 if TYPE_CHECKING:
     from .html_tables import Page
@@ -122,8 +123,9 @@ def read_crosstable_workbook(path: Readable) -> Event:
     source = str(path)
     sheets = load_sheets(path)
     chosen = _crosstable_sheet(sheets, source)
+    rows, numbers = spread(chosen.rows)
     return read_crosstable_rows(
-        chosen.rows, source, chosen.name, merged=chosen.merged,
+        rows, source, chosen.name, numbers=numbers, merged=merged_ranges(path, chosen),
         source_format="crosstable-xls" if chosen.legacy else "crosstable-xlsx",
     )
 
@@ -135,7 +137,7 @@ def read_chessresults_list(path: Readable, encoding: str | None = None) -> list[
     source = str(path)
     if is_workbook(path) or is_legacy_workbook(path):
         sheet = _crosstable_sheet(load_sheets(path), source)
-        grid = Cells.of_values(source, sheet.name, sheet.rows)
+        grid = Cells.of_sheet(source, sheet.name, sheet.rows)
     else:
         page = _read_page(path, encoding)
         grid = Cells.of_values(source, None, [c for c, _ in page.rows],
@@ -149,16 +151,16 @@ def read_chessresults_list(path: Readable, encoding: str | None = None) -> list[
     for r in table:
         start = grid.text(r, layout.start) if layout.start is not None else ""
         fide_id = grid.text(r, layout.fide_id) if layout.fide_id is not None else ""
-        rating = int_cell(grid, r, layout.rating, "rating") if layout.rating is not None else None
-        birth, year = parse_birth(grid.text(r, layout.birth)) if layout.birth is not None else (
-            None, None)
+        rating = (int_cell(grid, r, layout.rating, "rating", MAX_RATING)
+                  if layout.rating is not None else None)
+        born, year = birth(grid.text(r, layout.birth), grid.place(r, layout.birth))
         entries.append(ListEntry(
             place=grid.place(r, None),
             id=start.rstrip(".") or None,
             fide_id=fide_id if fide_id.strip("0") else None,
             name=grid.text(r, layout.name) or None,
             rating=rating,
-            birth=birth,
+            birth=born,
             birth_year=year,
             federation=(grid.text(r, layout.federation) or None)
             if layout.federation is not None else None,
@@ -191,22 +193,22 @@ def is_crosstable_workbook(path: Readable) -> bool:
         sheets = load_sheets(path)
     except InputError:
         return False
-    return any(is_crosstable_rows(sheet.rows) for sheet in sheets)
+    return any(is_crosstable_rows([row.cells for row in sheet.rows]) for sheet in sheets)
 
 
 def _crosstable_sheet(sheets: list[Sheet], source: str) -> Sheet:
     """The first sheet with a crosstable header row."""
-    filled = [s for s in sheets if any(cell_text(v) for row in s.rows for v in row)]
+    filled = [s for s in sheets if any(cell_text(v) for row in s.rows for v in row.cells)]
     if not filled:
         raise InputError("the workbook is empty", Place(source),
                          found="no sheet with a filled cell",
                          expected="a crosstable export (a header row with No., Name, 1.Rd …)")
     for sheet in filled:
-        grid = Cells.of_values(source, sheet.name, sheet.rows)
+        grid = Cells.of_sheet(source, sheet.name, sheet.rows)
         if find_header(grid) is not None:
             return sheet
     first = filled[0]
-    raise no_header(Cells.of_values(source, first.name, first.rows))
+    raise no_header(Cells.of_sheet(source, first.name, first.rows))
 
 
 # ------------------------------------------------------------------------ the crosstable
@@ -219,17 +221,19 @@ def read_crosstable_rows(
     *,
     title: str | None = None,
     lines: Sequence[Sequence[int | None]] | None = None,
+    numbers: Sequence[int] | None = None,
     merged: Sequence[tuple[int, int, int, int]] = (),
     source_format: str = "crosstable",
 ) -> Event:
     """Build the event of a crosstable given as rows of cell values.
 
-    ``sheet`` names the sheet (places are then cells such as ``G12``); ``lines`` gives, for
-    a page, each cell's line in the file (places are then lines); ``title`` is the event
-    name when the rows' own preamble should not be searched for one; ``merged`` lists the
-    merged cell ranges, 0-based ``(first row, first column, last row, last column)``.
+    ``sheet`` names the sheet (places are then cells such as ``G12``, in the sheet's row
+    ``numbers`` where given); ``lines`` gives, for a page, each cell's line in the file
+    (places are then lines); ``title`` is the event name when the rows' own preamble
+    should not be searched for one; ``merged`` lists the merged cell ranges of the sheet,
+    0-based ``(first row, first column, last row, last column)``.
     """
-    grid = Cells.of_values(source, sheet, rows, lines)
+    grid = Cells.of_values(source, sheet, rows, lines, numbers)
     header = find_header(grid)
     if header is None:
         raise no_header(grid)

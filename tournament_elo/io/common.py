@@ -49,27 +49,6 @@ def parse_date(text: str, place: Place, what: str = "date") -> date | None:
     )
 
 
-def parse_birth(text: str) -> tuple[date | None, int | None]:
-    """A birth field gives a full date, only a year (``1987/00/00``, ``1978``) or nothing."""
-    digits = re.findall(r"\d+", text)
-    if not digits:
-        return None, None
-    if len(digits[0]) == 4:
-        year, rest = int(digits[0]), [int(d) for d in digits[1:3]]
-    elif len(digits) == 3 and len(digits[2]) == 4:
-        year, rest = int(digits[2]), [int(digits[1]), int(digits[0])]
-    else:
-        return None, None
-    if year == 0:
-        return None, None
-    if len(rest) == 2 and all(rest):
-        try:
-            return date(year, rest[0], rest[1]), year
-        except ValueError:
-            return None, year
-    return None, year
-
-
 _ROUND_ROBIN_WORDS = ("robin", "rundenturnier", "vong tron", "vòng tròn", "berger", "scheveningen")
 _SWISS_WORDS = ("swiss", "schweizer", "dutch", "dubov", "burstein", "lim", "monrad", "thụy sĩ")
 

@@ -14,9 +14,20 @@ from itertools import pairwise
 
 from ..errors import InputError, Place
 from ..model import Player
-from .common import parse_birth, parse_date
+from .common import parse_date
 from .headers import fold
-from .table import column_letter
+from .table import Row, column_letter
+from .values import (
+    MAX_DIGITS,
+    MAX_RATING,
+    MAX_ROUND,
+    MAX_START_NUMBER,
+    birth,
+    points,
+    shown,
+    whole,
+    whole_number,
+)
 
 #: Folded header spellings of each player column.
 COLUMN_KINDS: dict[str, tuple[str, ...]] = {
@@ -39,7 +50,6 @@ _ROUND_HEADER = re.compile(r"^(\d{1,3})(?:rd|rnd|round|r|runde|rde|rds)$|"
                            r"^(?:rd|rnd|round|r|runde|rde)(\d{1,3})$")
 _GRID_HEADER = re.compile(r"^\d{1,3}$")
 _TITLE = re.compile(r"^(?:[WA]?(?:GM|IM|FM|CM|NM))$")
-_WHOLE = re.compile(r"^\d+\.?$")
 _NUMBER = re.compile(r"^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)$")
 _TIE_BREAK = re.compile(r"^(?:tie\s*-?\s*break|wertung)\s*(\d+)\s*:?\s*(.+)$", re.IGNORECASE)
 _DATE_TOKEN = re.compile(r"\d{1,4}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{1,4}")
@@ -71,18 +81,32 @@ PREAMBLE_LABELS: dict[str, str] = {
 @dataclass
 class Cells:
     """Cell texts of a sheet or page, and where each cell is: a page's cells know their
-    line (``lines``), a sheet's their cell name, rows of neither their row number."""
+    line (``lines``), a sheet's their cell name (its row ``numbers``, else the position),
+    rows of neither their row number."""
 
     source: str
     sheet: str | None
     cells: list[list[str]]
     lines: Sequence[Sequence[int | None]] | None
+    numbers: Sequence[int] | None = None
 
     @classmethod
     def of_values(cls, source: str, sheet: str | None, rows: Sequence[Sequence[object]],
-                  lines: Sequence[Sequence[int | None]] | None = None) -> Cells:
+                  lines: Sequence[Sequence[int | None]] | None = None,
+                  numbers: Sequence[int] | None = None) -> Cells:
         """The grid of rows of sheet values or page texts, each read by :func:`cell_text`."""
-        return cls(source, sheet, [[cell_text(v) for v in row] for row in rows], lines)
+        return cls(source, sheet, [[cell_text(v) for v in row] for row in rows], lines,
+                   numbers)
+
+    @classmethod
+    def of_sheet(cls, source: str, sheet: str, rows: Sequence[Row]) -> Cells:
+        """The grid of a sheet's filled rows (see :func:`spread`)."""
+        grid, numbers = spread(rows)
+        return cls.of_values(source, sheet, grid, numbers=numbers)
+
+    def row_number(self, r: int) -> int:
+        """The sheet row (or line of rows given alone) of grid row ``r``."""
+        return self.numbers[r] if self.numbers is not None else r + 1
 
     def text(self, r: int, c: int | None) -> str:
         if c is None:
@@ -97,13 +121,27 @@ class Cells:
                 return Place(self.source, line=row_lines[c])
             return Place(self.source, line=row_lines[0] if row_lines else None)
         if self.sheet is None:
-            return Place(self.source, line=r + 1)
+            return Place(self.source, line=self.row_number(r))
         if c is None:
-            return Place(self.source, sheet=self.sheet, line=r + 1)
-        return Place(self.source, sheet=self.sheet, cell=f"{column_letter(c)}{r + 1}")
+            return Place(self.source, sheet=self.sheet, line=self.row_number(r))
+        return Place(self.source, sheet=self.sheet, cell=f"{column_letter(c)}{self.row_number(r)}")
 
-    def cell_name(self, r: int, c: int) -> str:
-        return f"{column_letter(c)}{r + 1}"
+
+def spread(rows: Sequence[Row]) -> tuple[list[list[object]], list[int]]:
+    """A sheet's filled rows as a grid, each run of blank rows before or between them one
+    blank row (a crosstable's player rows end at a blank row: how many does not matter),
+    and the sheet row number of every grid row."""
+    grid: list[list[object]] = []
+    numbers: list[int] = []
+    last = 0
+    for number, cells in rows:
+        if number > last + 1:
+            grid.append([])
+            numbers.append(last + 1)
+        grid.append(cells)
+        numbers.append(number)
+        last = number
+    return grid, numbers
 
 
 def cell_text(value: object) -> str:
@@ -148,7 +186,7 @@ def no_header(grid: Cells) -> InputError:
     place = Place(grid.source, sheet=grid.sheet) if grid.sheet is not None else Place(grid.source)
     wanted = "naming a Name column and a No., SNo or Rk. column"
     found = (f"no table row {wanted}" if grid.lines is not None
-             else f"no row {wanted} (rows 1-{len(grid.cells)})")
+             else f"no row {wanted} (rows 1-{grid.row_number(len(grid.cells) - 1)})")
     return InputError(
         "no header row", place, found=found,
         expected="a crosstable header such as 'No. | Name | Rtg | FED | 1.Rd | 2.Rd | … | Pts.'",
@@ -250,12 +288,13 @@ def check_merged(grid: Cells, layout: Layout,
     """Merged cells in the header row hide which column a value is in: an error, except a
     round header over its three cells in Swiss-Manager's own layout."""
     round_starts = {c for _, c in layout.rounds}
+    header = grid.row_number(layout.header) - 1  # merged ranges are in sheet rows, 0-based
     for r1, c1, r2, c2 in merged:
-        if not r1 <= layout.header <= r2:
+        if not r1 <= header <= r2:
             continue
         if layout.three_cells and r1 == r2 and c1 in round_starts and c2 == c1 + 2:
             continue
-        span = f"{grid.cell_name(r1, c1)}:{grid.cell_name(r2, c2)}"
+        span = f"{column_letter(c1)}{r1 + 1}:{column_letter(c2)}{r2 + 1}"
         raise InputError(
             "merged header cells", grid.place(layout.header, c1),
             found=f"cells {span} merged into one ({grid.text(r1, c1)!r})",
@@ -273,12 +312,13 @@ def player_rows(grid: Cells, layout: Layout) -> list[int]:
         if not any(grid.cells[r]):
             break
         key_text = grid.text(r, layout.key)
-        if not _WHOLE.match(key_text):
-            if not grid.text(r, layout.name):
+        key = whole_number(key_text)
+        if key is None or key > MAX_START_NUMBER:
+            if key is None and not grid.text(r, layout.name):
                 break
             raise InputError(
                 f"unreadable {grid.text(layout.header, layout.key)!r}", grid.place(r, layout.key),
-                found=repr(key_text), expected="a whole number",
+                found=shown(key_text), expected=f"a whole number from 0 to {MAX_START_NUMBER}",
             )
         if not grid.text(r, layout.name):
             raise InputError("a player without a name", grid.place(r, layout.name),
@@ -314,7 +354,9 @@ def _title_column(grid: Cells, layout: Layout, data: list[int]) -> int | None:
 
 def key_of(grid: Cells, r: int, layout: Layout) -> int:
     """The number that names row ``r``'s player in the round cells."""
-    return int(grid.text(r, layout.key).rstrip("."))
+    key = whole_number(grid.text(r, layout.key))
+    assert key is not None  # player_rows read it
+    return key
 
 
 def player_order(grid: Cells, layout: Layout, data: list[int]) -> list[int]:
@@ -322,39 +364,25 @@ def player_order(grid: Cells, layout: Layout, data: list[int]) -> list[int]:
     numbers; otherwise in the table's order."""
     if not layout.key_is_rank or layout.start is None:
         return list(range(len(data)))
-    starts = [int_cell(grid, r, layout.start, grid.text(layout.header, layout.start))
-              for r in data]
+    starts = [int_cell(grid, r, layout.start, grid.text(layout.header, layout.start),
+                       MAX_START_NUMBER) for r in data]
     return sorted(range(len(data)), key=lambda i: (starts[i] is None, starts[i] or 0, i))
 
 
-def int_cell(grid: Cells, r: int, c: int, what: str) -> int | None:
-    """A whole number (``6``, ``6,0``), ``None`` when blank; ``what`` names it in errors."""
-    text = grid.text(r, c)
-    if not text:
-        return None
-    value = _number(text)
-    if value is None or not float(value).is_integer():
-        raise InputError(f"unreadable {what}", grid.place(r, c), found=repr(text),
-                         expected="a whole number")
-    return int(value)
-
-
-def _number(text: str) -> float | None:
-    compact = text.replace(" ", "").replace("½", ".5")
-    if compact.startswith(".5") and len(compact) == 2:
-        compact = "0.5"
-    if not _NUMBER.match(compact):
-        return None
-    return float(compact.replace(",", "."))
+def int_cell(grid: Cells, r: int, c: int, what: str, high: int) -> int | None:
+    """A whole number from 0 to ``high`` (``6``, ``6,0``), ``None`` when blank; ``what``
+    names it in errors."""
+    return whole(grid.text(r, c).replace(",", "."), grid.place(r, c), what, high)
 
 
 def published_value(text: str) -> object:
     """A published figure as a number where it reads as one (``6,5`` → 6.5), else text."""
     if not text:
         return None
-    value = _number(text)
-    if value is None:
+    compact = text.replace(" ", "").replace("½", ".5")
+    if not _NUMBER.match(compact) or len(compact) > MAX_DIGITS:
         return text
+    value = float(compact.replace(",", "."))
     return int(value) if value.is_integer() else value
 
 
@@ -364,28 +392,22 @@ def read_player(grid: Cells, layout: Layout, r: int, index: int, points_column: 
     (a starting-rank list has none: a points column there is no score)."""
     header = grid.cells[layout.header]
     key = key_of(grid, r, layout)
-    start = (int_cell(grid, r, layout.start, header[layout.start])
+    start = (int_cell(grid, r, layout.start, header[layout.start], MAX_START_NUMBER)
              if layout.start is not None else None)
     if layout.start is not None and start is None:
         raise InputError(f"missing {header[layout.start]!r}", grid.place(r, layout.start),
                          found="a blank cell", expected="the player's starting number")
-    rating = (int_cell(grid, r, layout.rating, header[layout.rating])
+    rating = (int_cell(grid, r, layout.rating, header[layout.rating], MAX_RATING)
               if layout.rating is not None else None)
     fide_id = grid.text(r, layout.fide_id).removesuffix(".0")
     if fide_id and not fide_id.isdigit():
         raise InputError("unreadable FIDE id", grid.place(r, layout.fide_id),
                          found=repr(fide_id), expected="digits")
     sex = grid.text(r, layout.sex).lower()[:1] or None
-    birth, birth_year = parse_birth(grid.text(r, layout.birth))
-    points = None
-    if has_results and points_column is not None:
-        text = grid.text(r, points_column)
-        value = _number(text) if text else None
-        if text and value is None:
-            raise InputError("unreadable points", grid.place(r, points_column),
-                             found=repr(text), expected="points such as 6,5 or 6.5")
-        points = None if value is None else round(value * 100)
-    rank = (int_cell(grid, r, layout.rank, header[layout.rank])
+    born, birth_year = birth(grid.text(r, layout.birth), grid.place(r, layout.birth))
+    declared = (points(grid.text(r, points_column), grid.place(r, points_column))
+                if has_results and points_column is not None else None)
+    rank = (int_cell(grid, r, layout.rank, header[layout.rank], MAX_START_NUMBER)
             if layout.rank is not None else None)
     title = grid.text(r, layout.title).upper() or None
     return Player(
@@ -397,9 +419,9 @@ def read_player(grid: Cells, layout: Layout, r: int, index: int, points_column: 
         title=title,
         federation=grid.text(r, layout.federation) or None,
         fide_id=fide_id if fide_id.strip("0") else None,
-        birth=birth,
+        birth=born,
         birth_year=birth_year,
-        declared_points=points,
+        declared_points=declared,
         declared_rank=rank,
         line=grid.place(r, None).line,
     )
@@ -472,10 +494,8 @@ def _take(info: Preamble, label: str, value: str, place: Place) -> None:
         info.end = parse_date(tokens[-1], place, "end date")
     elif label == "rounds":
         match = re.match(r"\d+", value)
-        if not match:
-            raise InputError("unreadable number of rounds", place, found=repr(value),
-                             expected="a whole number")
-        info.rounds = int(match.group())
+        info.rounds = whole(match.group() if match else value, place, "number of rounds",
+                            MAX_ROUND)
     elif label == "federation":
         code = re.search(r"\(\s*([A-Z]{3})\s*\)", value)
         info.federation = code.group(1) if code else value

@@ -15,6 +15,7 @@ from ..errors import InputError, Place
 from ..model import NO_COLOR, Pairings, Player, Result
 from .common import PairingRows
 from .crosstable_layout import Cells, Layout, key_of, round_label
+from .values import MAX_ROUND, MAX_START_NUMBER, shown, whole_number
 
 _RESULT_TOKEN = {"1": Result.WIN, "0": Result.LOSS, "½": Result.DRAW, "=": Result.DRAW,
                  "0.5": Result.DRAW, "0,5": Result.DRAW, "1/2": Result.DRAW,
@@ -23,8 +24,10 @@ _BYE_TOKEN = {"1": Result.FULL_BYE, "½": Result.HALF_BYE, "=": Result.HALF_BYE,
               "0.5": Result.HALF_BYE, "0,5": Result.HALF_BYE, "1/2": Result.HALF_BYE,
               "0": Result.ZERO_BYE, "+": Result.FULL_BYE}
 _RESULT_PATTERN = r"1/2|0[.,]5|[10½=+-]"
-_SWISS_CELL = re.compile(rf"^(\d+)\s*([wbsWBS])\s*({_RESULT_PATTERN})?$")
-_SWISS_CELL_NO_COLOUR = re.compile(rf"^(\d+)\s+({_RESULT_PATTERN})$")
+#: An opponent's number: a starting number or rank, of at most four digits (MAX_START_NUMBER).
+_OPPONENT = r"(\d{1,4})"
+_SWISS_CELL = re.compile(rf"^{_OPPONENT}\s*([wbsWBS])\s*({_RESULT_PATTERN})?$")
+_SWISS_CELL_NO_COLOUR = re.compile(rf"^{_OPPONENT}\s+({_RESULT_PATTERN})$")
 _BYE_CELL = re.compile(rf"^-\s*({_RESULT_PATTERN})$")
 _GRID_TOKENS = re.compile(rf"{_RESULT_PATTERN}")
 _COLOUR = {"w": 1, "b": -1, "s": -1, "-": NO_COLOR, "": NO_COLOR}
@@ -135,16 +138,16 @@ def _three_cells(grid: Cells, r: int, c: int) -> _Cell | None:
         return None
     place = grid.place(r, c)
     text = " ".join(x or "·" for x in (opponent, colour, result))
-    number = opponent.removesuffix(".0")
+    number = whole_number(opponent) if opponent else 0
     colour_key = colour.lower()
-    if colour_key not in _COLOUR or (number and not number.isdigit()):
+    if colour_key not in _COLOUR or number is None or number > MAX_START_NUMBER:
         raise InputError(f"round {round_label(grid, c)}: unknown round cells", place,
-                         found=repr(text), expected="opponent, colour w/b/- and result 1 ½ 0 + -")
-    if number and number.strip("0"):
+                         found=shown(text), expected="opponent, colour w/b/- and result 1 ½ 0 + -")
+    if number:
         if result and result not in _RESULT_TOKEN:
             raise InputError(f"round {round_label(grid, c)}: unknown result", grid.place(r, c + 2),
                              found=repr(result), expected="1, ½, 0, + or -")
-        return _Cell(int(number), _COLOUR[colour_key],
+        return _Cell(number, _COLOUR[colour_key],
                      _RESULT_TOKEN[result] if result else None, place, text)
     if result not in _BYE_TOKEN and result:
         raise InputError(f"round {round_label(grid, c)}: unknown bye", grid.place(r, c + 2),
@@ -208,6 +211,11 @@ def grid_pairings(grid: Cells, layout: Layout, rows: list[int], index_of_key: di
                                  expected="a column per player")
             results[(player, opponent)] = ([_RESULT_TOKEN[t] for t in tokens], place, text)
     cycles = max([1, *(len(v[0]) for v in results.values())])
+    if grid_rounds(n) * cycles > MAX_ROUND:
+        _, place, text = max(results.values(), key=lambda v: len(v[0]))
+        raise InputError("the grid's cells hold more results than an event has rounds", place,
+                         found=f"{cycles:,} results in one cell ({shown(text)})",
+                         expected=f"at most {MAX_ROUND} rounds in all")
     # Berger numbers: starting numbers when they are 1..n, else the starting order.
     starts = [p.id if isinstance(p.id, int) else 0 for p in players]
     numbers = starts if sorted(starts) == list(range(1, n + 1)) else list(range(1, n + 1))

@@ -62,7 +62,7 @@ from pathlib import Path
 
 from ..errors import InputError, Place
 from ..model import ListEntry
-from .common import parse_birth
+from . import values
 from .text import decode, read_bytes
 
 SPEEDS = ("standard", "rapid", "blitz")
@@ -195,18 +195,16 @@ def read_fide_list(
             if not (fide_id.isdigit() and fide_id.isascii()):
                 raise InputError("the FIDE id is not a number", place, found=repr(fide_id),
                                  expected="the digits of a FIDE id")
-            list_k = (int(k) if k.isdecimal() else _number(k, "K", place)) or None
+            list_k = values.k_factor(k, place, "K") or None
             append(_entry({
                 "place": place,
                 "id": None,
                 "fide_id": fide_id,
                 "name": name or None,
-                "rating": (int(rating) if rating.isdecimal()
-                           else _number(rating, "rating", place)) or 0,
+                "rating": values.rating(rating, place) or 0,
                 "games": None,  # SGm counts the last period only: see the module docstring
                 "birth": None,  # the list gives the year only
-                "birth_year": (int(birth) if len(birth) == 4 and birth.isdecimal()
-                               else _birth_year(birth, place)) or None,
+                "birth_year": values.birth(birth, place, "birth year")[1],
                 "ever_2400": None,  # needs the player's history, not one list
                 "k": list_k if use_list_k else None,
                 "federation": federation or None,
@@ -216,8 +214,7 @@ def read_fide_list(
                 "other_titles": other_titles or None,
                 "foa_title": foa_title or None,
                 "flag": flag or None,
-                "period_games": int(games) if games.isdecimal()
-                else _number(games, "number of games", place),
+                "period_games": values.game_count(games, place),
                 "list_k": list_k,
             }))
     finally:
@@ -361,29 +358,3 @@ def _header_key(word: str) -> str | None:
     if word in _HEADER_WORDS:
         return _HEADER_WORDS[word]
     return "rating" if _MONTH.match(word) else None
-
-
-def _number(text: str, what: str, place: Place) -> int | None:
-    if not text:
-        return None
-    if text.isdigit() and text.isascii():
-        return int(text)
-    raise InputError(f"unreadable {what}", place, found=repr(text), expected="a whole number")
-
-
-def _birth_year(text: str, place: Place) -> int | None:
-    """B-day is a year; ``0``/``0000`` or blank is unknown."""
-    if not text:
-        return None
-    if text.isdigit() and text.isascii():
-        year = int(text)
-        if year == 0:
-            return None
-        if len(text) == 4:
-            return year
-    else:
-        year = parse_birth(text)[1] or 0
-        if year:
-            return year
-    raise InputError("unreadable birth year", place, found=repr(text),
-                     expected="a year such as 1990 (0 or blank when unknown)")

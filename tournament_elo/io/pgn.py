@@ -44,8 +44,8 @@ import numpy as np
 from ..errors import InputError, InputWarning, Place
 from ..model import BLACK, NO_COLOR, WHITE, Event, EventType, Pairings, Player, Result
 from .common import check_pairings, detect_event_type, event_type_from_text, parse_date
-from .sheet_words import MAX_RATING, MAX_ROUND
 from .text import Readable, read_text
+from .values import MAX_ROUND, rating, shown, whole_number
 
 #: Game results of the PGN standard → (white's result, black's result).
 RESULTS: dict[str, tuple[Result, Result]] = {
@@ -315,23 +315,17 @@ class _Roster:
                  warnings: list[InputWarning]) -> None:
         tag = f"{side}Elo"
         text = game.value(tag)
-        rating = None
-        if text:
-            if not (text.isascii() and text.isdigit()) or int(text) > MAX_RATING:
-                raise InputError(f"unreadable {tag}", game.place(self.source, tag),
-                                 found=repr(text),
-                                 expected=f"a rating from 0 to {MAX_RATING} (0, ? or - unrated)")
-            rating = int(text) or None
-        if rating is not None:
+        given = rating(text, game.place(self.source, tag), tag) or None
+        if given is not None:
             first = entrant.rating_game
             if first is None:
-                entrant.rating, entrant.rating_game = rating, game
+                entrant.rating, entrant.rating_game = given, game
                 entrant.rating_line = game.tag_line(tag)
-            elif rating != entrant.rating:
+            elif given != entrant.rating:
                 warnings.append(InputWarning(
                     game.place(self.source, tag),
                     f"{entrant.name} is rated {entrant.rating} in game {first.number} (line "
-                    f"{entrant.rating_line}) but {rating} "
+                    f"{entrant.rating_line}) but {given} "
                     f"in game {game.number}; {entrant.rating} is used"))
         entrant.title = entrant.title or game.value(f"{side}Title").upper() or None
         entrant.federation = entrant.federation or game.value(f"{side}Fed").upper() or None
@@ -368,12 +362,12 @@ def _rounds(games: list[_Game], source: str, warnings: list[InputWarning]
     for game in games:
         text = game.value("Round")
         match = _ROUND.match(text)
-        number = int(match.group(1)) if match else 0
+        number = (whole_number(match.group(1)) if match else None) or 0
         if not 1 <= number <= MAX_ROUND:
             raise InputError(
                 "unreadable round" if text else "a game without a round",
                 game.place(source, "Round"),
-                found=repr(game.headers["Round"]) if "Round" in game.headers
+                found=shown(game.headers["Round"]) if "Round" in game.headers
                 else f"game {game.number} without a Round tag",
                 expected=f"a round such as 3, or 3.1 for round 3 board 1 (at most {MAX_ROUND});"
                 " or no Round tag in any game (a game log)")

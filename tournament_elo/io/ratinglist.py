@@ -1,14 +1,18 @@
 """Reading a plain rating list: CSV or XLSX with any of ``id, fide_id, name, rating,
 games, birth, ever_2400, k, federation``, one :class:`~tournament_elo.model.ListEntry`
-per row (merged into an event by :func:`~tournament_elo.model.apply_rating_list`)."""
+per row (merged into an event by :func:`~tournament_elo.model.apply_rating_list`).
+
+Ratings, game counts, K and births are read by :mod:`.values`, as in an event's players
+table: a value out of its bounds is an error at its cell, never ignored."""
 
 from __future__ import annotations
 
-from ..errors import InputError
+from ..errors import InputError, Place
 from ..model import ListEntry
-from .common import parse_birth
+from .sheet_cells import cell_text
 from .table import Table, read_table
 from .text import Readable
+from .values import birth, game_count, k_factor, rating, shown
 
 _TRUE = {"1", "yes", "y", "true", "x", "co", "có"}
 _FALSE = {"0", "no", "n", "false", "", "khong", "không"}
@@ -36,19 +40,12 @@ def _entry(table: Table, row: int) -> ListEntry:
         value = table.value(row, column)
         return None if value is None else str(value).strip() or None
 
-    def number(column: str) -> int | None:
+    def code(column: str) -> str | None:  # '123.0': a number cell saved as text
         value = text(column)
-        if value is None:
-            return None
-        try:
-            as_float = float(value.replace(",", "."))
-        except ValueError:
-            raise InputError(f"unreadable {column}", table.place(row, column), found=repr(value),
-                             expected="a whole number") from None
-        if not as_float.is_integer():
-            raise InputError(f"unreadable {column}", table.place(row, column), found=repr(value),
-                             expected="a whole number")
-        return int(as_float)
+        return value.removesuffix(".0") if value else None
+
+    def cell(column: str) -> tuple[str, Place]:  # for the readers of .values
+        return cell_text(table.value(row, column)), table.place(row, column)
 
     flag_text = text("ever_2400")
     ever: bool | None = None
@@ -56,24 +53,20 @@ def _entry(table: Table, row: int) -> ListEntry:
         folded = flag_text.lower()
         if folded not in _TRUE | _FALSE:
             raise InputError("unreadable ever_2400", table.place(row, "ever_2400"),
-                             found=repr(flag_text), expected="yes/no, 1/0 or true/false")
+                             found=shown(flag_text), expected="yes/no, 1/0 or true/false")
         ever = folded in _TRUE
-    birth_text = text("birth")
-    birth, year = parse_birth(birth_text) if birth_text else (None, None)
-    fide_id = text("fide_id")
-    if fide_id is not None and fide_id.endswith(".0"):
-        fide_id = fide_id[:-2]  # a number cell read back from Excel
-    raw_id = text("id")
+    born, year = birth(*cell("birth"))
+    fide_id = code("fide_id")
     return ListEntry(
         place=table.place(row, None),
-        id=raw_id[:-2] if raw_id and raw_id.endswith(".0") else raw_id,
+        id=code("id"),
         fide_id=fide_id if fide_id and fide_id.strip("0") else None,
         name=text("name"),
-        rating=number("rating"),
-        games=number("games"),
-        birth=birth,
+        rating=rating(*cell("rating")),
+        games=game_count(*cell("games")),
+        birth=born,
         birth_year=year,
         ever_2400=ever,
-        k=number("k"),
+        k=k_factor(*cell("k")),
         federation=text("federation"),
     )

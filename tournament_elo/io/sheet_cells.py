@@ -1,4 +1,5 @@
-"""A sheet cell as the sheet readers compare it: clean text, or a whole number.
+"""A sheet cell as the sheet readers compare it: clean text (numbers are read by
+:mod:`.values`).
 
 Kept apart so the general reader (:mod:`.sheets`) and the reader of the per-game
 columns (:mod:`.sheet_per_game`) read a cell the same way without importing each other.
@@ -9,8 +10,6 @@ from __future__ import annotations
 import unicodedata
 from datetime import date, datetime
 from typing import Any
-
-from .sheet_words import WHOLE
 
 
 def cell_text(value: Any) -> str:
@@ -24,9 +23,3 @@ def cell_text(value: Any) -> str:
     if isinstance(value, date):
         return value.isoformat()
     return " ".join(unicodedata.normalize("NFC", str(value)).split())
-
-
-def whole_number(text: str) -> int | None:
-    """The value of a whole-number text ('12', '12.0'), else None."""
-    match = WHOLE.match(text)
-    return int(match.group(1)) if match else None

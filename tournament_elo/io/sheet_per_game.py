@@ -15,13 +15,12 @@ from typing import Any, NamedTuple, TypeVar
 from ..errors import InputError, Place
 from ..model import Player, WinMethod
 from .headers import fold
-from .sheet_cells import cell_text, whole_number
+from .sheet_cells import cell_text
 from .sheet_words import (
     AI_CELL,
     AI_LEVELS,
     LEVEL_NAMES,
     LEVELS_EXPECTED,
-    MAX_MINUTES,
     MINUTES,
     POOL_NAMES,
     POOLS_EXPECTED,
@@ -31,6 +30,7 @@ from .sheet_words import (
     WIN_METHODS_EXPECTED,
 )
 from .table import Table
+from .values import MAX_MINUTES, whole_number
 
 _T = TypeVar("_T")
 
@@ -241,7 +241,7 @@ def _minutes(table: Table, row: int) -> int:
     if not text:
         return 0
     match = MINUTES.match(text.lower())
-    minutes = int(match.group(1)) if match else 0
+    minutes = (whole_number(match.group(1)) if match else None) or 0
     if not 1 <= minutes <= MAX_MINUTES:
         raise InputError("bad time control", table.place(row, "time_control"),
                          found=repr(text),

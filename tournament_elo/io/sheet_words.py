@@ -1,6 +1,7 @@
 """The words a plain sheet may use: result spellings, win methods, pools, levels, event
-keys, AI cells and time controls, in English and Vietnamese, and the bounds of sane
-numbers.  Kept apart from the reader so the vocabulary can grow without touching it."""
+keys, AI cells and time controls, in English and Vietnamese.  Kept apart from the reader
+so the vocabulary can grow without touching it; the bounds of sane numbers are in
+:mod:`.values`, which every reader shares."""
 
 from __future__ import annotations
 
@@ -51,14 +52,6 @@ BYE_RESULTS: dict[str, Result] = {
 }
 BYE_WORDS = {"bye", "mien", "miendau"}
 DASHES = str.maketrans({"–": "-", "—": "-", "−": "-"})
-WHOLE = re.compile(r"^(\d+)(?:\.0*)?$")
-#: Upper bounds that keep numbers sane (and numpy's int64 and per-round arrays small).
-MAX_ROUND = 999
-MAX_RATING = 4000
-MAX_GAMES = 1_000_000
-MAX_K = 100
-MAX_POINTS = 100_000
-MAX_MINUTES = 1440
 
 #: Win methods (folded spellings, English or Vietnamese) → :class:`WinMethod`.
 WIN_METHODS: dict[str, WinMethod] = {

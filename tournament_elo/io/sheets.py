@@ -22,7 +22,6 @@ own round, in file order or by its date and time.  The event sheet's ``level`` a
 from __future__ import annotations
 
 import difflib
-import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -52,12 +51,11 @@ from .common import (
     detect_event_type,
     event_type_from_text,
     index_players,
-    parse_birth,
     parse_date,
 )
 from .headers import fold, map_headers
-from .sheet_cells import cell_text, whole_number
-from .sheet_files import companion_files
+from .sheet_cells import cell_text
+from .sheet_files import Companions, companion_files
 from .sheet_per_game import NO_EXTRAS, AiRoster, Extras, GameExtras, event_settings, row_ai
 from .sheet_words import (
     BYE_RESULTS,
@@ -65,16 +63,11 @@ from .sheet_words import (
     DASHES,
     EVENT_KEYS,
     GAME_RESULTS,
-    MAX_GAMES,
-    MAX_K,
-    MAX_POINTS,
-    MAX_RATING,
-    MAX_ROUND,
     SIDES,
     TIME_OF_DAY,
-    WHOLE,
 )
 from .table import (
+    Row,
     Table,
     column_letter,
     is_workbook,
@@ -82,7 +75,8 @@ from .table import (
     read_workbook,
     table_from_rows,
 )
-from .text import Readable
+from .text import Readable, path_of
+from .values import MAX_ROUND, birth, game_count, k_factor, points, rating, shown, whole_number
 
 _T = TypeVar("_T")
 
@@ -152,7 +146,8 @@ def _workbook_sources(path: Readable) -> _Sources:
 def _csv_sources(path: Readable, encoding: str | None) -> _Sources:
     """The games CSV, and the players and event CSV files found beside it."""
     games = _table(str(path), None, read_csv_rows(path, encoding), GAME_COLUMNS, "games")
-    companions = companion_files(Path(str(path)))
+    file = path_of(path)
+    companions = companion_files(file) if file is not None else Companions(None, None)
     players_path = companions.players
     players = None
     if players_path is not None:
@@ -165,16 +160,17 @@ def _csv_sources(path: Readable, encoding: str | None) -> _Sources:
     return _Sources(games, players, event, "csv")
 
 
-def _sheet_named(sheets: dict[str, list[list[Any]]], names: Sequence[str]) -> str | None:
+def _sheet_named(sheets: dict[str, list[Row]], names: Sequence[str]) -> str | None:
     return next((name for name in sheets if fold(name) in names), None)
 
 
 def _sheet_with(
-    sheets: dict[str, list[list[Any]]], is_header: Callable[[set[str]], bool]
+    sheets: dict[str, list[Row]], is_header: Callable[[set[str]], bool]
 ) -> str | None:
     """The first sheet with a header row (among its first rows) that ``is_header``."""
     for name, rows in sheets.items():
-        if any(is_header(set(map_headers(row))) for row in rows[:HEADER_SEARCH_ROWS]):
+        if any(is_header(set(map_headers(row.cells))) for row in rows
+               if row.number <= HEADER_SEARCH_ROWS):
             return name
     return None
 
@@ -189,7 +185,7 @@ def _players_header(columns: set[str]) -> bool:
 
 
 def _table(
-    source: str, sheet: str | None, rows: list[list[Any]], required: Sequence[str],
+    source: str, sheet: str | None, rows: list[Row], required: Sequence[str],
     what: str, alternatives: Sequence[str] = (),
 ) -> Table:
     """The table under the first row naming the required columns (or, failing that, any).
@@ -201,12 +197,12 @@ def _table(
         found = set(map_headers(row))
         return set(required) <= found or bool(alternatives and set(alternatives) <= found)
 
-    start = next((n for n, row in enumerate(rows) if complete(row)), None)
+    start = next((at for at, row in enumerate(rows) if complete(row.cells)), None)
     if start is None:
-        start = next((n for n, row in enumerate(rows) if map_headers(row)), None)
+        start = next((at for at, row in enumerate(rows) if map_headers(row.cells)), None)
     if start is None:
         raise _no_header(source, sheet, rows, required, what)
-    table = table_from_rows(source, sheet, [[] for _ in range(start)] + rows[start:])
+    table = table_from_rows(source, sheet, rows[start:])
     if not complete(table.raw_headers):
         missing = [c for c in required if c not in table.columns]
         hint = ""
@@ -222,11 +218,9 @@ def _table(
 
 
 def _no_header(
-    source: str, sheet: str | None, rows: list[list[Any]], required: Sequence[str], what: str
+    source: str, sheet: str | None, rows: list[Row], required: Sequence[str], what: str
 ) -> InputError:
-    first = next(
-        ((n, row) for n, row in enumerate(rows, start=1) if any(cell_text(c) for c in row)), None
-    )
+    first = next((row for row in rows if any(cell_text(c) for c in row.cells)), None)
     if first is None:
         return InputError(f"the {what} table is empty", _place(source, sheet, 1, 0),
                           expected=f"a header row naming {', '.join(required)}, then rows")
@@ -246,10 +240,10 @@ def _place(source: str, sheet: str | None, number: int, column: int) -> Place:
     return Place(source, sheet=sheet, cell=f"{column_letter(column)}{number}")
 
 
-def _key_values(rows: list[list[Any]], source: str, sheet: str | None) -> list[_Entry]:
+def _key_values(rows: list[Row], source: str, sheet: str | None) -> list[_Entry]:
     """The known key/value rows of an event sheet; other rows (a header) are skipped."""
     entries = []
-    for number, row in enumerate(rows, start=1):
+    for number, row in rows:
         cells = [(i, c) for i, c in enumerate(row) if cell_text(c)]
         if len(cells) < 2:
             continue
@@ -270,35 +264,13 @@ def _key(value: Any) -> int | str | None:
     text = cell_text(value)
     if not text:
         return None
-    return whole_number(text) if WHOLE.match(text) else text
+    number = whole_number(text)  # an id of more digits than a number holds stays text
+    return text if number is None else number
 
 
-def _whole(table: Table, row: int, column: str, what: str, maximum: int) -> int | None:
-    """A whole-number cell (blank is None); anything else is an error at the cell."""
-    text = cell_text(table.value(row, column))
-    if not text:
-        return None
-    number = whole_number(text)
-    if number is None or number > maximum:
-        raise InputError(f"unreadable {what}", table.place(row, column), found=repr(text),
-                         expected=f"a whole number from 0 to {maximum}")
-    return number
-
-
-def _points(table: Table, row: int) -> int | None:
-    """Declared points in hundredths: '4.5', '4,5', '4½' and '½' are all read."""
-    text = cell_text(table.value(row, "points"))
-    if not text:
-        return None
-    spelled = text.replace(",", ".").replace("½", ".5")
-    try:
-        value = float(spelled)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value) or not 0 <= value <= MAX_POINTS:
-        raise InputError("unreadable points", table.place(row, "points"), found=repr(text),
-                         expected="points such as 4.5")
-    return round(value * 100)
+def _cell(table: Table, row: int, column: str) -> tuple[str, Place]:
+    """A cell's text and place, for the readers of :mod:`.values`."""
+    return cell_text(table.value(row, column)), table.place(row, column)
 
 
 def _date(value: Any, place: Place, what: str) -> date | None:
@@ -332,27 +304,22 @@ def _player(table: Table, row: int) -> Player:
     else:
         pid = row + 1
     name = cell_text(table.value(row, "name")) or str(pid)
-    birth_cell = table.value(row, "birth")
-    if isinstance(birth_cell, datetime | date):
-        birth_date = _date(birth_cell, table.place(row, "birth"), "birth date")
-        birth, birth_year = birth_date, birth_date.year if birth_date else None
-    else:
-        birth, birth_year = parse_birth(cell_text(birth_cell))
+    born, birth_year = birth(*_cell(table, row, "birth"))
     fide_id = cell_text(table.value(row, "fide_id"))
     return Player(
         index=row,
         id=pid,
         name=name,
-        rating=_whole(table, row, "rating", "rating", MAX_RATING) or None,
+        rating=rating(*_cell(table, row, "rating")) or None,
         sex=_sex(cell_text(table.value(row, "sex"))),
         title=cell_text(table.value(row, "title")) or None,
         federation=cell_text(table.value(row, "federation")).upper() or None,
         fide_id=fide_id if fide_id.strip("0") else None,
-        birth=birth,
+        birth=born,
         birth_year=birth_year,
-        games=_whole(table, row, "games", "number of games", MAX_GAMES),
-        k=_whole(table, row, "k", "K factor", MAX_K) or None,
-        declared_points=_points(table, row),
+        games=game_count(*_cell(table, row, "games")),
+        k=k_factor(*_cell(table, row, "k")) or None,
+        declared_points=points(*_cell(table, row, "points")),
         line=table.row_numbers[row],
     )
 
@@ -383,18 +350,18 @@ def _players_from_games(table: Table) -> tuple[list[Player], list[Place], list[I
             pid = _key(table.value(row, side))
             if pid is None or _is_bye(table.value(row, side)):
                 continue
-            rating = _whole(table, row, f"{side}_rating", f"{side} rating", MAX_RATING) or None
+            given = rating(*_cell(table, row, f"{side}_rating"), f"{side} rating") or None
             if pid not in seen:
                 seen[pid] = len(players)
                 places.append(table.place(row, side))
-                players.append(Player(index=len(players), id=pid, name=str(pid), rating=rating,
+                players.append(Player(index=len(players), id=pid, name=str(pid), rating=given,
                                       line=table.row_numbers[row]))
                 continue
             known = players[seen[pid]].rating
-            if rating is not None and known != rating:
+            if given is not None and known != given:
                 warnings.append(InputWarning(
                     table.place(row, f"{side}_rating"),
-                    f"player {pid} is rated {known} at {places[seen[pid]]} but {rating} here; "
+                    f"player {pid} is rated {known} at {places[seen[pid]]} but {given} here; "
                     f"{known} is used",
                 ))
     return players, places, warnings
@@ -503,7 +470,7 @@ def _round(table: Table, row: int) -> int:
     number = whole_number(text)
     if number is None or not 1 <= number <= MAX_ROUND:
         raise InputError("the round is not a positive whole number", table.place(row, "round"),
-                         found=repr(text) if text else "a blank cell",
+                         found=shown(text) if text else "a blank cell",
                          expected=f"1, 2, 3, … (at most {MAX_ROUND})")
     return number
 
@@ -532,7 +499,7 @@ def _moment(table: Table, row: int) -> datetime | None:
         hour, minute, second = (int(g or 0) for g in match.groups())
     day = parse_date(day_text, place, "date")
     if day is None or hour > 23 or minute > 59 or second > 59:
-        raise InputError("unreadable date", place, found=repr(text),
+        raise InputError("unreadable date", place, found=shown(text),
                          expected="a date such as 2025-03-01 or 01.03.2025, optionally with a "
                          "time such as 14:05")
     return datetime(day.year, day.month, day.day, hour, minute, second)
@@ -646,7 +613,7 @@ def _spelled(spellings: Mapping[str, _T], table: Table, row: int, text: str, pro
     """What a result cell's spelling means, or an error naming the cell."""
     found = spellings.get(_result_key(text))
     if found is None:
-        raise InputError(problem, table.place(row, "result"), found=repr(text),
+        raise InputError(problem, table.place(row, "result"), found=shown(text),
                          expected=expected)
     return found
 
@@ -707,7 +674,7 @@ def _info_rounds(info: _EventInfo) -> int | None:
     number = whole_number(text)
     if number is None or not 1 <= number <= MAX_ROUND:
         raise InputError("the number of rounds is not a positive whole number",
-                         info.places["rounds"], found=repr(text),
+                         info.places["rounds"], found=shown(text),
                          expected=f"1, 2, 3, … (at most {MAX_ROUND})")
     return number
 

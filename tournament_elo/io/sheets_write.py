@@ -13,9 +13,12 @@ The sheets are those :func:`.sheets.read_sheets` reads, with English headers:
   chief_arbiter, time_control, level, pool).
 
 As CSV, ``x.csv`` (or ``x-games.csv``) becomes ``x-games.csv``, ``x-players.csv`` and
-``x-event.csv``, in UTF-8 with a BOM (so a spreadsheet shows accents); a text cell that
-a spreadsheet would take for a formula (``=``, ``+``, ``-``, ``@``) is written after a
-space, which the reader drops.  As XLSX, one workbook with the three sheets.
+``x-event.csv``, in UTF-8 with a BOM (so a spreadsheet shows accents), in the dialect
+the reader reads first: commas, and a cell that holds a delimiter (``,``, ``;``, tab) or
+a line break, or starts with a quote, quoted with ``"``, its quotes doubled.  A
+text cell that a spreadsheet would take for a formula (``=``, ``+``, ``-``, ``@``) is
+written after a space, which the reader drops.  As XLSX, one workbook with the three
+sheets.
 
 Not kept (``losses`` collects a note for each): the declared rank (no column),
 ``ever_2400``, a fixed rating other than an AI opponent's, records of a TRF file the
@@ -25,8 +28,6 @@ first player is written as white), W/D/L games shorter than one move (written as
 forfeits, the short draw as a draw), a forfeit without an opponent (written as a
 full-point or zero-point bye), the date of a round without rows, and the absence of a
 row in a round others played (the reader gives the player a zero-point bye there).
-CSV only: the reader sniffs the dialect from the first 4 KB, so a cell holding both a
-comma and a double quote further down may be misread; the workbook has no such limit.
 """
 
 from __future__ import annotations
@@ -69,6 +70,9 @@ _METHOD_TEXT = {int(m): "" if m is WinMethod.UNKNOWN else m.name.lower().replace
                 for m in WinMethod}
 _AI_ID = re.compile(r"^AI-\d{1,2}$")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+#: What a CSV cell is quoted for: a delimiter the reader may choose, a line break, or a
+#: quote at its start (after spaces, which the reader skips).
+_NEEDS_QUOTES = re.compile(r'[,;\t\r\n]|^\s*"')
 
 
 def sheet_paths(path: str | Path, fmt: str | None = None) -> list[Path]:
@@ -129,20 +133,16 @@ def _csv_bytes(header: Sequence[str], rows: list[list[Any]]) -> bytes:
 
 
 def _csv_cell(value: Any) -> str:
-    """A CSV cell, quoted only where it holds a comma or a line break.
-
-    The reader sniffs the dialect from the first 4 KB, so a doubled quote further down
-    is read right only if the sample had one: a quote inside an unquoted cell is plain
-    text to any reader, so cells are quoted no more than they must be.  A text that
-    would start with a quote, or that a spreadsheet would take for a formula, gets a
-    leading space (the reader drops it).
-    """
+    """A CSV cell the reader reads back as it was: text a spreadsheet would take for a
+    formula gets a leading space (the reader drops it); a cell that holds a delimiter or
+    a line break, or starts with a quote (which would open a quoted cell), is quoted, its
+    quotes doubled.  A quote further inside an unquoted cell is plain text to any reader."""
     if value is None:
         return ""
     text = str(value)
-    if text.startswith(_FORMULA_START) or text.startswith('"'):
+    if text.startswith(_FORMULA_START):
         text = " " + text
-    if "," in text or "\n" in text or "\r" in text:
+    if _NEEDS_QUOTES.search(text):
         text = '"' + text.replace('"', '""') + '"'
     return text
 

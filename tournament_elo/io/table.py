@@ -2,6 +2,21 @@
 
 Readers of sheets and rating lists work on a :class:`Table` and never on the file
 format, and every value can say where it came from (CSV line, or sheet and cell).
+Both formats are first read as the :class:`Row` values that hold something, each with
+its number (a CSV record's first line, a sheet's row), so that blank rows cost nothing.
+
+A workbook sheet is read as it streams: the cells the file holds, not the size its
+``dimension`` declares (one cell at ``XFD1048576`` is one cell), each row cut after its
+last filled cell; a sheet whose rows would hold more than :data:`MAX_SHEET_CELLS` cells
+that way is refused, and so is one whose XML is damaged.
+
+A CSV is read in the dialect this project writes (comma, cells quoted with ``"``, a quote
+inside a quoted cell doubled) unless its first records split into more cells on a
+semicolon or a tab, as spreadsheets set to other locales write them; quotes are always
+``"``, and any line end (``\n``, ``\r\n``, ``\r``) ends a record.  A quote opened and
+never closed, text after a closing quote, and a cell longer than the csv module's limit
+are errors at their line.  That limit is the reader's bound on a cell: 131,072 characters
+(``csv.field_size_limit()``, left as Python sets it), far above any name or number.
 """
 
 from __future__ import annotations
@@ -9,13 +24,27 @@ from __future__ import annotations
 import csv
 import io
 import zipfile
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from itertools import islice
+from typing import Any, NamedTuple
 
 from ..errors import InputError, Place
 from .headers import fold, map_headers
 from .text import Readable, binary, read_text
+
+#: The most cells a sheet's rows may hold, a row counting every cell up to its last filled
+#: one: a list of 500,000 players × 20 columns (80 MB of cells); a sheet beyond is refused.
+MAX_SHEET_CELLS = 10_000_000
+
+
+class Row(NamedTuple):
+    """A row that holds something: its 1-based number (a CSV record's first line, or a
+    sheet's row) and its cells."""
+
+    number: int
+    cells: list[Any]
 
 
 @dataclass(frozen=True)
@@ -89,19 +118,75 @@ def read_table(
     return table_from_rows(source, None, read_csv_rows(path, encoding))
 
 
-def read_csv_rows(path: Readable, encoding: str | None = None) -> list[list[Any]]:
+#: The delimiters a CSV may use: the comma this project writes first, then the semicolon
+#: and the tab of spreadsheets set to other locales.
+DELIMITERS = (",", ";", "\t")
+#: How many of the first records choose the delimiter.
+DELIMITER_SAMPLE = 50
+
+
+def read_csv_rows(path: Readable, encoding: str | None = None) -> list[Row]:
+    """The records of a CSV file that hold something (see the module docstring for the
+    dialect), numbered by the line each starts on."""
     text = read_text(path, encoding)
+    reader = _reader(text, _delimiter(text), strict=True)
+    rows: list[Row] = []
+    start = 1  # the line the record being read starts on
     try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(text[:4096], ",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    # The sniffer guesses quoting from the first lines only; a '""' further down is
-    # always an escaped quote in the CSV that spreadsheets and this project write.
-    return [list(row) for row in csv.reader(io.StringIO(text), dialect, doublequote=True)]
+        for record in reader:
+            if any(cell.strip() for cell in record):
+                rows.append(Row(start, record))
+            start = reader.line_num + 1
+    except csv.Error as exc:
+        raise _csv_problem(str(exc), Place(str(path), line=start), reader) from None
+    return rows
 
 
-def read_workbook(path: Readable) -> dict[str, list[list[Any]]]:
-    """Every sheet of an .xlsx workbook as rows of cell values."""
+def _reader(text: str, delimiter: str, strict: bool) -> Any:
+    """A csv reader of ``text``: ``newline=""`` lets any line end end a record."""
+    return csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, quotechar='"',
+                      doublequote=True, skipinitialspace=True, strict=strict)
+
+
+def _delimiter(text: str) -> str:
+    """The delimiter under which the most of the first records have the same number of
+    cells (two or more), the more cells the better; the comma when none splits them."""
+    best, best_score = DELIMITERS[0], (0, 0)
+    for delimiter in DELIMITERS:
+        widths: Counter[int] = Counter()
+        try:
+            for record in islice(_reader(text, delimiter, strict=False), DELIMITER_SAMPLE):
+                if len(record) > 1:
+                    widths[len(record)] += 1
+        except csv.Error:  # the sample ends there; the read names the problem
+            pass
+        score = max(((count, width) for width, count in widths.items()), default=(0, 0))
+        if score > best_score:
+            best, best_score = delimiter, score
+    return best
+
+
+def _csv_problem(message: str, record: Place, reader: Any) -> InputError:
+    """The error for what the csv module refused, at its line."""
+    here = Place(record.file, line=reader.line_num)
+    if "field larger than field limit" in message:
+        return InputError(f"a cell is longer than {csv.field_size_limit():,} characters", here,
+                          expected="the names, numbers and words of a sheet or list")
+    if message == "unexpected end of data":
+        return InputError(
+            "a quoted cell is never closed", record,
+            found=f"a quote that runs on to the end of the file (line {reader.line_num})",
+            expected='a closing quote (a quote inside a quoted cell is written twice: "")')
+    if "expected after" in message:
+        return InputError(
+            "a quoted cell goes on after its closing quote", here,
+            expected='the next cell or the end of the line after the closing quote (a quote '
+            'inside a quoted cell is written twice: "")')
+    return InputError("unreadable CSV", here, found=message)
+
+
+def read_workbook(path: Readable) -> dict[str, list[Row]]:
+    """Every sheet of an .xlsx workbook as its filled rows, read as the file streams."""
     from openpyxl import load_workbook  # only for workbooks: it costs a tenth of a second
 
     source = str(path)
@@ -111,29 +196,70 @@ def read_workbook(path: Readable) -> dict[str, list[list[Any]]]:
         raise InputError("cannot open the workbook", Place(source), found=str(exc),
                          expected="an .xlsx workbook") from None
     try:
-        return {
-            sheet.title: [list(row) for row in sheet.iter_rows(values_only=True)]
-            for sheet in book.worksheets
-        }
+        sheets = {}
+        for sheet in book.worksheets:
+            sheet.reset_dimensions()  # the cells there are, not the size the file declares
+            place = Place(source, sheet=sheet.title)
+            sheets[sheet.title] = filled_rows(_guarded(sheet.iter_rows(values_only=True),
+                                                       place), place)
+        return sheets
     finally:
         book.close()
 
 
-def table_from_rows(source: str, sheet: str | None, rows: list[list[Any]]) -> Table:
-    """Find the header row (the first row naming a known column) and keep what follows."""
+def _guarded(rows: Iterator[Sequence[Any]], place: Place) -> Iterator[Sequence[Any]]:
+    """``rows``, a damaged sheet's error (whatever the library raises) an InputError."""
+    while True:
+        try:
+            row = next(rows)
+        except StopIteration:
+            return
+        except Exception as exc:  # openpyxl and its XML parser raise many kinds
+            raise InputError("cannot read the sheet", place,
+                             found=f"{type(exc).__name__}: {exc}" if str(exc)
+                             else type(exc).__name__,
+                             expected="a sheet as a spreadsheet program saves it") from None
+        yield row
+
+
+def filled_rows(rows: Iterable[Sequence[Any]], place: Place) -> list[Row]:
+    """The rows (numbered from 1) that hold something, each cut after its last filled
+    cell; more than :data:`MAX_SHEET_CELLS` cells in all is an error at the row."""
+    kept: list[Row] = []
+    cells = 0
     for number, row in enumerate(rows, start=1):
+        end = len(row)
+        while end and _blank(row[end - 1]):
+            end -= 1
+        if not end:
+            continue
+        cells += end
+        if cells > MAX_SHEET_CELLS:
+            raise InputError(
+                "the sheet is too large", Place(place.file, sheet=place.sheet, line=number),
+                found=f"more than {MAX_SHEET_CELLS:,} cells up to this row (a row counts "
+                "every cell up to its last filled one)",
+                expected="a sheet of players or games")
+        kept.append(Row(number, list(row[:end])))
+    return kept
+
+
+def _blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def table_from_rows(source: str, sheet: str | None, rows: Sequence[Row]) -> Table:
+    """Find the header row (the first row naming a known column) and keep what follows."""
+    for at, (number, row) in enumerate(rows):
         if map_headers(row):
-            data = [
-                (n, r) for n, r in enumerate(rows[number:], start=number + 1)
-                if any(c is not None and str(c).strip() for c in r)
-            ]
+            data = rows[at + 1:]
             return Table(
                 source=source,
                 sheet=sheet,
                 raw_headers=list(row),
                 columns=map_headers(row),
-                rows=[r for _, r in data],
-                row_numbers=[n for n, _ in data],
+                rows=[r.cells for r in data],
+                row_numbers=[r.number for r in data],
                 header_row=number,
             )
     place = Place(source, sheet=sheet) if sheet else Place(source)

@@ -18,16 +18,27 @@ from ..errors import InputError, Place
 
 #: Single-byte encodings that event files are known to come in.
 CANDIDATE_ENCODINGS = ("cp1252", "cp1258", "cp1250", "latin_1")
+#: The name messages give standard input.
+STANDARD_INPUT = "<standard input>"
 
 
 class Source:
-    """A file read once: its name (for messages, and to find the files beside it) and its
-    bytes, handed to format detection, to the reader and to the database alike."""
+    """A file read once: its name (for messages), its ``path`` (to find the files beside
+    it; ``None`` for standard input, which has none) and its bytes, handed to format
+    detection, to the reader and to the database alike."""
 
     def __init__(self, name: str, data: bytes) -> None:
         self.name = name
         self.data = data
+        self.path: Path | None = Path(name)
         self._text: dict[str | None, str] = {}
+
+    @classmethod
+    def standard_input(cls, data: bytes) -> Source:
+        """Standard input's bytes, named :data:`STANDARD_INPUT`, with no files beside it."""
+        source = cls(STANDARD_INPUT, data)
+        source.path = None
+        return source
 
     def __str__(self) -> str:
         return self.name
@@ -41,6 +52,11 @@ class Source:
 
 #: What a reader takes: a path, or a file already read.
 Readable = str | Path | Source
+
+
+def path_of(path: Readable) -> Path | None:
+    """The file ``path`` is, to find the files beside it (``None`` for standard input)."""
+    return path.path if isinstance(path, Source) else Path(path)
 
 
 def read_source(path: Readable) -> Source:

@@ -3,6 +3,8 @@
 The player records are fixed-width.  Their round cells are cut out of all lines at
 once as a character matrix (numpy), so a large event costs a few array operations
 rather than a Python loop per cell; only the per-player fields are read line by line.
+A line is at most :data:`MAX_LINE` characters (a record of the most rounds an event may
+have) and the declared number of rounds at most ``MAX_ROUND``, each refused beyond.
 
 Records the :class:`Event` has no field for (unknown codes, and the headers 082, 112,
 152–182, 202–222) are kept in :attr:`Event.extra_records`, in file order, so a writer
@@ -33,15 +35,29 @@ from .common import (
     detect_event_type,
     event_type_from_text,
     index_players,
-    parse_birth,
     parse_date,
 )
 from .text import Readable, read_text
+from .values import (
+    MAX_ROUND,
+    MAX_START_NUMBER,
+    birth,
+    game_count,
+    k_factor,
+    points,
+    rating,
+    shown,
+    whole,
+    whole_number,
+)
 
 #: First column (0-based) of round 1's cell; each round takes ten columns.
 FIRST_ROUND_COLUMN = 91
 #: A player record must reach at least through the points column (81-84).
 MIN_PLAYER_RECORD = 84
+#: The longest line a TRF file may have: a player record of MAX_ROUND rounds (10,081
+#: characters); a longer one is refused with its line, not read (or padded) whole.
+MAX_LINE = FIRST_ROUND_COLUMN + 10 * MAX_ROUND
 
 _PLAYED_ONLY = {Result.WIN, Result.DRAW, Result.LOSS, Result.SHORT_WIN, Result.SHORT_DRAW,
                 Result.SHORT_LOSS}
@@ -72,6 +88,11 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
     own: list[tuple[int, re.Match[str]]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r\n")
+        if len(line) > MAX_LINE:
+            raise InputError(
+                "the line is too long for a TRF record", Place(source, line=number),
+                found=f"{len(line):,} characters",
+                expected=f"at most {MAX_LINE:,} (a player record of {MAX_ROUND} rounds)")
         if not line.strip() or line.startswith("###"):
             continue
         code = line[:3]
@@ -88,8 +109,9 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
             "no player records", Place(source),
             found="no line starting with 001", expected="a FIDE TRF file with player records",
         )
+    warnings: list[InputWarning] = []
     players = [
-        _parse_player(line, Place(source, line=number), row)
+        _parse_player(line, Place(source, line=number), row, warnings)
         for row, (number, line) in enumerate(player_lines)
     ]
     def place_of(row: int) -> Place:
@@ -106,7 +128,7 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
     def row_place(row: int) -> Place:
         return place_of(int(row_player[row]))
 
-    warnings: list[InputWarning] = check_unique_fide_ids(players, place_of)
+    warnings += check_unique_fide_ids(players, place_of)
     warnings += check_pairings(pairings, players, row_place)
     warnings += check_declared_points(pairings, players, place_of)
 
@@ -179,20 +201,22 @@ def _apply_own_records(
         field = DAT_FIELDS[kind]
         parsed: object
         if field in ("games", "k"):
-            if not (value.isascii() and value.isdigit()):
-                raise InputError(f"unreadable {kind} in a DAT record", place,
-                                 found=repr(value), expected="a whole number")
-            parsed = int(value)
+            parsed = (game_count if field == "games" else k_factor)(
+                value, place, f"{kind} in a DAT record")
+            if parsed is None:
+                raise InputError(f"empty {kind} in a DAT record", place, found="nothing",
+                                 expected="a whole number")
         elif field in ("ever_2400", "fixed_rating"):
             if value.lower() not in _TRUE | _FALSE:
                 raise InputError(f"unreadable {kind} in a DAT record", place,
-                                 found=repr(value), expected="1 or 0")
+                                 found=shown(value), expected="1 or 0")
             parsed = value.lower() in _TRUE
         elif field == "id":
             if not value:
                 raise InputError("empty ID in a DAT record", place, found="nothing",
                                  expected="the player's id")
-            parsed = int(value) if value.isascii() and value.isdigit() else value
+            as_number = whole_number(value) if value.isascii() else None
+            parsed = value if as_number is None else as_number  # too long: an id as text
         elif field == "name" and not value:
             raise InputError("empty NAME in a DAT record", place, found="nothing",
                              expected="the player's name")
@@ -210,15 +234,17 @@ def _value(entry: tuple[int, str] | None) -> str | None:
 
 
 def _declared_rounds(header: dict[str, list[tuple[int, str]]], source: str) -> int | None:
+    """The number of rounds record 142 (or a pairing program's XXR) gives, first word."""
     for code in ("142", "XXR"):
         for number, value in header.get(code, []):
-            match = re.match(r"\d+", value)
-            if not match:
+            rounds = whole(value.split()[0] if value else "", Place(source, line=number),
+                           f"number of rounds (record {code})", MAX_ROUND)
+            if rounds is None:
                 raise InputError(
                     f"record {code} must give the number of rounds",
-                    Place(source, line=number), found=repr(value), expected="a whole number",
+                    Place(source, line=number), found="nothing", expected="a whole number",
                 )
-            return int(match.group())
+            return rounds
     return None
 
 
@@ -243,49 +269,38 @@ def _title(text: str) -> str | None:
     return _TITLE_CODES.get(code.lower(), code.upper()) if code else None
 
 
-def _integer(text: str, place: Place, what: str, expected: str) -> int | None:
-    stripped = text.strip()
-    if not stripped:
-        return None
-    if not stripped.isdigit():
-        raise InputError(f"unreadable {what}", place, found=repr(stripped), expected=expected)
-    return int(stripped)
-
-
-def _parse_player(line: str, place: Place, row: int) -> Player:
+def _parse_player(line: str, place: Place, row: int,
+                  warnings: list[InputWarning] | None = None) -> Player:
+    """A ``001`` record; a birth the format does not define is warned about in ``warnings``
+    (refused without it)."""
     if len(line.rstrip()) < MIN_PLAYER_RECORD:
         raise InputError(
             "truncated player record", place,
             found=f"{len(line.rstrip())} characters",
             expected=f"at least {MIN_PLAYER_RECORD} (through the points column, 81-84)",
         )
-    start = _integer(line[4:8], place, "starting rank (columns 5-8)", "a number")
+    start = whole(line[4:8], place, "starting rank (columns 5-8)", MAX_START_NUMBER)
     if start is None:
         raise InputError("missing starting rank", place, found="blank columns 5-8",
                          expected="a number")
-    rating = _integer(line[48:52], place, "rating (columns 49-52)", "a rating such as 2150")
-    points_text = line[80:84].strip().replace(",", ".")
-    try:
-        points = round(float(points_text) * 100) if points_text else None
-    except ValueError:
-        raise InputError("unreadable points (columns 81-84)", place,
-                         found=repr(points_text), expected="points such as 4.5") from None
-    rank = _integer(line[85:89], place, "rank (columns 86-89)", "a number")
-    birth, birth_year = parse_birth(line[69:79])
+    given = rating(line[48:52], place, "rating (columns 49-52)")
+    declared = points(line[80:84], place, "points (columns 81-84)")
+    rank = whole(line[85:89], place, "rank (columns 86-89)", MAX_START_NUMBER)
+    born, birth_year = birth(line[69:79], place, "birth date (columns 70-79)", warnings)
     fide_id = line[57:68].strip()
     sex = line[9].strip().lower() or None
     return Player(
         index=row,
         id=start,
         name=unicodedata.normalize("NFC", line[14:47].strip()),
-        rating=rating or None,
+        rating=given or None,
         sex="w" if sex == "f" else sex,
         title=_title(line[10:13]),
         federation=line[53:56].strip() or None,
         fide_id=fide_id if fide_id.strip("0") else None,
-        birth=birth,
+        birth=born,
         birth_year=birth_year,
-        declared_points=points,
+        declared_points=declared,
         declared_rank=rank,
         line=place.line,
     )
@@ -294,46 +309,57 @@ def _parse_player(line: str, place: Place, row: int) -> Player:
 def _parse_rounds(
     player_lines: list[tuple[int, str]], index: dict[int | str, int], source: str
 ) -> tuple[Pairings, np.ndarray]:
-    """Cut every round cell out of all player lines at once and check each cell."""
-    width = max(len(line) for _, line in player_lines)
-    n_rounds = max(0, -(-(width - FIRST_ROUND_COLUMN + 1) // 10))
-    width = FIRST_ROUND_COLUMN + 10 * n_rounds
-    text = np.array([line.ljust(width)[:width] for _, line in player_lines], dtype=f"<U{width}")
-    chars = text.view(np.uint32).reshape(len(player_lines), width)
+    """Cut every round cell out of all player lines at once and check each cell.
+
+    The cells of all lines are laid end to end (a line's last cell padded to ten
+    characters), so a long line costs its own length, not every line's; the rounds are
+    then spread to one row per player per round up to the last round used.
+    """
+    tails = [line[FIRST_ROUND_COLUMN:] for _, line in player_lines]
+    counts = [-(-len(tail) // 10) for tail in tails]
+    flat = "".join(tail.ljust(10 * count) for tail, count in zip(tails, counts, strict=True))
+    chars = np.frombuffer(flat.encode("utf-32-le"), dtype=np.uint32).reshape(-1, 10)
     chars = np.minimum(chars, 127)  # any non-ASCII character in a cell is simply invalid
-    starts = FIRST_ROUND_COLUMN + 10 * np.arange(n_rounds)
-    opp_chars = chars[:, starts[:, None] + np.arange(4)]  # (players, rounds, 4)
-    colour_chars = chars[:, starts + 5]
-    result_chars = chars[:, starts + 7]
-    gaps = chars[:, np.concatenate([starts + 4, starts + 6])]
+    owner = np.repeat(np.arange(len(tails)), counts)  # each cell's player line
+    cell_round = np.arange(len(chars)) - np.repeat(np.cumsum(counts) - counts, counts)
+    opp_chars, colour_chars, result_chars = chars[:, :4], chars[:, 5], chars[:, 7]
 
     digit = (opp_chars >= 48) & (opp_chars <= 57)
     blank = opp_chars == 32
-    opp_ok = (digit | blank).all(axis=2) & ~(digit[:, :, :-1] & blank[:, :, 1:]).any(axis=2)
-    weights = np.array([1000, 100, 10, 1])
-    opponent_no = (np.where(digit, opp_chars - 48, 0) * weights).sum(axis=2)
+    opp_ok = (digit | blank).all(axis=1) & ~(digit[:, :-1] & blank[:, 1:]).any(axis=1)
+    opponent_no = (np.where(digit, opp_chars - 48, 0) * np.array([1000, 100, 10, 1])).sum(axis=1)
     colour = _COLOR_OF_CHAR[colour_chars]
     result = _RESULT_OF_CHAR[result_chars]
-    empty = blank.all(axis=2) & (colour_chars == 32) & (result_chars == 32)
+    empty = blank.all(axis=1) & (colour_chars == 32) & (result_chars == 32)
 
     used = ~empty
-    last_round = int(np.flatnonzero(used.any(axis=0)).max()) + 1 if used.any() else 0
-    problems = used & (~opp_ok | (colour == 9) | (result == -3) | (gaps[:, :n_rounds] != 32)
-                       | (gaps[:, n_rounds:] != 32))
+    last_round = int(cell_round[used].max()) + 1 if used.any() else 0
+    problems = used & (~opp_ok | (colour == 9) | (result == -3)
+                       | (chars[:, [4, 6]] != 32).any(axis=1))
     if problems.any():
-        row, rnd = (int(v) for v in np.argwhere(problems)[0])
-        number, line = player_lines[row]
-        cell = line[starts[rnd]:starts[rnd] + 8]
+        at = int(np.argmax(problems))
+        number, line = player_lines[int(owner[at])]
+        first = FIRST_ROUND_COLUMN + 10 * int(cell_round[at])
         raise InputError(
-            f"round {rnd + 1} cell (columns {starts[rnd] + 1}-{starts[rnd] + 8}) is not readable",
-            Place(source, line=number), found=repr(cell),
+            f"round {int(cell_round[at]) + 1} cell (columns {first + 1}-{first + 8}) is not "
+            "readable", Place(source, line=number), found=repr(line[first:first + 8]),
             expected="'NNNN c r': opponent number, colour w/b/-, result 1 = 0 + - W D L H F U Z",
         )
 
-    rows_player, rows_round = np.nonzero(np.ones((len(player_lines), last_round), dtype=bool))
-    opp_no = opponent_no[:, :last_round].ravel()
-    res = result[:, :last_round].ravel()
-    col = colour[:, :last_round].ravel()
+    # One row per player per round up to the last round used; a round a line does not
+    # reach is a blank cell.
+    rows_player = np.repeat(np.arange(len(tails)), last_round)
+    rows_round = np.tile(np.arange(last_round), len(tails))
+    within = cell_round < last_round
+    slot = owner[within] * last_round + cell_round[within]
+
+    def spread(values: np.ndarray, fill: int) -> np.ndarray:
+        out = np.full(len(rows_player), fill, dtype=values.dtype)
+        out[slot] = values[within]
+        return out
+
+    opp_no, res, col = spread(opponent_no, 0), spread(result, -2), spread(colour, NO_COLOR)
+    empty = spread(empty, True)
     has_opponent = opp_no > 0
     # A cell left blank (or only its opponent number 0000) is a zero-point absence; an
     # opponent with a colour but no result is a game not played yet.
@@ -358,15 +384,16 @@ def _parse_rounds(
             at = int(np.argmax(mask))
             number, line = player_lines[int(rows_player[at])]
             rnd = int(rows_round[at])
+            first = FIRST_ROUND_COLUMN + 10 * rnd
             raise InputError(
                 f"round {rnd + 1}: {message}", Place(source, line=number),
-                found=repr(line[starts[rnd]:starts[rnd] + 8]), expected=expected,
+                found=repr(line[first:first + 8]), expected=expected,
             )
     # Blank cells after the last round with a result are rounds not paired yet, not
     # absences: a live event has no rows for them (a bye entered ahead keeps its row).
     decided = has_opponent & ~blank
     last_decided = int(rows_round[decided].max()) + 1 if decided.any() else 0
-    keep = ~(empty[:, :last_round].ravel() & (rows_round + 1 > last_decided))
+    keep = ~(empty & (rows_round + 1 > last_decided))
     pairings = Pairings(
         round=rows_round[keep].astype(np.int64) + 1,
         player=rows_player[keep].astype(np.int64),

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ...io.values import MAX_GAMES, MAX_K, MAX_RATING, MAX_ROUND
 from ..definition_file import DefinitionReader
 
 Ints = npt.NDArray[np.int64]
@@ -121,6 +122,17 @@ BIG_DIFFERENCE_ABOVE = 2600
 BIG_DIFFERENCE_FROM = date(2024, 12, 1)
 
 
+#: The range of each whole-number field of an edition: K factors, ratings, numbers of
+#: games or opponents in a rating's first events, and K × n over a period.
+FIELD_RANGES: dict[str, tuple[int, int]] = {
+    **dict.fromkeys(("k_new", "k_established", "k_top"), (1, MAX_K)),
+    **dict.fromkeys(("floor", "first_rating_cap", "junior_ceiling"), (0, MAX_RATING)),
+    **dict.fromkeys(("new_player_min_games", "new_player_min_opponents_swiss"), (0, MAX_ROUND)),
+    "k_established_from_games": (0, MAX_GAMES),
+    "k_times_games_cap": (1, MAX_K * MAX_GAMES),
+}
+
+
 def editions_from(reader: DefinitionReader) -> list[FideEdition]:
     """An edition's definition file (``engine = "fide"``): the :class:`FideEdition`
     fields, and the speed variants (rapid, blitz) it derives."""
@@ -135,14 +147,15 @@ def editions_from(reader: DefinitionReader) -> list[FideEdition]:
         elif spec.name == "in_force_from":
             values[spec.name] = reader.take(spec.name, date)
         elif spec.name == "new_player_min_points":
-            values[spec.name] = Fraction(str(reader.number(spec.name, low=0)))
+            values[spec.name] = Fraction(str(reader.number(spec.name, low=0, high=MAX_ROUND)))
         elif spec.name in ("name", "description"):
             values[spec.name] = reader.take(spec.name, str)
         elif spec.name == "round_robin_counts_new_players":
             values[spec.name] = reader.take(spec.name, bool, False)
         else:
             default = ... if spec.default is MISSING else spec.default
-            values[spec.name] = reader.take(spec.name, int, default, "a whole number")
+            low, high = FIELD_RANGES[spec.name]
+            values[spec.name] = reader.whole(spec.name, default, low=low, high=high)
     variants = reader.take("variants", list, [])
     standard = FideEdition(**values)
     editions = [standard]

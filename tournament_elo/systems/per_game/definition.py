@@ -13,8 +13,12 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...io.values import MAX_GAMES, MAX_K, MAX_MINUTES, MAX_RATING
 from ...model import WIN_METHOD_NAMES, WinMethod
 from ..definition_file import DefinitionReader
+
+#: The largest multiplier L (a level's weight on K × (S − E)): Cờ Đông Sơn's largest is 2.
+MAX_MULTIPLIER = 10
 
 
 class Timing(enum.StrEnum):
@@ -104,14 +108,15 @@ class EloSystem:
         return None
 
 
-def _bands(reader: DefinitionReader, key: str, value_key: str) -> tuple[Band, ...]:
+def _bands(reader: DefinitionReader, key: str, value_key: str, top: int) -> tuple[Band, ...]:
+    """K by bands of rating or of games played (``below`` up to ``top``)."""
     bands: list[Band] = []
     items = reader.tables(key)
     if not items:
         reader.fail(key, "is missing or empty", expected="bands such as [{below = 1600, k = 25}]")
     for i, item in enumerate(items):
-        below = item.number("below", None)
-        value = item.number(value_key, low=0)
+        below = item.number("below", None, low=0, high=top)
+        value = item.number(value_key, low=0, high=MAX_K)
         item.finish()
         if below is None and i != len(items) - 1:
             reader.fail(f"{key}[{i}].below", "is missing", expected="an upper bound (only the "
@@ -130,7 +135,7 @@ def system_from(reader: DefinitionReader) -> EloSystem:
     name = reader.take("name", str)
     description = reader.take("description", str)
     source_text = reader.take("source", str, "")
-    initial = reader.number("initial_rating", low=0)
+    initial = reader.number("initial_rating", low=0, high=MAX_RATING)
     timing = Timing(reader.choice("timing", tuple(t.value for t in Timing), "per-game"))
     pools = tuple(reader.take("pools", list, ["standard"]))
     if not pools or not all(isinstance(p, str) for p in pools):
@@ -145,29 +150,30 @@ def system_from(reader: DefinitionReader) -> EloSystem:
     expected = reader.required_table("expected")
     expected.choice("curve", ("logistic",), "logistic")
     symbol = expected.take("symbol", str, "E")
-    divisor = expected.number("divisor", low=1)
-    low, high = expected.number("min", 0.0, 0, 0.5), expected.number("max", 1.0, 0.5, 1)
-    cap = expected.number("difference_cap", None, low=0)
+    divisor = expected.number("divisor", low=1, high=MAX_RATING)
+    low = expected.number("min", 0.0, low=0, high=0.5)
+    high = expected.number("max", 1.0, low=0.5, high=1)
+    cap = expected.number("difference_cap", None, low=0, high=MAX_RATING)
     expected.finish()
 
     k = reader.required_table("k")
     k_by = k.choice("by", ("rating", "games"))
-    k_bands = _bands(k, "bands", "k")
+    k_bands = _bands(k, "bands", "k", MAX_RATING if k_by == "rating" else MAX_GAMES)
     k.finish()
 
     rounding_table = reader.required_table("rounding")
     rounding = Rounding(rounding_table.choice("mode", tuple(r.value for r in Rounding)))
-    decimals = rounding_table.take("decimals", int, 0)
-    if not 0 <= decimals <= 2:
-        rounding_table.fail("decimals", "is out of range", decimals, "0, 1 or 2")
+    decimals = rounding_table.whole("decimals", 0, low=0, high=2)
     rounding_table.finish()
 
     bonuses = []
     for item in reader.tables("bonus"):
         method = item.choice("win_method", tuple(WIN_METHOD_NAMES))
         side = item.choice("winner_side", ("white", "black"))
-        bonuses.append(Bonus(WIN_METHOD_NAMES[method], side, item.number("winner"),
-                             item.number("loser")))
+        # Rating points for one game: no more than the largest K gives.
+        bonuses.append(Bonus(WIN_METHOD_NAMES[method], side,
+                             item.number("winner", low=-MAX_K, high=MAX_K),
+                             item.number("loser", low=-MAX_K, high=MAX_K)))
         item.finish()
 
     multiplier = None
@@ -177,6 +183,7 @@ def system_from(reader: DefinitionReader) -> EloSystem:
         for key, value in values.items():
             if isinstance(value, bool) or not isinstance(value, int | float):
                 table.fail(f"values.{key}", "has the wrong type", value, "a number")
+            table.within(f"values.{key}", value, 0, MAX_MULTIPLIER)
         default = table.take("default", str)
         by_time = table.take("by_time_control", str, None)
         if default not in values and default != by_time:
@@ -184,21 +191,23 @@ def system_from(reader: DefinitionReader) -> EloSystem:
         multiplier = Multiplier(
             setting=table.take("setting", str), default=default,
             values={k: float(v) for k, v in values.items()}, by_time_control=by_time,
-            minutes_threshold=table.take("minutes_threshold", int, 0),
-            below=float(table.number("below", 1.0)),
-            from_threshold=float(table.number("from_threshold", 1.0)),
+            minutes_threshold=table.whole("minutes_threshold", 0, low=0, high=MAX_MINUTES),
+            below=float(table.number("below", 1.0, low=0, high=MAX_MULTIPLIER)),
+            from_threshold=float(table.number("from_threshold", 1.0, low=0,
+                                              high=MAX_MULTIPLIER)),
         )
         table.finish()
 
     titles = []
     for item in reader.tables("titles"):
-        titles.append(Title(item.number("below", None), item.take("code", str),
+        titles.append(Title(item.number("below", None, low=0, high=MAX_RATING),
+                            item.take("code", str),
                             item.take("name", str), item.take("note", str, "")))
         item.finish()
 
     fixed: dict[str, tuple[float, str]] = {}
     for item in reader.tables("fixed_opponents"):
-        fixed[item.take("id", str)] = (float(item.number("rating", low=0)),
+        fixed[item.take("id", str)] = (float(item.number("rating", low=0, high=MAX_RATING)),
                                         item.take("name", str, ""))
         item.finish()
 
