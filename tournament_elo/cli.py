@@ -50,6 +50,9 @@ def cli() -> None:
 @click.option("--tiebreak-rules", type=click.Choice(["2026", "2024", "2023", "pre2023"]),
               help="The C.07 edition for unplayed rounds (default: the one in force on the "
               "event's first day; 2026 for an undated event).")
+@click.option("--round", "after_round", type=int, metavar="K",
+              help="The standings and ratings as they stood after round K (default: the "
+              "last round played).")
 @click.option("--unrated-rating", type=click.IntRange(0, 4000), metavar="RATING",
               help="Rating of unrated players in rating tie-breaks (default: left out).")
 @click.option("--ratings", type=click.Path(exists=True, dir_okay=False),
@@ -89,6 +92,7 @@ def rate_command(
     unrated_rating: int | None,
     norm_event: str | None,
     indent: int | None,
+    after_round: int | None,
 ) -> None:
     """Rate EVENT (a TRF file, a CSV/XLSX sheet, or - for standard input).
 
@@ -100,6 +104,7 @@ def rate_command(
       tournament-elo rate games.csv --system dong-son --set level=national
       tournament-elo rate event.trf --tiebreaks "BH/C1,BH,SB" --tiebreak-rules 2026
       tournament-elo rate zonal.trf --norm-event zonal --out report/
+      tournament-elo rate final.trf --round 5   (the standings after round 5)
     """
     parsed = read_event(_event_file(event), input_format, encoding)
     if norm_event is not None:
@@ -107,7 +112,7 @@ def rate_command(
         parsed = replace(parsed, settings=(*kept, (NORM_EVENT_SETTING, norm_event)))
     rating_list = read_ratings(ratings, encoding) if ratings else None
     result = rate(parsed, system, rating_list, average_rule, _settings(settings), tiebreaks,
-                  tiebreak_rules, unrated_rating)
+                  tiebreak_rules, unrated_rating, after_round)
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
     if out_dir is not None:

@@ -75,6 +75,16 @@ def event_day(event: Event) -> date | None:
     return event.end or event.start
 
 
+def event_after_round(event: Event, last_round: int) -> Event:
+    """The event as it stood after ``last_round``, which must be a round of it."""
+    rounds = max(event.rounds, event.rounds_played)
+    if not 1 <= last_round <= rounds:
+        raise InputError("no such round", Place("--round"), found=str(last_round),
+                         expected=f"a round from 1 to {rounds}" if rounds else "a round "
+                         "(the event has none)")
+    return event.through(last_round)
+
+
 def rate(
     event: Event,
     system: str = "fide",
@@ -84,6 +94,7 @@ def rate(
     tiebreaks: str | None = None,
     tiebreak_rules: str | None = None,
     unrated_rating: int | None = None,
+    after_round: int | None = None,
 ) -> RatingResult:
     """Rate ``event`` under ``system`` (a name or a definition file), optionally with a
     rating list; ``settings`` (``level``, ``pool``) override the event's own.
@@ -92,8 +103,11 @@ def rate(
     ``"BH/C1,BH,SB"``; by default the usual list for the event type) under the
     ``tiebreak_rules`` edition (by default the one in force on the event's first day);
     unrated players count at ``unrated_rating`` in rating-based tie-breaks, or are left
-    out.
+    out.  ``after_round``: the standings and ratings as they stood after that round (the
+    later rounds of the file left out).
     """
+    if after_round is not None:
+        event = event_after_round(event, after_round)
     if ratings is not None:
         event = apply_rating_list(event, ratings)
     if average_rule not in set(AverageRule):

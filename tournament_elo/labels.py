@@ -44,6 +44,10 @@ _EN = {
     "board": "Bd.", "white": "White", "black": "Black", "result": "Result",
     "grid": "Round-robin grid", "norms": "Title norms", "norms_met": "Norms met",
     "norms_missed": "Norms missed (players with 9 games or more)",
+    "norms_possible": "Norms still possible",
+    "norm_forecast": "needs {points} from the {remaining} rounds to come, against opponents "
+    "rated {rating} on average",
+    "norm_to_come": "Still needed",
     "no_norms": "none", "norm": "Norm",
     "norm_exempt": "Federation mix: exempt under B.01 {article} ({event})",
     "norm_games": "{value} games, needs {bound}",
@@ -102,6 +106,10 @@ _VI = {
     "board": "Bàn", "white": "Trắng", "black": "Đen", "result": "Kết quả",
     "grid": "Bảng đấu vòng tròn", "norms": "Chuẩn danh hiệu", "norms_met": "Đạt chuẩn",
     "norms_missed": "Không đạt chuẩn (đấu thủ có từ 9 ván)",
+    "norms_possible": "Còn khả năng đạt chuẩn",
+    "norm_forecast": "cần {points} điểm trong {remaining} ván còn lại, gặp các đối thủ có "
+    "hệ số trung bình {rating}",
+    "norm_to_come": "Còn cần",
     "no_norms": "không có", "norm": "Chuẩn",
     "norm_exempt": "Cơ cấu liên đoàn: được miễn theo B.01 {article} ({event})",
     "norm_games": "{value} ván, cần {bound}",

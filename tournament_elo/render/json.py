@@ -145,8 +145,10 @@ def write_json(result: RatingResult, out: TextIO, indent: int | None = None) -> 
 def norm_records(result: RatingResult) -> list[dict[str, Any]]:
     """Title norm checks (FIDE systems only; other systems: an empty list).
 
-    To keep the JSON short, only players with at least 9 counted games (the least a
-    norm needs) are listed: with fewer, every norm fails on the games alone.
+    Listed: the norms in reach — met or missed by players with at least 9 counted games,
+    and in an event still in progress those the rounds to come can bring, with their
+    ``forecast`` (the points needed from the remaining rounds and the rating taken for
+    the next opponents; ``null`` once the event is over).
     """
     if result.norms is None:
         return []
@@ -155,4 +157,8 @@ def norm_records(result: RatingResult) -> list[dict[str, Any]]:
         "player": players[n.player].id, "title": n.title, "met": n.met, "games": n.games,
         "performance": n.performance, "average": n.average,
         "failed": [c.text for c in n.failures],
-    } for n in result.norms if n.games >= MIN_GAMES]
+        "forecast": None if n.forecast is None else {
+            "remaining_rounds": n.forecast.remaining,
+            "points_needed": n.forecast.points_needed / 100,
+            "opponents_rating": n.forecast.opponents_rating},
+    } for n in result.norms if n.games >= MIN_GAMES or n.forecast is not None]

@@ -101,7 +101,8 @@ def _grid_sheet(how: Writing, table: Standings) -> Sheet:
 
 
 def _norms_sheet(result: RatingResult, how: Writing) -> Sheet | None:
-    """The norms of the HTML page (systems with norms), the failed conditions joined."""
+    """The norms of the HTML page (systems with norms), the failed conditions joined;
+    for an event in progress, what the rounds to come must bring."""
     words = how.words
     found = norm_rows(result, words)
     if found is None:
@@ -110,6 +111,10 @@ def _norms_sheet(result: RatingResult, how: Writing) -> Sheet | None:
               words["ra"], words["rp"], words["failed"]]
     rows = [[n["id"], n["name"], n["title"], n["met"], n["games"], n["average"],
              n["performance"], "; ".join(n["failed"]) or None] for n in found]
+    if result.event.rounds_played < result.event.rounds:  # in progress: the forecasts
+        header.append(words["norm_to_come"])
+        for row, n in zip(rows, found, strict=True):
+            row.append(n["forecast"])
     return header, rows
 
 

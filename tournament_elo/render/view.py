@@ -12,7 +12,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..labels import labels
-from ..systems.fide.norms import MIN_GAMES, NORM_EVENT_SETTING, NORM_EVENTS, Condition
+from ..systems.fide.norms import (
+    FORECAST_COVERS,
+    MIN_GAMES,
+    NORM_EVENT_SETTING,
+    NORM_EVENTS,
+    Condition,
+)
 from ..systems.terms import Figure, ReportTerms
 from .charts import rating_chart, score_chart
 from .format import (
@@ -369,19 +375,26 @@ def condition_text(c: Condition, words: Mapping[str, str]) -> str:
 
 
 def norm_rows(result: RatingResult, words: Mapping[str, str]) -> list[Row] | None:
-    """The norms of players with 9 games or more, numbers as numbers (``None`` for a
-    system without norms)."""
+    """The norms of players with 9 games or more, and those the rounds to come can still
+    bring (with their forecast), numbers as numbers (``None`` for a system without
+    norms)."""
     if result.norms is None:
         return None
     players = result.event.players
     rows: list[Row] = []
     for n in result.norms:
-        if n.games < MIN_GAMES:
+        if n.games < MIN_GAMES and n.forecast is None:
             continue
         p = players[n.player]
+        failed = [c for c in n.failures
+                  if n.forecast is None or c.name not in FORECAST_COVERS]
+        forecast = n.forecast and words["norm_forecast"].format(
+            points=fmt_points(n.forecast.points_needed / 100), remaining=n.forecast.remaining,
+            rating=n.forecast.opponents_rating)
         rows.append({"name": p.name, "id": p.id, "title": n.title, "met": bool(n.met),
                      "games": n.games, "average": n.average, "performance": n.performance,
-                     "failed": [condition_text(c, words) for c in n.failures]})
+                     "forecast": forecast or None,
+                     "failed": [condition_text(c, words) for c in failed]})
     return rows
 
 
@@ -392,15 +405,18 @@ def _norms_context(result: RatingResult, words: Mapping[str, str]) -> Row | None
         return None
     met: list[Row] = []
     missed: list[Row] = []
+    possible: list[Row] = []
     for n in rows:
         line = {"name": n["name"], "id": str(n["id"]), "anchor": anchor(n["id"]),
                 "title": n["title"], "games": str(n["games"]), "average": str(n["average"]),
-                "performance": str(n["performance"]), "failed": n["failed"]}
-        (met if n["met"] else missed).append(line)
+                "performance": str(n["performance"]), "failed": n["failed"],
+                "forecast": n["forecast"]}
+        (possible if n["forecast"] else met if n["met"] else missed).append(line)
     event = dict(result.event.settings).get(NORM_EVENT_SETTING, "ordinary")
     article = NORM_EVENTS.get(event)
     exempt = words["norm_exempt"].format(article=article, event=event) if article else ""
-    return {"met": met, "missed": missed, "exempt": exempt}
+    return {"met": met, "missed": missed, "possible": possible, "exempt": exempt,
+            "live": result.event.rounds_played < result.event.rounds}
 
 
 def _system_facts(result: RatingResult, terms: ReportTerms,

@@ -136,6 +136,22 @@ class Condition:
 
 
 @dataclass(frozen=True)
+class NormForecast:
+    """For an event in progress: what the rounds to come must bring for the norm, the
+    next opponents taken to be rated like those so far — or, where their average is still
+    short of the title's, at least what brings it up, which the field must hold: no more
+    than the strongest players the player has not met yet."""
+
+    remaining: int  # rounds still to play
+    points_needed: int  # hundredths, from those rounds
+    opponents_rating: int  # the rating taken for each next opponent
+
+
+#: The conditions a forecast answers for (the others are the mix of opponents so far).
+FORECAST_COVERS = frozenset({"games", "score", "performance", "average"})
+
+
+@dataclass(frozen=True)
 class NormResult:
     player: int  # index into event.players
     title: str
@@ -147,6 +163,7 @@ class NormResult:
     raised: tuple[int, int] | None  # (the lowest opponent's rating, the floor) if raised
     conditions: tuple[Condition, ...]
     left_out: tuple[int, ...] = ()  # opponents whose games 1.4.2b leaves out
+    forecast: NormForecast | None = None  # an event in progress, the norm still possible
 
     @property
     def met(self) -> bool:
@@ -181,9 +198,41 @@ def _points(hundredths: int) -> str:
     return f"{hundredths / 100:g}"
 
 
+def _least_next(so_far: int, games: int, remaining: int, level: NormLevel) -> int:
+    """The least rating of each next opponent that brings the final average (rounded half
+    up) to the title's."""
+    # half_up((so_far + remaining * r) / total) >= level.average  <=>
+    # 2 * (so_far + remaining * r) >= (2 * level.average - 1) * total
+    total = games + remaining
+    return -(-((2 * level.average - 1) * total - 2 * so_far) // (2 * remaining))
+
+
+def _forecast(adjusted: list[int], points: int, remaining: int, level: NormLevel,
+              strongest_left: int) -> NormForecast | None:
+    """The fewest points from the ``remaining`` rounds that make the norm's games, score,
+    performance and average (None: none do); ``strongest_left`` is the average rating of
+    the strongest ``remaining`` players not met yet."""
+    games = len(adjusted)
+    total = games + remaining
+    if remaining <= 0 or not games or total < MIN_GAMES:
+        return None
+    least = _least_next(sum(adjusted), games, remaining, level)
+    rating = min(max(int(half_up(sum(adjusted), games)), least), strongest_left)
+    if rating < least:
+        return None  # the field has no opponents strong enough left
+    average = int(half_up(sum(adjusted) + remaining * rating, total))
+    for half_points in range(2 * remaining + 1):
+        final = points + 50 * half_points
+        if final >= MIN_PERCENT * total and (
+                average + int(DP[int(half_up(final, total))]) >= level.performance):
+            return NormForecast(remaining, 50 * half_points, rating)
+    return None
+
+
 def _check(
     event: Event, index: int, title: str, games_of: tuple[list[int], list[int], int],
-    exempt: str | None, note: str, left_out: tuple[int, ...],
+    exempt: str | None, note: str, left_out: tuple[int, ...], remaining: int = 0,
+    strongest_left: int = 0,
 ) -> NormResult:
     opponents, ratings, points = games_of
     level = NORM_LEVELS[title]
@@ -225,7 +274,8 @@ def _check(
     conditions.append(_at_least("title holders", holders, -(-games // 3),
                                 f"{holders} of {games} opponents {names}", " (1/3)"))
     return NormResult(index, title, games, min(games, MAX_NORM_GAMES), points, average, rp,
-                      raised, tuple(conditions), left_out)
+                      raised, tuple(conditions), left_out,
+                      _forecast(adjusted, points, remaining, level, strongest_left))
 
 
 def _federation(player: Player) -> str | None:
@@ -332,6 +382,10 @@ def norms(event: Event, titles: Iterable[str] = ("GM", "IM", "WGM", "WIM"),
     the performance the title needs (so a check fails, if at all, on the average, the
     score or the mix of opponents).  Found with numpy first, so that a 100,000-player
     open checks the few who matter, not everyone.
+
+    In an event still in progress (fewer rounds played than it has), each check carries
+    a :class:`NormForecast`; in reach, then, are the norms the rounds to come can still
+    bring.
     """
     wanted = [t.upper() for t in titles]
     unknown = [t for t in wanted if t not in NORM_LEVELS]
@@ -346,7 +400,8 @@ def norms(event: Event, titles: Iterable[str] = ("GM", "IM", "WGM", "WIM"),
     counted = PLAYED[p.result] & (p.opponent >= 0)
     if skipped:
         counted &= ~np.isin(p.opponent, list(skipped))
-    reach = _in_reach(event, counted, wanted) if in_reach else None
+    remaining = max(0, event.rounds - event.rounds_played)
+    reach = _in_reach(event, counted, wanted, remaining) if in_reach else None
     if reach is not None:
         counted &= np.isin(p.player, np.flatnonzero(reach.any(axis=1)))
     if skipped:  # the rows left out, for the check's record of them
@@ -375,19 +430,39 @@ def norms(event: Event, titles: Iterable[str] = ("GM", "IM", "WGM", "WIM"),
                 continue
             if title in WOMEN_TITLES and (me.sex or "").lower() == "m":
                 continue
-            out.append(_check(event, me.index, title, mine, own, note,
-                              tuple(left_out.get(me.index, ()))))
+            check = _check(event, me.index, title, mine, own, note,
+                           tuple(left_out.get(me.index, ())), remaining,
+                           _strongest_left(event, me.index, remaining) if remaining else 0)
+            if reach is None or not remaining or check.forecast is not None:
+                out.append(check)
     return out
 
 
-def _in_reach(event: Event, counted: npt.NDArray[np.bool_],
-              titles: list[str]) -> npt.NDArray[np.bool_]:
+def _ratings(event: Event) -> npt.NDArray[np.int64]:
+    """Every player's rating for the norms, the unrated at :data:`UNRATED_OPPONENT`."""
+    return np.array([q.rating or UNRATED_OPPONENT for q in event.players], dtype=np.int64)
+
+
+def _strongest_left(event: Event, index: int, remaining: int) -> int:
+    """The average rating (rounded down) of the ``remaining`` strongest players that
+    player ``index`` has not been paired with yet: the best the next rounds can bring."""
+    p = event.pairings
+    met = set(p.opponent[(p.player == index) & (p.opponent >= 0)].tolist()) | {index}
+    rating = _ratings(event)
+    left = [int(rating[q]) for q in np.argsort(-rating, kind="stable") if q not in met]
+    best = left[:remaining]
+    return sum(best) // len(best) if best else 0
+
+
+def _in_reach(event: Event, counted: npt.NDArray[np.bool_], titles: list[str],
+              remaining: int) -> npt.NDArray[np.bool_]:
     """Per player and title (a column each): at least :data:`MIN_GAMES` games and the
     title's performance, computed as :func:`_check` does (the lowest opponent raised to
-    the title's floor, Ra rounded half up, dp of the score)."""
+    the title's floor, Ra rounded half up, dp of the score) — with the ``remaining``
+    rounds all won against the next opponents :func:`_next_opponents` takes."""
     p = event.pairings
     n = len(event.players)
-    rating = np.array([q.rating or UNRATED_OPPONENT for q in event.players], dtype=np.int64)
+    rating = _ratings(event)
     who = p.player[counted]
     opponent_rating = rating[p.opponent[counted]]
     games = np.bincount(who, minlength=n)
@@ -398,9 +473,24 @@ def _in_reach(event: Event, counted: npt.NDArray[np.bool_],
     safe = np.maximum(games, 1)
     percent = np.clip(np.asarray(half_up(points, safe)), 0, 100)
     reach = np.zeros((n, len(titles)), dtype=bool)
+    final_games = games + remaining
+    top = np.sort(rating)[::-1][:remaining]
+    strongest = int(top.sum()) // len(top) if remaining and len(top) else 0
+    if remaining:
+        percent = np.clip(np.asarray(half_up(points + 100 * remaining, safe + remaining)),
+                          0, 100)
     for column, title in enumerate(titles):
         level = NORM_LEVELS[title]
         raised = total + np.maximum(level.floor - lowest, 0)
-        performance = np.asarray(half_up(raised, safe)) + DP[percent]
-        reach[:, column] = (games >= MIN_GAMES) & (performance >= level.performance)
+        possible = np.ones(n, dtype=bool)
+        if remaining:
+            # The next opponents as _forecast takes them, at most the field's strongest
+            # (here the strongest of all: a bound that never leaves out a possible norm).
+            least = _least_next(raised, safe, remaining, level)  # type: ignore[arg-type]
+            rating = np.minimum(np.maximum(np.asarray(half_up(raised, safe)), least), strongest)
+            possible = rating >= least
+            raised = raised + remaining * rating
+        performance = np.asarray(half_up(raised, safe + remaining)) + DP[percent]
+        reach[:, column] = ((games > 0) & (final_games >= MIN_GAMES) & possible
+                            & (performance >= level.performance))
     return reach
