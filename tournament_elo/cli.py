@@ -300,7 +300,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         click.echo("aborted", err=True)
         return 1
     except TournamentEloError as exc:
-        click.echo(f"error: {exc}", err=True)
+        for line in str(exc).splitlines():
+            click.echo(f"error: {line}", err=True)
         return 2
     except BrokenPipeError:
         return 0

@@ -7,6 +7,7 @@ a place (1 = best).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -15,7 +16,7 @@ import numpy.typing as npt
 
 from .errors import InputError, Place
 from .model import Event, EventType
-from .tiebreaks import RULES, compute_tiebreaks, rules_in_force
+from .tiebreaks import RULES, check_codes, compute_tiebreaks, rules_in_force
 from .tiebreaks_rating import RATING_CODES, rating_tiebreaks
 
 #: Defaults when the event does not choose: C.07's usual lists.
@@ -40,7 +41,8 @@ def tiebreak_codes(text: str | None, event: Event) -> tuple[str, ...]:
     """The codes of ``--tiebreaks "BH/C1,BH,SB"``, or the defaults for the event type."""
     if text is None:
         return DEFAULT_TIEBREAKS[event.type]
-    codes = tuple(code.strip().upper() for code in text.split(",") if code.strip())
+    codes = tuple(code.strip().upper() for code in re.split(r"[,\s]+", text) if code.strip())
+    check_codes(codes)
     return codes
 
 
