@@ -9,7 +9,7 @@ output first asks for them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -133,4 +133,8 @@ def rate(
     chosen = get_system(system, event_day(event))
     check_settings(chosen, settings or {})
     figures = chosen.rate_event(event, settings or {}, str(average_rule))
+    if event.players and not any(p.rating for p in event.players):
+        figures = replace(figures, warnings=(*figures.warnings, InputWarning(
+            Place(event.source), f"no player has a rating under {chosen.name}: every player "
+            "is rated as unrated (give ratings in the file, or a rating list with --ratings)")))
     return RatingResult(event, chosen, figures, table)

@@ -93,20 +93,23 @@ SHOWN_PROBLEMS = 50
 
 
 class InputErrors(InputError):
-    """Every problem found in one input, in the order found (at least two)."""
+    """Every problem found in one input, in the order found (at least two); ``more``
+    counts those found but not kept (past :data:`SHOWN_PROBLEMS`)."""
 
-    def __init__(self, problems: Sequence[InputError]) -> None:
+    def __init__(self, problems: Sequence[InputError], more: int = 0) -> None:
         self.problems = list(problems)
+        self.more = more
         first = self.problems[0]
         super().__init__(first.reason, first.place, found=first.found, expected=first.expected)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.problems,))
+        return (type(self), (self.problems, self.more))
 
     def _render(self) -> str:
         lines = [str(problem) for problem in self.problems[:SHOWN_PROBLEMS]]
-        if len(self.problems) > SHOWN_PROBLEMS:
-            lines.append(f"and {len(self.problems) - SHOWN_PROBLEMS} more")
+        more = len(self.problems) - len(lines) + self.more
+        if more:
+            lines.append(f"and {more:,} more")
         return "\n".join(lines)
 
 
@@ -122,9 +125,18 @@ class Problems:
     """
 
     found: list[InputError] = field(default_factory=list)
+    more: int = 0  # found past SHOWN_PROBLEMS: counted, not kept (memory stays bounded)
 
     def add(self, error: InputError) -> None:
-        self.found.extend(error.problems if isinstance(error, InputErrors) else [error])
+        errors = error.problems if isinstance(error, InputErrors) else [error]
+        room = SHOWN_PROBLEMS - len(self.found)
+        self.found.extend(errors[:room])
+        self.more += len(errors) - len(errors[:room]) + (
+            error.more if isinstance(error, InputErrors) else 0)
+
+    def count(self, problems: int) -> None:
+        """Count problems past those kept without making them (a huge bad file)."""
+        self.more += problems
 
     @contextmanager
     def collect(self) -> Iterator[None]:
@@ -144,10 +156,10 @@ class Problems:
 
     def raise_any(self) -> None:
         """Raise what was found: the one problem, or all as :class:`InputErrors`."""
-        if len(self.found) == 1:
+        if len(self.found) == 1 and not self.more:
             raise self.found[0]
         if self.found:
-            raise InputErrors(self.found)
+            raise InputErrors(self.found, self.more)
 
 
 class SystemDefinitionError(InputError):

@@ -52,6 +52,7 @@ from .common import (
     event_type_from_text,
     index_players,
     parse_date,
+    unplayed_before_played,
 )
 from .headers import canonical, column_name, fold, in_vietnamese, map_headers, near_miss
 from .sheet_cells import cell_text
@@ -870,6 +871,10 @@ def _build_event(sources: _Sources, source: str, reading: _Reading) -> Event:
     warnings += [InputWarning(games.header_place, f"round {r} has no games") for r in gaps]
     warnings += check_unique_fide_ids(players, lambda i: places[i])
     warnings += check_pairings(pairings, players, place_of_row)
+    if not order.log:
+        for problem in unplayed_before_played(pairings, players, place_of_row):
+            reading.problems.add(problem)
+        reading.problems.raise_any()
     if sources.players is not None:
         points_table = sources.players
         warnings += check_declared_points(
