@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..labels import labels
+from ..messages import warning_text
 from ..systems.fide.norms import (
     FORECAST_COVERS,
     MIN_GAMES,
@@ -254,7 +255,7 @@ def build_context(result: RatingResult, lang: str,
         "pairings": pairings(table, by_id, words),
         "grid": grid(table) if event.type.value == "round-robin" else None,
         "norms": _norms_context(result, words),
-        "warnings": [str(w) for w in result.warnings],
+        "warnings": [warning_text(w, lang) for w in result.warnings],
     }
 
 
