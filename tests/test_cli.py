@@ -32,6 +32,8 @@ def test_json_contract_on_the_sample():
     assert data["event"] == {
         "name": "FIDE C.07 2023 Tie-Break Exercises", "start": "2024-08-01", "end": None,
         "rounds": 5, "rounds_played": 5, "type": "swiss", "system": "fide-2024",
+        # The default Swiss list, under the C.07 edition in force on 1 August 2024.
+        "tiebreaks": ["BH/C1", "BH", "SB"], "tiebreak_rules": "2024",
     }
     assert all(set(p) == PLAYER_KEYS for p in data["players"])
     assert len(data["games"]) == 16 * 5  # one row per player per round

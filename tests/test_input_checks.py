@@ -256,3 +256,24 @@ def test_a_blank_result_in_the_round_still_being_played_is_an_event_in_progress(
     done = run_cli("rate", sheets(tmp_path, games, PLAYERS), "--format", "json", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert '"rounds_played":1' in done.stdout.replace(" ", "")
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "warning: club-games.csv, line 2: the dates read day first as 2025-03-08 – "
+           "2025-03-09 and month first as 2025-08-03 – 2025-09-03; read day first (write "
+           "2025-03-08 to be sure)"),
+    ("vi", "cảnh báo: club-games.csv, dòng 2: ngày đọc theo ngày trước là 2025-03-08 – "
+           "2025-03-09, theo tháng trước là 2025-08-03 – 2025-09-03; đã đọc theo ngày trước "
+           "(ghi 2025-03-08 để chắc chắn)"),
+])
+def test_dates_that_read_both_ways_are_a_warning_naming_both(tmp_path, lang, line):
+    # 08/03/2025 and 09/03/2025: 8-9 March day first, 3 August - 3 September month first.
+    games = ("round,white,black,result,date\n1,1,2,1-0,08/03/2025\n1,3,4,0-1,08/03/2025\n"
+             "2,1,3,=,09/03/2025\n2,2,4,1-0,09/03/2025\n")
+    done = run_cli("rate", sheets(tmp_path, games, PLAYERS), "--lang", lang, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert line in done.stderr.splitlines()
+    # One cell with a day above 12 settles the reading: no warning.
+    settled = games.replace("09/03/2025", "15/03/2025")
+    done = run_cli("rate", sheets(tmp_path, settled, PLAYERS), cwd=tmp_path)
+    assert "read day first" not in done.stderr

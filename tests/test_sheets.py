@@ -88,7 +88,11 @@ def test_club_rapid_csv_sample_with_vietnamese_headers() -> None:
     assert cell(event, 6, 3) == (None, NO_COLOR, Result.ZERO_BYE)  # no row: absent
     assert event.round_dates == (date(2025, 3, 8), date(2025, 3, 8), date(2025, 3, 9),
                                  date(2025, 3, 9))
-    assert event.warnings == ()  # the declared Điểm column agrees with the results
+    # The declared Điểm column agrees with the results; 08/03/2025 and 09/03/2025 read
+    # as well 3 August and 3 September, which the one warning names.
+    assert [w.message for w in event.warnings] == [
+        "the dates read day first as 2025-03-08 – 2025-03-09 and month first as "
+        "2025-08-03 – 2025-09-03; read day first (write 2025-03-08 to be sure)"]
 
 
 def test_open_2025_xlsx_sample() -> None:

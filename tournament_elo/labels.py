@@ -39,6 +39,9 @@ _EN = {
     "level_by_time": "L from each game's thinking time: {below} under {minutes} minutes "
     "per side, {above} from {minutes}",
     "tiebreak": "tie-break (FIDE C.07)",
+    "tiebreak_rules": "Tie-breaks", "tiebreak_edition": "FIDE C.07, {}",
+    "rules_2026": "as amended from 1 March 2026", "rules_2024": "as amended from 1 April 2024",
+    "rules_2023": "2023 edition (from 1 September 2023)", "rules_pre2023": "before 2023",
     "score_by_round": "Score after each round", "rating_by_game": "Rating after each game",
     "game": "Game", "pairings": "Pairings and results",
     "board": "Bd.", "white": "White", "black": "Black", "result": "Result",
@@ -104,6 +107,9 @@ _VI = {
     "level_by_time": "L theo thời gian suy nghĩ của từng ván: {below} khi dưới {minutes} "
     "phút mỗi bên, {above} từ {minutes} phút",
     "tiebreak": "hệ số phụ (FIDE C.07)",
+    "tiebreak_rules": "Hệ số phụ", "tiebreak_edition": "FIDE C.07, {}",
+    "rules_2026": "sửa đổi từ 1/3/2026", "rules_2024": "sửa đổi từ 1/4/2024",
+    "rules_2023": "bản 2023 (từ 1/9/2023)", "rules_pre2023": "trước 2023",
     "score_by_round": "Điểm sau mỗi vòng", "rating_by_game": "Elo sau mỗi ván",
     "game": "Ván", "pairings": "Xếp cặp và kết quả từng vòng",
     "board": "Bàn", "white": "Trắng", "black": "Đen", "result": "Kết quả",

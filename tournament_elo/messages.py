@@ -117,6 +117,10 @@ _VI = {
     "dates":
         "ngày của giải {} – {} kéo dài {} ngày cho {} vòng, quá {} ngày (mỗi tuần một vòng); "
         "đổi chỗ ngày và tháng thì là {} – {} ({} ngày): hãy kiểm tra lại ngày",
+    "the dates read day first as {} and month first as {}; read day first (write "
+    "2025-03-08 to be sure)":
+        "ngày đọc theo ngày trước là {}, theo tháng trước là {}; đã đọc theo ngày trước (ghi "
+        "2025-03-08 để chắc chắn)",
     "the event has no date: rated under {}": "giải không có ngày: tính theo {}",
     # words that fill the holes
     "rating": "Elo", "white": "Trắng", "black": "Đen", "number of games": "số ván",

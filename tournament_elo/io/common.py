@@ -60,6 +60,26 @@ def parse_date(text: str, place: Place, what: str = "date") -> date | None:
     )
 
 
+def both_readings(texts: Sequence[str]) -> tuple[list[date], list[date]] | None:
+    """The day-first and the month-first readings of date cells such as ``08/03/2025``,
+    when every day-first cell reads both ways and the readings differ; ``None`` when one
+    cell settles it (``15/03/2025``) or no cell is written day first."""
+    day_first, month_first = [], []
+    for text in texts:
+        match = _DAY_FIRST.match(re.sub(r"\s+", "", text.split(" ")[0]))
+        if not match:
+            continue
+        d, m, y = (int(g) for g in match.groups())
+        if d > 12 or m > 12:
+            return None
+        try:
+            day_first.append(date(y, m, d))
+            month_first.append(date(y, d, m))
+        except ValueError:
+            return None
+    return (day_first, month_first) if day_first != month_first else None
+
+
 _ROUND_ROBIN_WORDS = ("robin", "rundenturnier", "vong tron", "vòng tròn", "berger", "scheveningen")
 _SWISS_WORDS = ("swiss", "schweizer", "dutch", "dubov", "burstein", "lim", "monrad", "thụy sĩ")
 

@@ -45,6 +45,7 @@ from ..model import (
 )
 from .common import (
     PairingRows,
+    both_readings,
     check_declared_points,
     check_pairings,
     check_unique_fide_ids,
@@ -773,6 +774,27 @@ def _game_dates(order: _Order, rounds: int) -> tuple[list[date], tuple[date | No
     return list(by_round.values()), tuple(by_round.get(r) for r in range(1, rounds + 1))
 
 
+def _ambiguous_dates(games: Table, order: _Order, info: _EventInfo) -> list[InputWarning]:
+    """A warning naming both readings when the sheet's dates (``08/03/2025``) read as well
+    day first as month first: they are read day first, as Vietnamese and European sheets
+    write them, but the reading decides the regulations and the K factors."""
+    cells = [(info.values.get(key), info.places.get(key)) for key in ("start", "end")]
+    cells += [(games.value(row, "date"), games.place(row, "date")) for row in order.rows]
+    texts = [(value, place) for value, place in cells if isinstance(value, str)]
+    readings = both_readings([value for value, _ in texts])
+    if readings is None:
+        return []
+    day_first, month_first = readings
+
+    def span(days: list[date]) -> str:
+        first, last = min(days), max(days)
+        return str(first) if first == last else f"{first} – {last}"
+
+    return [InputWarning(texts[0][1] or games.header_place,
+                         f"the dates read day first as {span(day_first)} and month first as "
+                         f"{span(month_first)}; read day first (write 2025-03-08 to be sure)")]
+
+
 def _event_name(info: _EventInfo, source: str) -> str:
     """The event sheet's name, else the file stem without its 'games' part."""
     name = info.text("name")
@@ -879,6 +901,7 @@ def _build_event(sources: _Sources, source: str, reading: _Reading) -> Event:
         points_table = sources.players
         warnings += check_declared_points(
             pairings, players, lambda i: points_table.place(i, "points"))
+    warnings += _ambiguous_dates(games, order, info)
     event_type = _event_type(info, pairings, len(players), rounds, warnings, order.log)
     dates, round_dates = _game_dates(order, rounds)
     return Event(

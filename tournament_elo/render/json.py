@@ -100,6 +100,8 @@ def _event_record(result: RatingResult) -> dict[str, Any]:
         "rounds_played": event.rounds_played,
         "type": event.type.value,
         "system": result.system.name,
+        "tiebreaks": list(result.standings.codes),
+        "tiebreak_rules": result.standings.rules,  # the C.07 edition the tie-breaks follow
     }
 
 

@@ -236,6 +236,8 @@ def build_context(result: RatingResult, lang: str,
         (words["rounds"], _rounds_text(event.rounds, event.rounds_played, words)),
         (words["type"], words[event.type.value]),
         (words["system"], result.system.name),
+        (words["tiebreak_rules"], words["tiebreak_edition"].format(
+            words["rules_" + result.standings.rules]) if result.standings.codes else ""),
         *_system_facts(result, terms, words),
         (words["chief_arbiter"], event.chief_arbiter or ""),
         (words["time_control"], event.time_control or ""),
