@@ -200,6 +200,9 @@ class Event:
     warnings: tuple[InputWarning, ...] = field(default=())
     pools: tuple[str, ...] = ()  # names of the pool codes in Pairings.pool
     settings: tuple[tuple[str, str], ...] = ()  # event-level settings, e.g. ("level", "national")
+    #: A game log (an online platform's) has no rounds: each game is read as its own
+    #: round, so a player has no unplayed rounds and the standings no default tie-breaks.
+    game_log: bool = False
     #: Columns an export published beside the results, kept for comparison only: (header as
     #: written, e.g. "Pts.", "Rk.", "TB1", "Rp", "K", "rtg+/-") → one value per player, in
     #: player order (a number, a text, or None where the cell was blank).

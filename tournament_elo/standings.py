@@ -37,9 +37,10 @@ class Standings:
 
 
 def tiebreak_codes(text: str | None, event: Event) -> tuple[str, ...]:
-    """The codes of ``--tiebreaks "BH/C1,BH,SB"``, or the defaults for the event type."""
+    """The codes of ``--tiebreaks "BH/C1,BH,SB"``, or the defaults for the event type —
+    none for a game log, whose players meet whoever is online, not a schedule."""
     if text is None:
-        return DEFAULT_TIEBREAKS[event.type]
+        return () if event.game_log else DEFAULT_TIEBREAKS[event.type]
     codes = tuple(code.strip().upper() for code in text.split(",") if code.strip())
     return codes
 

@@ -791,6 +791,7 @@ def _build_event(sources: _Sources, source: str) -> Event:
         warnings=tuple(warnings),
         pools=tuple(extras.pool_names),
         settings=settings,
+        game_log=order.log,
     )
 
 
