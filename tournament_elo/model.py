@@ -131,7 +131,9 @@ class Player:
     declared_points: int | None = None
     declared_rank: int | None = None
     line: int | None = None
-    fixed_rating: bool = False  # an AI level: its rating never moves
+    #: A reference opponent of fixed rating (an AI level): his rating never moves, and he
+    #: is no participant — his games count for his opponents, he has no place.
+    fixed_rating: bool = False
 
 
 @dataclass(frozen=True, eq=False)
@@ -224,6 +226,11 @@ class Event:
 
     def points(self) -> IntArray:
         return self.pairings.points(len(self.players))
+
+    def participants(self) -> npt.NDArray[np.bool_]:
+        """Per player, whether he takes part in the standings: all but the fixed-rated
+        reference opponents (:attr:`Player.fixed_rating`)."""
+        return np.array([not p.fixed_rating for p in self.players], dtype=bool)
 
     def through(self, last_round: int) -> Event:
         """The event as it stood after ``last_round``: the rows of later rounds (pairings

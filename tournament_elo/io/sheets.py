@@ -24,7 +24,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -753,7 +753,8 @@ def _build_event(sources: _Sources, source: str) -> Event:
     order = _game_order(games, warnings)
     extras = GameExtras(games, order.rows, dict(settings).get("pool"))
     rows = _read_games(games, roster, order, extras)
-    players = [*found.players, *roster.ai.players]
+    players = [replace(p, fixed_rating=True) if p.index in roster.ai.listed else p
+               for p in found.players] + roster.ai.players
     places = [*found.places, *roster.ai.places]
     # A log has no rounds to be absent from; AI opponents are never absent.
     gaps = [] if order.log else _add_absent(rows, len(found.players))

@@ -75,11 +75,10 @@ def _rating_report_sheet(result: RatingResult, how: Writing, table: Standings) -
 def _pairings_sheet(how: Writing, table: Standings) -> Sheet:
     """Every board of every round (the HTML pairings), then the round's byes."""
     words = how.words
-    by_id = {p["id"]: p for p in table.players}
     header = [words["round"], words["board"], words["white_no"], words["white"],
               words["black_no"], words["black"], words["result"]]
     rows: list[list[Any]] = []
-    for day in pairings(table, by_id, words):
+    for day in pairings(table, table.by_id, words):
         for board, b in enumerate(day["boards"], start=1):
             rows.append([day["round"], board, b["white"]["key"], b["white"]["name"],
                          b["black"]["key"], b["black"]["name"], b["result"] or None])
@@ -137,7 +136,7 @@ def report_tables(result: RatingResult, lang: str) -> list[ReportTable]:
     the round-robin grid and the norms, numbers as numbers.
     """
     how = writing(result, lang)
-    table = standings(result)
+    table = standings(result, how)
     tables = [ReportTable("Crosstable", "crosstable.csv", *_crosstable_sheet(result, how, table)),
               ReportTable("Rating report", "rating_report.csv",
                           *_rating_report_sheet(result, how, table)),
