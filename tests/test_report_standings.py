@@ -222,13 +222,13 @@ def test_per_game_rating_chart_shows_the_rating_after_each_game() -> None:
         "Rating after each game: 1432 → 1430 → 1406 → 1412 → 1405")
 
 
-def test_fixed_rated_ai_has_no_rating_chart() -> None:
+def test_a_game_log_charts_the_rating_and_its_ai_levels_have_no_section() -> None:
     result = rate(read_event(str(ROOT / "sample_events" / "thien-ky-dao_online.csv")),
                   "thien-ky-dao")
     html = render_html(result, "en")
-    assert [svg.get("class") for svg in player_svgs(html, "AI-3")] == ["chart score"]
-    assert [svg.get("class") for svg in player_svgs(html, "tkd_baongoc")] == [
-        "chart score", "chart rating"]
+    # A game log has no rounds to chart the score by; an AI level has no section at all.
+    assert 'id="p-AI-3"' not in html
+    assert [svg.get("class") for svg in player_svgs(html, "tkd_baongoc")] == ["chart rating"]
 
 
 # --- 4. pairings, the starting rank and the round-robin grid ----------------------------

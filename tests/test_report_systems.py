@@ -221,11 +221,12 @@ def test_thien_ky_dao_shows_tiers_and_a_fixed_ai(thien_ky_dao: RatingResult) -> 
     assert first["Tier before"] == "Sơ Kỳ – Vào Cửa Học Đạo (10K–20K)"
     assert first["Tier after"] == "Kỳ Sĩ – Tri Âm Luận Cờ (1K–9K)"
     assert '<td class="ttl" title="Kỳ Sĩ – Tri Âm Luận Cờ (1K–9K)">Kỳ Sĩ</td>' in html
-    ai = section(html, "AI-3")
-    assert "Rtg 1600 (fixed rating)" in ai
-    row = game_row(html, "AI-3", 1)
-    assert row[2:5] == ["1190", "1600", "0.914"] and row[-2:] == ["fixed rating", ""]
-    assert "Change" not in totals(html, "AI-3")
+    # The AI is a reference opponent, not a participant: no section, no standings line;
+    # player 1's game names it, at its fixed rating.  1190 (K 16: a rated player without
+    # a game count) v 1600: E = 1 / (1 + 10^(410 / 400)) = 0.086; 16 × 0.914 = +14.62.
+    assert 'id="p-AI-3"' not in html and 'href="#p-AI-3"' not in html
+    assert game_row(html, 1, 1) == ["1", "AI level 3 — Kiện Tướng (1600)", "1600", "1190",
+                                    "0.086", "16", "1", "+14.62", "1205"]
 
 
 # --- JSON, CSV, XLSX ---------------------------------------------------------------------
@@ -325,7 +326,7 @@ def test_vietnamese_tiers(thien_ky_dao: RatingResult) -> None:
     first = totals(html, 1)
     assert first["Bậc trước"] == "Sơ Kỳ – Vào Cửa Học Đạo (10K–20K)"
     assert first["Bậc sau"] == "Kỳ Sĩ – Tri Âm Luận Cờ (1K–9K)"
-    assert "Elo cố định" in section(html, "AI-3")
+    assert game_row(html, 1, 1)[1] == "AI cấp độ 3 — Kiện Tướng (1600)"
 
 
 # --- FIDE stays as it was ------------------------------------------------------------------
@@ -343,9 +344,10 @@ def test_fide_sections_keep_their_columns() -> None:
 
 def test_a_game_log_has_no_round_columns():
     # 70 one-game rounds is an online log, not a tournament: no crosstable round columns.
-    from tournament_elo.render.view import CROSSTABLE_MAX_ROUNDS, standings
+    from tournament_elo.render.view import CROSSTABLE_MAX_ROUNDS, standings, writing
 
     event = make_event([1500, 1500], [(r, 1 + r % 2, 2 - r % 2, "1") for r in range(1, 71)])
-    table = standings(rate(event, "tuong-ky"))
+    result = rate(event, "tuong-ky")
+    table = standings(result, writing(result, "en"))
     assert CROSSTABLE_MAX_ROUNDS < 70 and table.rounds == [] and table.cells[1] == []
     assert len(table.games[1]) == 70

@@ -133,6 +133,7 @@ def test_ai_roster_numbers_new_levels_after_the_players() -> None:
         (3, "AI-3", "AI-3", None, True, 2), (4, "AI-1", "AI-1", None, True, 4)]
     assert [str(place) for place in roster.places] == [
         "ev-games.csv, line 2", "ev-games.csv, line 4"]
+    assert roster.listed == {2}  # the listed AI-2, to be marked fixed-rated
 
 
 # ------------------------------------------------------------------ event settings

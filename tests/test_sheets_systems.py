@@ -186,6 +186,14 @@ def test_ai_players_without_a_players_table(tmp_path: Path) -> None:
         ("Lan", 1500, False), ("Minh", 1450, False), ("AI-1", None, True)]
 
 
+def test_an_ai_level_the_players_table_lists_is_fixed_rated(tmp_path: Path) -> None:
+    path = csv_event(tmp_path, ["round,white,black,result", "1,1,AI-3,1-0"],
+                     ["id,name,rating", "1,Lan,1500", "AI-3,Kiện Tướng,"])
+    event = read_event(path)
+    assert [(p.id, p.fixed_rating) for p in event.players] == [(1, False), ("AI-3", True)]
+    assert rate(event, "thien-ky-dao").standings.rank.tolist() == [1, 0]  # AI-3: no place
+
+
 # ------------------------------------------------------------------ game logs
 
 

@@ -128,9 +128,7 @@ def rate_command(
 
         write_json(result, sys.stdout, indent)
     elif output_format == "csv":
-        from .render.json import rank_order
-
-        click.echo(result.players.iloc[rank_order(result)].to_csv(index=False), nl=False)
+        click.echo(result.players.iloc[result.standing_rows].to_csv(index=False), nl=False)
     else:
         _print_table(result, lang)
 

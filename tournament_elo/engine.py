@@ -14,6 +14,9 @@ from datetime import date
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+import numpy as np
+import numpy.typing as npt
+
 from .errors import InputError, InputWarning, Place, Problems
 from .model import Event, ListEntry, apply_rating_list
 from .standings import Standings, standings, tiebreak_codes
@@ -62,6 +65,26 @@ class RatingResult:
     def games(self) -> pd.DataFrame:
         """One row per player per round, in the event's order."""
         return self._tables[1]
+
+    @cached_property
+    def standing_rows(self) -> npt.NDArray[np.int64]:
+        """The rows of :attr:`players` every output lists, in standings order (place, then
+        start number): the participants — a fixed-rated reference opponent (an AI level)
+        is no standings row, though his games count for his opponents."""
+        rank = self.standings.rank
+        rows = np.flatnonzero(rank > 0)
+        return rows[np.lexsort((rows, rank[rows]))].astype(np.int64)
+
+    @cached_property
+    def game_rows(self) -> npt.NDArray[np.int64]:
+        """The rows of :attr:`games` of the participants, in event order (a reference
+        opponent's side of a game is left out: his opponent's row has the game)."""
+        return np.flatnonzero(self.event.participants()[self.event.pairings.player])
+
+    @cached_property
+    def reference_rows(self) -> npt.NDArray[np.int64]:
+        """The rows of :attr:`players` of the fixed-rated reference opponents."""
+        return np.flatnonzero(~self.event.participants())
 
     @cached_property
     def norms(self) -> list[NormResult] | None:

@@ -131,7 +131,9 @@ class Player:
     declared_points: int | None = None
     declared_rank: int | None = None
     line: int | None = None
-    fixed_rating: bool = False  # an AI level: its rating never moves
+    #: A reference opponent of fixed rating (an AI level): his rating never moves, and he
+    #: is no participant — his games count for his opponents, he has no place.
+    fixed_rating: bool = False
 
 
 @dataclass(frozen=True, eq=False)
@@ -200,6 +202,9 @@ class Event:
     warnings: tuple[InputWarning, ...] = field(default=())
     pools: tuple[str, ...] = ()  # names of the pool codes in Pairings.pool
     settings: tuple[tuple[str, str], ...] = ()  # event-level settings, e.g. ("level", "national")
+    #: A game log (an online platform's) has no rounds: each game is read as its own
+    #: round, so a player has no unplayed rounds and the standings no default tie-breaks.
+    game_log: bool = False
     #: Columns an export published beside the results, kept for comparison only: (header as
     #: written, e.g. "Pts.", "Rk.", "TB1", "Rp", "K", "rtg+/-") → one value per player, in
     #: player order (a number, a text, or None where the cell was blank).
@@ -221,6 +226,11 @@ class Event:
 
     def points(self) -> IntArray:
         return self.pairings.points(len(self.players))
+
+    def participants(self) -> npt.NDArray[np.bool_]:
+        """Per player, whether he takes part in the standings: all but the fixed-rated
+        reference opponents (:attr:`Player.fixed_rating`)."""
+        return np.array([not p.fixed_rating for p in self.players], dtype=bool)
 
     def through(self, last_round: int) -> Event:
         """The event as it stood after ``last_round``: the rows of later rounds (pairings

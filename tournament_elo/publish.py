@@ -8,8 +8,9 @@ The site (written into ``out_dir``):
   JavaScript the list still reads, sorted by rating.
 - ``events.html``: every event of the pool.
 - ``players/<id>.html`` (the database id) for every player on the list or in an
-  event: identity, current rating, the rating history as a chart and as a table, and
-  the events he played with his rating before, change and rating after.
+  event (a fixed-rated AI level is no player: no page): identity, current rating, the
+  rating history as a chart and as a table, and the events he played with his rating
+  before, change and rating after.
 - ``events/<id>.html``: the event's report — the page ``rate --out`` writes (its CSS
   inline) with a bar of site links put in after ``<body>``.
 - ``site.css`` and ``site.js``: local files, nothing is fetched from the network.
@@ -111,10 +112,11 @@ def publish_site(
     comp = computation(db, pool, system, period)
     listed = ratings(db, comp)
     events = _events(db, comp)
+    # A fixed-rated reference opponent (an AI level) is no participant: no page.
     player_ids = sorted(set(listed["id"].astype(int)) | {
         int(r[0]) for r in db.query(
             "SELECT DISTINCT p.player_id FROM event_players p JOIN events e ON e.id = p.event_id"
-            " WHERE e.pool_id = ?", comp.pool_id)})
+            " WHERE e.pool_id = ? AND NOT p.fixed_rating", comp.pool_id)})
     if total:
         total(2 + len(events) + len(player_ids))
     database = [Path(f"{db.path}{suffix}") for suffix in ("", "-wal", "-shm")]
@@ -164,7 +166,7 @@ def _list_date(db: Database, comp: Computation) -> str:
 def _events(db: Database, comp: Computation) -> list[_Event]:
     return [_Event(*row) for row in db.query(
         "SELECT e.id, e.name, e.start, e.end, e.type, e.rounds,"
-        " (SELECT count(*) FROM event_players p WHERE p.event_id = e.id)"
+        " (SELECT count(*) FROM event_players p WHERE p.event_id = e.id AND NOT p.fixed_rating)"
         " FROM events e WHERE e.pool_id = ? ORDER BY e.end, e.id", comp.pool_id)]
 
 

@@ -1,5 +1,8 @@
 """Standings: points, then the event's tie-breaks in order; ties still unbroken share a place.
 
+Only participants have a place: a fixed-rated reference opponent (an AI level) has
+points and tie-break values (his opponents' tie-breaks count them) but no place.
+
 Score-based tie-breaks come from :mod:`.tiebreaks` (C.07, by rule edition), rating-based
 ones from :mod:`.tiebreaks_rating`.  Every value is higher-is-better except DE, which is
 a place (1 = best).
@@ -31,16 +34,17 @@ LOWER_IS_BETTER = frozenset({"DE"})
 class Standings:
     codes: tuple[str, ...]
     values: dict[str, npt.NDArray[np.float64]]  # code → one value per player
-    rank: npt.NDArray[np.int64]  # shared places where points and every value tie
+    rank: npt.NDArray[np.int64]  # shared places where points and every value tie; 0: none
     points: npt.NDArray[np.int64]  # hundredths, after ``current_round``
     current_round: int
     rules: str  # the C.07 edition the tie-breaks follow
 
 
 def tiebreak_codes(text: str | None, event: Event) -> tuple[str, ...]:
-    """The codes of ``--tiebreaks "BH/C1,BH,SB"``, or the defaults for the event type."""
+    """The codes of ``--tiebreaks "BH/C1,BH,SB"``, or the defaults for the event type —
+    none for a game log, whose players meet whoever is online, not a schedule."""
     if text is None:
-        return DEFAULT_TIEBREAKS[event.type]
+        return () if event.game_log else DEFAULT_TIEBREAKS[event.type]
     codes = tuple(code.strip().upper() for code in re.split(r"[,\s]+", text) if code.strip())
     check_codes(codes)
     return codes
@@ -67,20 +71,24 @@ def standings(
     rated = rating_tiebreaks(so_far, rating_codes, unrated_rating) if rating_codes else {}
     ordered = compute_tiebreaks(so_far, codes, rules, current, given=rated)
     points = so_far.points()
-    return Standings(tuple(codes), ordered, _places(points, ordered), points, current, rules)
+    rank = np.zeros(len(points), dtype=np.int64)
+    ranked = event.participants()
+    rank[ranked] = _places(points, ordered, ranked)
+    return Standings(tuple(codes), ordered, rank, points, current, rules)
 
 
-def _places(points: npt.NDArray[np.int64], values: dict[str, npt.NDArray[np.float64]]
-            ) -> npt.NDArray[np.int64]:
-    """1 + the number of players strictly ahead (points first, then each value in order)."""
-    keys = [points.astype(np.float64)]
+def _places(points: npt.NDArray[np.int64], values: dict[str, npt.NDArray[np.float64]],
+            ranked: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
+    """Per ``ranked`` player, 1 + the number of them strictly ahead (points first, then
+    each value in order)."""
+    keys = [points[ranked].astype(np.float64)]
     for code, value in values.items():
-        clean = np.nan_to_num(value, nan=-np.inf)
+        clean = np.nan_to_num(value[ranked], nan=-np.inf)
         keys.append(-clean if code in LOWER_IS_BETTER else clean)
     table = np.column_stack(keys)  # higher is better in every column
     order = np.lexsort(tuple(-table[:, i] for i in reversed(range(table.shape[1]))))
-    ranked = table[order]
-    new_group = np.r_[True, (ranked[1:] != ranked[:-1]).any(axis=1)]
+    in_order = table[order]
+    new_group = np.r_[True, (in_order[1:] != in_order[:-1]).any(axis=1)]
     first_position = np.maximum.accumulate(np.where(new_group, np.arange(len(order)), 0))
     rank = np.empty(len(order), dtype=np.int64)
     rank[order] = first_position + 1

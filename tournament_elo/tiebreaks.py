@@ -23,6 +23,9 @@ implementation (TieBreakServer) applies them:
   half the number of rounds.  In a round robin, forfeited games count as played and byes
   not at all.
 * **Cuts** (C1/C2, M1/M2): the lowest values are cut, a VUR's dummy first.
+* A **game log** (:attr:`Event.game_log`) has no rounds, hence no unplayed ones: only
+  its games count (a player's opponents' scores, no dummy), under every edition; KS
+  takes "half the possible score" of each opponent's own games.
 * ``rules="pre2023"``: the virtual opponent of the old C.02: for an unplayed round R of n
   the player scores against Svon = SPR + (1 − SfPR) + ½·(n − R) (SPR: his score before the
   round, SfPR: what the round gave him); opponents' unplayed rounds count as draws;
@@ -95,6 +98,13 @@ class _Grid:
     pab: Bools
     vur: Bools
     final: bool  # the last column is the tournament's last round (Fore Buchholz applies)
+    log: bool = False  # a game log: a round without a game is no round of the player
+
+    @property
+    def games_only(self) -> bool:
+        """Only games against opponents count: no dummy for a round without a game (a
+        round robin's bye, a game log's games of others)."""
+        return self.rr or self.log
 
     @property
     def total(self) -> Ints:
@@ -123,7 +133,8 @@ def _grid(event: Event, current: int | None = None) -> _Grid:
     return _Grid(
         n=n, rounds=rounds, rr=event.type == EventType.ROUND_ROBIN, result=result, opp=opp,
         color=color, pts=POINTS[result], board=board, has_opp=has_opp & ~pending,
-        pab=result == Result.PAIRING_BYE, vur=_VUR[result], final=rounds >= declared,
+        pab=result == Result.PAIRING_BYE, vur=_VUR[result] & (not event.game_log),
+        final=rounds >= declared, log=event.game_log,
     )
 
 
@@ -136,11 +147,12 @@ def _last(mask: Bools) -> Ints:
 
 def _adjusted(g: _Grid, pts: Ints, lna: Ints, rules: str) -> Ints:
     """Adjusted score of every player, the score his opponents' tie-breaks see."""
-    if rules == "pre2023":
+    if rules == "pre2023" and not g.log:
         return np.asarray(np.where(g.board, pts, 50).sum(axis=1), dtype=np.int64)
     rnd = np.arange(1, g.rounds + 1)
     keep = (rnd[None, :] <= lna[:, None]) | g.has_opp
-    return np.asarray(np.where(keep, pts, 0 if g.rr else 50).sum(axis=1), dtype=np.int64)
+    return np.asarray(np.where(keep, pts, 0 if g.games_only else 50).sum(axis=1),
+                      dtype=np.int64)
 
 
 @dataclass(frozen=True)
@@ -181,8 +193,8 @@ def _entries(g: _Grid, rules: str, fore: bool) -> _Entries:
         if rules == "2026":
             cap = np.where(g.has_opp, adjusted[opp], 50 * g.rounds)
             dummy = np.minimum(dummy, cap)
-    score = np.where(game, adjusted[opp], 0 if g.rr else dummy)
-    counted = g.has_opp if g.rr else np.ones_like(g.has_opp)
+    score = np.where(game, adjusted[opp], 0 if g.games_only else dummy)
+    counted = g.has_opp if g.games_only else np.ones_like(g.has_opp)
     vur = g.vur & ~game & (rules != "pre2023")
     return _Entries(score=score, sb=score * g.pts, vur=vur, counted=counted)
 
@@ -231,14 +243,17 @@ def _aob(g: _Grid, rules: str, low: int, high: int) -> Floats:
 
 
 def _koya(g: _Grid) -> Ints:
-    """Points scored against opponents who made at least half the possible score."""
-    max_games = g.rounds
-    if g.rr:
+    """Points scored against opponents who made at least half the possible score (in a
+    game log: of their games)."""
+    max_games: int | Ints = g.rounds
+    if g.log:
+        max_games = g.has_opp.sum(axis=1)[np.maximum(g.opp, 0)]
+    elif g.rr:
         if g.n and g.rounds % g.n == 0:
             max_games -= g.rounds // g.n
         max_games -= int((_last(g.has_opp | g.pab) == 0).sum())
     total = g.total
-    strong = total[np.maximum(g.opp, 0)] * 2 >= 100 * max_games
+    strong = total[np.maximum(g.opp, 0)] * 2 >= 100 * np.asarray(max_games)
     return np.asarray(np.where(g.has_opp & strong, g.pts, 0).sum(axis=1), dtype=np.int64)
 
 

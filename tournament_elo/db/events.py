@@ -15,7 +15,8 @@ from ..model import Event, EventType, Pairings, Player
 from .schema import GAME_ROW
 from .store import Database, day, unpack
 
-#: Event fields kept in ``events.details`` (what the reports show besides the name).
+#: Event fields kept in ``events.details`` (what the reports show besides the name),
+#: with the round dates and whether the event is a game log.
 DETAILS = ("city", "federation", "chief_arbiter", "time_control")
 
 
@@ -24,6 +25,8 @@ def details_json(event: Event) -> str:
                               if getattr(event, key)}
     if any(event.round_dates):
         values["round_dates"] = [d.isoformat() if d else None for d in event.round_dates]
+    if event.game_log:
+        values["game_log"] = True
     return json.dumps(values, ensure_ascii=False)
 
 
@@ -72,5 +75,6 @@ def stored_event(db: Database, event_id: int, rows: npt.NDArray[Any] | None = No
                         for d in more.pop("round_dates", []))
     return Event(name, players, pairings_of(rows), rounds, EventType(kind), start=day(start),
                  end=day(end), round_dates=round_dates, source=path, source_format=fmt,
+                 game_log=bool(more.pop("game_log", False)),
                  settings=tuple(json.loads(settings).items()), pools=tuple(json.loads(pools)),
                  **{key: more.get(key) for key in DETAILS})

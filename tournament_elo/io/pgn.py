@@ -126,6 +126,7 @@ def parse_pgn(text: str, source: str = "<pgn>", event_name: str | None = None) -
         source=source,
         source_format="pgn",
         warnings=tuple(warnings),
+        game_log=log,
     )
 
 

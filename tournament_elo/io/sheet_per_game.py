@@ -42,13 +42,14 @@ _AI_EXPECTED = "AI-1 … AI-5 (AI level 1 to 5; also 'AI 3' or 'máy 3')"
 class AiRoster:
     """The AI opponents met so far: each level becomes one player (id and name ``AI-3``,
     no rating, ``fixed_rating``) after the real players, unless the players table lists
-    that id itself."""
+    that id itself (``listed``: those players' indexes, to be marked ``fixed_rating``)."""
 
     def __init__(self, by_id: Mapping[int | str, int], n_players: int) -> None:
         self._by_id = by_id
         self._n_players = n_players
         self.players: list[Player] = []
         self.places: list[Place] = []
+        self.listed: set[int] = set()
         self._index_of: dict[int, int] = {}
 
     def index(self, level: int, table: Table, row: int, side: str) -> int:
@@ -62,6 +63,8 @@ class AiRoster:
                 self.players.append(Player(index=index, id=pid, name=pid, rating=None,
                                            line=table.row_numbers[row], fixed_rating=True))
                 self.places.append(table.place(row, side))
+            else:
+                self.listed.add(index)
             self._index_of[level] = index
         return index
 

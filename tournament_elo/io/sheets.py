@@ -24,7 +24,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -879,7 +879,8 @@ def _build_event(sources: _Sources, source: str, reading: _Reading) -> Event:
     extras = GameExtras(games, order.rows, dict(settings).get("pool"))
     rows = _read_games(games, roster, order, extras, reading.problems)
     reading.problems.raise_any()
-    players = [*found.players, *roster.ai.players]
+    players = [replace(p, fixed_rating=True) if p.index in roster.ai.listed else p
+               for p in found.players] + roster.ai.players
     places = [*found.places, *roster.ai.places]
     # A log has no rounds to be absent from; AI opponents are never absent.
     gaps = [] if order.log else _add_absent(rows, len(found.players))
@@ -922,6 +923,7 @@ def _build_event(sources: _Sources, source: str, reading: _Reading) -> Event:
         warnings=tuple(warnings),
         pools=tuple(extras.pool_names),
         settings=settings,
+        game_log=order.log,
     )
 
 

@@ -192,6 +192,8 @@ def _is_log(event: Event) -> bool:
     The sheets reader reads a games table without a round column that way, and would
     add a zero-point bye for every absent player of every round were rounds written.
     """
+    if event.game_log:
+        return True
     pairings = event.pairings
     if len(pairings) < 2 or len(event.players) < 3 or (pairings.opponent < 0).any():
         return False

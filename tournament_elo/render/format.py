@@ -161,7 +161,8 @@ class Writing:
     words: Mapping[str, str]
     decimals: int = 0
     titles: Mapping[str, Title] = field(default_factory=dict)
-    fixed: frozenset[str] = frozenset()  # ids (as text) of fixed-rated opponents
+    #: The fixed-rated opponents: id (as text) → the system's name for it ("" for none).
+    fixed: Mapping[str, str] = field(default_factory=dict)
     start_missing: str = "unrated"
 
     def title_text(self, code: Any) -> str:
@@ -173,9 +174,6 @@ class Writing:
             return str(code)
         text = " – ".join(part for part in (title.code, title.name) if part)
         return f"{text} ({title.note})" if title.note else text
-
-    def is_fixed(self, record: Row) -> bool:
-        return str(record.get("id", "")) in self.fixed
 
 
 Style = Callable[[Any, Row, Writing], str]
@@ -199,8 +197,6 @@ def _start(value: Any, record: Row, how: Writing) -> str:
 
 def _rating_move(value: Any, record: Row, how: Writing) -> str:
     before = fmt_rating(value, how.decimals)
-    if how.is_fixed(record):
-        return before
     return f"{before} → {fmt_rating(record.get('new_rating'), how.decimals)}"
 
 

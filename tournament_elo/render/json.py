@@ -60,17 +60,11 @@ def _number(value: float) -> float | int | None:
     return int(value) if float(value).is_integer() and abs(value) < 2**53 else float(value)
 
 
-def rank_order(result: RatingResult) -> npt.NDArray[np.int64]:
-    """The players' rows in standings order: by place, then start number (a fixed-rated
-    opponent, who has no place, last)."""
-    rank = result.players["rank"].to_numpy(dtype=np.float64, na_value=np.inf)
-    return np.lexsort((np.arange(len(rank)), rank)).astype(np.int64)
-
-
 def player_records(result: RatingResult,
                    rows: npt.NDArray[np.int64] | None = None) -> list[dict[str, Any]]:
-    """The JSON records of the players at ``rows`` (default: all, in standings order)."""
-    rows = rank_order(result) if rows is None else rows
+    """The JSON records of the players at ``rows`` (default: the standings'
+    :attr:`~tournament_elo.engine.RatingResult.standing_rows`)."""
+    rows = result.standing_rows if rows is None else rows
     table = result.players.iloc[rows]
     players = records(table, PLAYER_FIELDS)
     extras = records(table, present(table, PLAYER_EXTRAS))
@@ -81,13 +75,26 @@ def player_records(result: RatingResult,
     return players
 
 
-def game_records(result: RatingResult, rows: slice = slice(None)) -> list[dict[str, Any]]:
-    """The JSON records of the pairing rows in ``rows`` (event order)."""
-    table = result.games.iloc[rows]
+def game_records(result: RatingResult,
+                 rows: npt.NDArray[np.int64] | None = None) -> list[dict[str, Any]]:
+    """The JSON records of the pairing rows at ``rows`` (default: the participants',
+    :attr:`~tournament_elo.engine.RatingResult.game_rows`)."""
+    table = result.games.iloc[result.game_rows if rows is None else rows]
     games = records(table, GAME_FIELDS)
     for game, extra in zip(games, records(table, present(table, GAME_EXTRAS)), strict=True):
         game.update(extra)
     return games
+
+
+def fixed_opponent_records(result: RatingResult) -> list[dict[str, Any]]:
+    """The fixed-rated reference opponents met (AI levels), which are no players: id, the
+    system's name for each, the fixed rating and the games against him."""
+    start = result.system.terms.start.key
+    named = result.system.terms.fixed
+    table = result.players.iloc[result.reference_rows]
+    return [{"id": r["id"], "name": named.get(str(r["id"])) or r["name"], "rating": r[start],
+             "games": r["games_rated"]}
+            for r in records(table, ("id", "name", start, "games_rated"))]
 
 
 def _event_record(result: RatingResult) -> dict[str, Any]:
@@ -111,6 +118,7 @@ def to_json(result: RatingResult) -> dict[str, Any]:
         "event": _event_record(result),
         "players": player_records(result),
         "games": game_records(result),
+        "fixed_opponents": fixed_opponent_records(result),
         "norms": norm_records(result),
         "warnings": [str(w) for w in result.warnings],
     }
@@ -130,16 +138,14 @@ def write_json(result: RatingResult, out: TextIO, indent: int | None = None) -> 
         return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
     out.write('{"event": ' + dump(_event_record(result)))
-    order = rank_order(result)
-    out.write(', "players": [')
-    for at in range(0, len(order), CHUNK_ROWS):
-        chunk = player_records(result, order[at:at + CHUNK_ROWS])
-        out.write((", " if at else "") + ", ".join(map(dump, chunk)))
-    out.write('], "games": [')
-    for at in range(0, len(result.games), CHUNK_ROWS):
-        chunk = game_records(result, slice(at, at + CHUNK_ROWS))
-        out.write((", " if at else "") + ", ".join(map(dump, chunk)))
-    out.write("]")
+    for key, rows, chunk_of in (("players", result.standing_rows, player_records),
+                                ("games", result.game_rows, game_records)):
+        out.write(f', "{key}": [')
+        for at in range(0, len(rows), CHUNK_ROWS):
+            chunk = chunk_of(result, rows[at:at + CHUNK_ROWS])
+            out.write((", " if at else "") + ", ".join(map(dump, chunk)))
+        out.write("]")
+    out.write(', "fixed_opponents": ' + dump(fixed_opponent_records(result)))
     out.write(', "norms": ' + dump(norm_records(result)))
     out.write(', "warnings": ' + dump([str(w) for w in result.warnings]) + "}\n")
 

@@ -77,12 +77,11 @@ def _pairings_sheet(result: RatingResult, how: Writing, table: Standings) -> She
     """Every board of every round (the HTML pairings), then the round's byes; each
     player's rating and points before the round follow the result."""
     words = how.words
-    by_id = {p["id"]: p for p in table.players}
     header = [words["round"], words["board"], words["white_no"], words["white"],
               words["black_no"], words["black"], words["result"], words["white_rating"],
               words["white_points"], words["black_rating"], words["black_points"]]
     rows: list[list[Any]] = []
-    for day in pairings(table, by_id, result.system.terms.start, how):
+    for day in pairings(table, table.by_id, result.system.terms.start, how):
         for board, b in enumerate(day["boards"], start=1):
             white, black = b["white"], b["black"]
             rows.append([day["round"], board, white["key"], white["name"], black["key"],
@@ -153,7 +152,7 @@ def report_tables(result: RatingResult, lang: str) -> list[ReportTable]:
     when the event has them, the round-robin grid and the norms, numbers as numbers.
     """
     how = writing(result, lang)
-    table = standings(result)
+    table = standings(result, how)
     tables = [ReportTable("Crosstable", "crosstable.csv", *_crosstable_sheet(result, how, table)),
               ReportTable("Rating report", "rating_report.csv",
                           *_rating_report_sheet(result, how, table)),

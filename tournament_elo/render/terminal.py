@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from ..labels import labels
 from .json import python_values
 
@@ -49,7 +47,7 @@ def player_lines(result: RatingResult, lang: str) -> list[str]:
     codes = result.standings.codes
     at = next(i for i, (key, _) in enumerate(columns) if key == "points") + 1
     players = result.players
-    order = np.lexsort((players.index, players["rank"]))
+    order = result.standing_rows
     values = {key: python_values(players[key]) for key, _ in columns}
     values.update({code: result.standings.values[code].tolist() for code in codes})
     keys = [key for key, _ in columns]

@@ -8,7 +8,7 @@ ReportTerms`; this module has no knowledge of any system's kind.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..labels import labels
@@ -42,7 +42,8 @@ if TYPE_CHECKING:
 
 Row = dict[str, Any]
 
-#: More rounds than this is a game log, not a tournament: no round columns are shown.
+#: More rounds than this is a game log, not a tournament, even where the input does not
+#: say so (a TRF of a log): no round columns are shown.
 CROSSTABLE_MAX_ROUNDS = 60
 #: The crosstable's printed type by its rounds (more than N → the class): on A4 landscape
 #: 9 rounds of three-digit start numbers fit at 8 pt, 13 at 7 pt, 19 at 6 pt.
@@ -69,41 +70,64 @@ def anchor(player_id: int | str) -> str:
     return "p-" + "_".join(str(player_id).split())
 
 
+def link(p: Row) -> str:
+    """Where a player's name links to: his rating section; a reference opponent has none."""
+    return "" if p.get("reference") else anchor(p["id"])
+
+
+def reference_name(p: Row, terms: ReportTerms, how: Writing) -> str:
+    """A fixed-rated reference opponent as the report names him: the AI level, the
+    system's name for it and the fixed rating ("AI level 3 — Kiện Tướng (1600)")."""
+    key = str(p["id"])
+    named = how.words["ai_level"].format(level=key.removeprefix("AI-"))
+    if how.fixed.get(key):
+        named += " — " + how.fixed[key]
+    return f"{named} ({text(terms.start, p, how)})"
+
+
 def _id_key(player_id: int | str) -> tuple[int, int, str]:
     return (0, player_id, "") if isinstance(player_id, int) else (1, 0, str(player_id))
 
 
 @dataclass(frozen=True)
 class Standings:
-    """The player records in standings order, their games and crosstable cells by id."""
+    """The participants' records in standings order, their games and crosstable cells by
+    id; ``by_id``: every player's record, the reference opponents' too (``reference``,
+    named by :func:`reference_name`)."""
 
     players: list[Row]
     games: dict[Any, list[Row]]
     rounds: list[int]
     cells: dict[Any, list[str]]
     codes: tuple[str, ...] = ()  # the tie-break codes, in the ranking's order
+    by_id: dict[Any, Row] = field(default_factory=dict)
 
 
-def standings(result: RatingResult) -> Standings:
-    """Players in standings order (rank, then start number) with their rounds.
+def standings(result: RatingResult, how: Writing) -> Standings:
+    """The participants in standings order (rank, then start number) with their rounds.
 
     Each player record gains ``tiebreaks``: code → value (``None`` if not defined), and
     each game record its player's rating (``own_rating``).
     """
-    players = records(result.players, tuple(result.players.columns))
+    every = records(result.players, tuple(result.players.columns))
     values = result.standings.values
-    for index, p in enumerate(players):
+    for index, p in enumerate(every):
         p["tiebreaks"] = {code: None if missing(v[index]) else float(v[index])
                           for code, v in values.items()}
-    own = {p["id"]: p["rating"] for p in players}
-    players.sort(key=lambda p: (p["rank"] is None, p["rank"] or 0, _id_key(p["id"])))
-    rows = sorted(records(result.games, tuple(result.games.columns)), key=lambda g: g["round"])
+    for index in result.reference_rows.tolist():
+        every[index].update(reference=True,
+                            name=reference_name(every[index], result.system.terms, how))
+    own = {p["id"]: p["rating"] for p in every}
+    players = [every[i] for i in result.standing_rows.tolist()]
+    rows = sorted(records(result.games.iloc[result.game_rows], tuple(result.games.columns)),
+                  key=lambda g: g["round"])
     # In a round nobody is paired in yet, "Z" means "not paired yet", not "absent": dropped.
     paired = {g["round"] for g in rows if g["opponent"] is not None}
     rows = [g for g in rows if g["round"] in paired or g["result"] != "Z"]
     last = max([result.event.rounds_played, *(g["round"] for g in rows)])
     # A game log (an online platform's, one round per game) has no crosstable to show.
-    rounds = list(range(1, last + 1)) if last <= CROSSTABLE_MAX_ROUNDS else []
+    log = result.event.game_log or last > CROSSTABLE_MAX_ROUNDS
+    rounds = [] if log else list(range(1, last + 1))
     games: dict[Any, list[Row]] = {p["id"]: [] for p in players}
     cells = {p["id"]: dict.fromkeys(rounds, "") for p in players}
     for g in rows:
@@ -114,15 +138,15 @@ def standings(result: RatingResult) -> Standings:
                                                              g["color"])
     return Standings(players, games, rounds,
                      {key: list(row.values()) for key, row in cells.items()},
-                     tuple(result.standings.codes))
+                     tuple(result.standings.codes), {p["id"]: p for p in every})
 
 
 def writing(result: RatingResult, lang: str) -> Writing:
     """How the result's values are written in ``lang``."""
     terms = result.system.terms
-    fixed = {str(p.id) for p in result.event.players if p.fixed_rating}
-    return Writing(labels(lang), terms.decimals, terms.titles,
-                   frozenset(fixed | terms.fixed), terms.start_missing)
+    fixed = {str(p.id): "" for p in result.event.players if p.fixed_rating}
+    return Writing(labels(lang), terms.decimals, terms.titles, {**fixed, **terms.fixed},
+                   terms.start_missing)
 
 
 def _shown(figure: Figure, record: Row, how: Writing) -> bool:
@@ -133,8 +157,7 @@ def _shown(figure: Figure, record: Row, how: Writing) -> bool:
     if only == "rated":
         return record.get("rating") is not None
     if only == "moving":
-        return not how.is_fixed(record) and (
-            "result" not in record or record.get("expected") is not None)
+        return "result" not in record or record.get("expected") is not None
     if only == "played":
         return bool(record.get("games_rated"))
     return record.get("expected") is not None  # counted: the game entered the computation
@@ -215,8 +238,8 @@ def build_context(result: RatingResult, lang: str,
     words = how.words
     terms = result.system.terms
     event = result.event
-    table = standings(result)
-    by_id = {p["id"]: p for p in table.players}
+    table = standings(result, how)
+    by_id = table.by_id
     columns = crosstable_figures(terms, table.codes)
     ranks = starting_rank(table, terms.start, how)
     lines = [{
@@ -285,7 +308,7 @@ def rating_series(p: Row, games: list[Row], terms: ReportTerms, how: Writing) ->
     rated = [g for g in games if g["expected"] is not None
              and (not per_game or g["rating_after"] is not None)]
     start = p.get(terms.start.key)
-    if not rated or start is None or how.is_fixed(p):
+    if not rated or start is None:
         return []
     series = [float(start)]
     for g in rated:
@@ -314,7 +337,7 @@ def _who(p: Row | None, key: Any, points: float, start: Figure, how: Writing) ->
     the round (raw values for the sheets, text for the page)."""
     rating = None if p is None else value(start, p, how)
     return {"name": str(key) if p is None else p["name"], "id": str(key),
-            "anchor": "" if p is None else anchor(key), "key": key,
+            "anchor": "" if p is None else link(p), "key": key,
             "rating": rating, "rating_text": "" if p is None else text(start, p, how),
             "points": points, "points_text": fmt_points(points)}
 
@@ -524,27 +547,21 @@ def _kind(g: Row, words: Mapping[str, str]) -> str:
 def _player_section(p: Row, games: list[Row], by_id: dict[Any, Row], terms: ReportTerms,
                     how: Writing) -> Row:
     words = how.words
-    fixed = how.is_fixed(p)
     rows = []
     for g in games:
         opponent = by_id.get(g["opponent"]) if g["opponent"] is not None else None
-        remark = _game_note(g, words)
-        if fixed and not remark and g["opponent"] is not None:
-            remark = words["fixed_rating"]
-        record = {**g, "id": p["id"]}  # a game moves its player's rating unless he is fixed
+        record = {**g, "id": p["id"]}
         rows.append({
             "round": str(g["round"]),
             "opponent": opponent["name"] if opponent else "",
             "opponent_id": "" if opponent is None else str(opponent["id"]),
-            "opponent_anchor": "" if opponent is None else anchor(opponent["id"]),
+            "opponent_anchor": "" if opponent is None else link(opponent),
             "kind": _kind(g, words),
             "cells": [text(f, record, how) for f in terms.game_columns],
-            "note": remark,
+            "note": _game_note(g, words),
         })
     start = text(terms.start, p, how)
-    if fixed:
-        rating = f'{words["rating"]} {start} ({words["fixed_rating"]})'
-    elif p["rating"] is not None:
+    if p["rating"] is not None:
         rating = f'{words["rating"]} {start}'
     elif terms.start_missing == "unrated":
         rating = words["unrated"]

@@ -30,8 +30,9 @@ def identity_columns(event: Event) -> dict[str, Any]:
 
 
 def standing_columns(standings: Standings) -> dict[str, Any]:
-    """Tournament score and place after the current round (:mod:`tournament_elo.standings`)."""
-    return {"points": standings.points / 100, "rank": standings.rank}
+    """Tournament score and place after the current round (:mod:`tournament_elo.standings`);
+    a reference opponent's place is missing."""
+    return {"points": standings.points / 100, "rank": ints(standings.rank, standings.rank > 0)}
 
 
 def pairing_columns(event: Event) -> dict[str, Any]:

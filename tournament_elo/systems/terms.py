@@ -57,7 +57,8 @@ class ReportTerms:
     start_missing: str = "unrated"  # what a player without a rating before is called
     series: str = "running_change"  # the rating chart: or "rating_after" per game
     titles: Mapping[str, Title] = field(default_factory=dict)
-    fixed: frozenset[str] = frozenset()  # ids (as text) of fixed-rated opponents
+    #: The fixed-rated opponents the system defines: id (as text) → its name ("Kiện Tướng").
+    fixed: Mapping[str, str] = field(default_factory=dict)
     pool_fact: bool = False  # the header names the pool rated
     multiplier: Multiplier | None = None  # the header names the level and its L
     published: Mapping[str, tuple[str, float]] = field(default_factory=dict)

@@ -79,7 +79,7 @@ def report_terms(system: EloSystem) -> ReportTerms:
         start_missing="initial",
         series="rating_after",
         titles={t.code: t for t in system.titles},
-        fixed=frozenset(system.fixed_opponents),
+        fixed={key: name for key, (_, name) in system.fixed_opponents.items()},
         pool_fact=True,
         multiplier=system.multiplier,
     )
