@@ -128,3 +128,16 @@ def test_the_default_edition_follows_the_date(tmp_path: Path) -> None:
         data = rate_json(tmp_path, "swiss5.trf", *args)
         david = next(p for p in data["players"] if p["id"] == 4)
         assert david["tiebreaks"]["SB"] == sb
+
+
+def test_the_gros_sample_on_the_wall_after_round_4(tmp_path: Path) -> None:
+    # The bundled sample as an arbiter runs it: FIDE's reference (gacrux -s -n 4 -t BH/C1
+    # BH SB) gives the leader, Mirzoev (no. 1, 4/4), 8, 10 and 10; the header says where.
+    sample = DATA.parent.parent / "sample_events" / "javafo_aum_gros_2010_after_r4.trf"
+    done = run_cli("rate", str(sample), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    title, header, _, first = done.stdout.splitlines()[:4]
+    assert title.endswith("after round 4/9")
+    assert header.split()[:8] == ["Rk.", "No.", "Name", "Rtg", "Pts.", "BH/C1", "BH", "SB"]
+    # Rank 1, no. 1, "Mirzoev Azer", 2527, then the points and the three tie-breaks.
+    assert first.split()[:9] == ["1", "1", "Mirzoev", "Azer", "2527", "4", "8", "10", "10"]
