@@ -23,7 +23,7 @@ collected on the event, never exceptions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
@@ -42,14 +42,22 @@ class Place:
     cell: str | None = None
 
     def __str__(self) -> str:
-        parts = [self.file or "<input>"]
+        return self.written(PLACE_WORDS)
+
+    def written(self, words: Mapping[str, str]) -> str:
+        """The place in the language of ``words`` (keys as :data:`PLACE_WORDS`)."""
+        parts = [self.file or words["input"]]
         if self.sheet is not None:
-            parts.append(f"sheet {self.sheet!r}")
+            parts.append(f"{words['sheet']} {self.sheet!r}")
         if self.cell is not None:
-            parts.append(f"cell {self.cell}")
+            parts.append(f"{words['cell']} {self.cell}")
         if self.line is not None:
-            parts.append(f"{'row' if self.sheet is not None else 'line'} {self.line}")
+            parts.append(f"{words['row' if self.sheet is not None else 'line']} {self.line}")
         return ", ".join(parts)
+
+
+#: How a place is written in English.
+PLACE_WORDS = {"input": "<input>", "sheet": "sheet", "cell": "cell", "row": "row", "line": "line"}
 
 
 class TournamentEloError(Exception):

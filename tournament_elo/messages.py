@@ -154,16 +154,8 @@ def say(text: str, lang: str) -> str:
 
 
 def place_in(place: Place, lang: str) -> str:
-    """Where, in ``lang``: 'players.csv, line 3' or 'x.xlsx, trang 'games', ô B4'."""
-    words = _FRAME[lang]
-    parts = [place.file or words["input"]]
-    if place.sheet is not None:
-        parts.append(f"{words['sheet']} {place.sheet!r}")
-    if place.cell is not None:
-        parts.append(f"{words['cell']} {place.cell}")
-    if place.line is not None:
-        parts.append(f"{words['row' if place.sheet is not None else 'line']} {place.line}")
-    return ", ".join(parts)
+    """Where, in ``lang``: 'players.csv, line 3' or "x.xlsx, trang 'games', ô B4"."""
+    return place.written(_FRAME[lang])
 
 
 def problem_lines(error: InputError, lang: str) -> list[str]:
