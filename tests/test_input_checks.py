@@ -277,3 +277,23 @@ def test_dates_that_read_both_ways_are_a_warning_naming_both(tmp_path, lang, lin
     settled = games.replace("09/03/2025", "15/03/2025")
     done = run_cli("rate", sheets(tmp_path, settled, PLAYERS), cwd=tmp_path)
     assert "read day first" not in done.stderr
+
+
+def test_every_wrong_option_at_once(tmp_path):
+    assert refused(tmp_path, str(SWISS5), "--tiebreaks", "BH/C3", "--set", "norm-event=x") == [
+        "error: --tiebreaks: C.07 has no modifier C3; found 'BH/C3', expected BH/C1, BH/C2, "
+        "BH/M1 or BH/M2 (Cut-1, Cut-2, Median1, Median2)",
+        "error: --set norm-event: unknown norm-event; found 'x', expected ordinary or "
+        "national-championship or national-team-championship or zonal or large-swiss"]
+
+
+@pytest.mark.parametrize(("name", "line"), [
+    # A TRF's field: the column numbers said too.
+    ("trf-points-inf.trf", "lỗi: trf-points-inf.trf, dòng 4: không đọc được điểm (cột 81-84); "
+     "thấy 'inf', cần điểm như 4.5 hoặc 4,5, từ 0 đến 100,000"),
+    ("trf-birth-3000.trf", "lỗi: trf-birth-3000.trf, dòng 4: không đọc được ngày sinh (cột "
+     "70-79); thấy '3000/01/01', cần một năm từ 1800 đến "),
+])
+def test_a_trf_field_in_vietnamese(tmp_path, name, line):
+    [said] = refused(tmp_path, str(DATA / "bad" / name), "--lang", "vi")
+    assert said.replace(str(DATA / "bad") + "/", "").startswith(line)

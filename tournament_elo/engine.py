@@ -152,9 +152,14 @@ def rate(
     if average_rule not in set(AverageRule):
         raise InputError("unknown rule for the opponents' average", Place("--ra"),
                          found=repr(average_rule), expected=" or ".join(AverageRule))
-    table = standings(event, tiebreak_codes(tiebreaks, event), tiebreak_rules, unrated_rating)
+    options = Problems()  # every wrong option at once
+    no_codes: tuple[str, ...] = ()
+    codes = options.checked(lambda: tiebreak_codes(tiebreaks, event), no_codes)
     chosen = get_system(system, event_day(event))
-    check_settings(chosen, settings or {})
+    with options.collect():
+        check_settings(chosen, settings or {})
+    options.raise_any()
+    table = standings(event, codes, tiebreak_rules, unrated_rating)
     figures = chosen.rate_event(event, settings or {}, str(average_rule))
     if event.players and not any(p.rating for p in event.players):
         figures = replace(figures, warnings=(*figures.warnings, InputWarning(

@@ -53,7 +53,6 @@ _FRAME = {
 _VI = {
     # options
     "unknown tie-break": "mã hệ số phụ không rõ",
-    "{} or {}": "{} hoặc {}",
     "C.07 codes: {}; rating tie-breaks: {}": "các mã C.07: {}; hệ số phụ theo Elo: {}",
     "C.07 has no modifier {}": "C.07 không có biến thể {}",
     "{} (Cut-1, Cut-2, Median1, Median2)": "{} (Cut-1, Cut-2, Median1, Median2)",
@@ -122,10 +121,33 @@ _VI = {
         "ngày đọc theo ngày trước là {}, theo tháng trước là {}; đã đọc theo ngày trước (ghi "
         "2025-03-08 để chắc chắn)",
     "the event has no date: rated under {}": "giải không có ngày: tính theo {}",
+    "the number of rounds is not a positive whole number": "số vòng không phải số nguyên dương",
+    "{} (columns {})": "{} (cột {})",
+    "{} (columns {}) {}": "{} (cột {}) {}",
+    "{} (record {})": "{} (bản ghi {})",
+    "{} in a DAT record": "{} trong bản ghi DAT",
+    "points such as 4.5 or 4,5, from 0 to {}": "điểm như 4.5 hoặc 4,5, từ 0 đến {}",
+    "a year from {} to {}": "một năm từ {} đến {}",
+    "a number from {} to {}": "một số từ {} đến {}",
+    "a year such as 1987, or a date such as 1987/05/12 or 12.05.1987 (0 or blank when "
+    "unknown)": "một năm như 1987, hoặc một ngày như 1987/05/12 hoặc 12.05.1987 (0 hoặc để "
+    "trống khi không rõ)",
+    "{} is not a date or a year: read as unknown": "{} không phải ngày hay năm: coi như không rõ",
+    "round {}: unknown round cell": "vòng {}: ô kết quả vòng không rõ",
+    "key {}: is not a finite number": "khoá {}: không phải số hữu hạn",
+    "key {}: is out of range": "khoá {}: nằm ngoài khoảng cho phép",
+    "cannot read the sheet": "không đọc được trang tính",
+    "a sheet as a spreadsheet program saves it": "một trang tính như chương trình bảng tính lưu",
+    "a quoted cell is never closed": "một ô mở ngoặc kép mà không đóng",
+    "a closing quote (a quote inside a quoted cell is written twice: \"\")":
+        "dấu ngoặc kép đóng (dấu ngoặc kép trong ô được viết hai lần: \"\")",
+    "no player records": "không có bản ghi đấu thủ",
+    "truncated player record": "bản ghi đấu thủ bị cụt",
     # words that fill the holes
     "rating": "Elo", "white": "Trắng", "black": "Đen", "number of games": "số ván",
     "points": "điểm", "birth date": "ngày sinh", "K factor": "hệ số K", "date": "ngày",
     "white rating": "Elo Trắng", "black rating": "Elo Đen", "none": "không có",
+    "number of rounds": "số vòng", "round": "vòng",
 }
 
 
@@ -139,6 +161,11 @@ def _patterns(lang: str) -> list[tuple[re.Pattern[str], str]]:
              vi) for english, vi in held]
 
 
+#: A list of choices ("xiangqi or jieqi", "BH/M1 or BH/M2"): "or" is said in Vietnamese
+#: only between codes and names, never inside an English sentence left untranslated.
+_CHOICES = re.compile(r"^[^\s,]+(?:, [^\s,]+)*(?: or [^\s,]+)+(?: \(.*\))?$")
+
+
 def say(text: str, lang: str) -> str:
     """``text`` (a reason, a found or expected part, a warning) in ``lang``."""
     if lang == "en" or not text:
@@ -150,6 +177,8 @@ def say(text: str, lang: str) -> str:
         match = pattern.match(text)
         if match:
             return vi.format(*(say(value, lang) for value in match.groups()))
+    if _CHOICES.match(text):
+        return text.replace(" or ", " hoặc ")
     return text
 
 
