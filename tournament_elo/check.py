@@ -10,6 +10,7 @@ computes them (:attr:`~tournament_elo.systems.terms.ReportTerms.published`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 import numpy as np
 
@@ -68,7 +69,7 @@ def check_published(result: RatingResult) -> CheckReport:
         column, tolerance = published[header]
         for p, value in zip(event.players, values, strict=True):
             mine = table[column].iloc[p.index]
-            if not isinstance(value, int | float) or mine is None or mine != mine:
+            if not isinstance(value, Decimal) or mine is None or mine != mine:
                 continue  # blank, text, or nothing computed (NaN)
             compared += 1
             if abs(float(value) - float(mine)) > tolerance + 1e-9:

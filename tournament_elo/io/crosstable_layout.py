@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from decimal import Decimal
 from itertools import pairwise
 
 from ..errors import InputError, Place
@@ -376,14 +377,15 @@ def int_cell(grid: Cells, r: int, c: int, what: str, high: int) -> int | None:
 
 
 def published_value(text: str) -> object:
-    """A published figure as a number where it reads as one (``6,5`` → 6.5), else text."""
+    """A published figure as a :class:`~decimal.Decimal` where it reads as a number
+    (``6,5`` → ``Decimal("6.5")``), else text: the decimals printed say how exactly it was
+    published (``13,40`` is 13.40 to ±0.005), which a float would lose."""
     if not text:
         return None
     compact = text.replace(" ", "").replace("½", ".5")
     if not _NUMBER.match(compact) or len(compact) > MAX_DIGITS:
         return text
-    value = float(compact.replace(",", "."))
-    return int(value) if value.is_integer() else value
+    return Decimal(compact.replace(",", "."))
 
 
 def read_player(grid: Cells, layout: Layout, r: int, index: int, points_column: int | None,
