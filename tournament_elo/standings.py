@@ -7,6 +7,7 @@ a place (1 = best).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -15,7 +16,7 @@ import numpy.typing as npt
 
 from .errors import InputError, Place
 from .model import Event, EventType
-from .tiebreaks import RULES, compute_tiebreaks, rules_in_force
+from .tiebreaks import RULES, compute_tiebreaks, parse_code, rules_in_force
 from .tiebreaks_rating import RATING_CODES, rating_tiebreaks
 
 #: Defaults when the event does not choose: C.07's usual lists.
@@ -37,11 +38,23 @@ class Standings:
 
 
 def tiebreak_codes(text: str | None, event: Event) -> tuple[str, ...]:
-    """The codes of ``--tiebreaks "BH/C1,BH,SB"``, or the defaults for the event type."""
+    """The codes of ``--tiebreaks "BH/C1,BH,SB"`` (or ``"BH/C1 BH SB"``: commas, spaces or
+    both), or the defaults for the event type."""
     if text is None:
         return DEFAULT_TIEBREAKS[event.type]
-    codes = tuple(code.strip().upper() for code in text.split(",") if code.strip())
-    return codes
+    return tuple(code.upper() for code in re.split(r"[,\s]+", text) if code)
+
+
+def is_tiebreak_code(code: str) -> bool:
+    """Whether the standings compute ``code`` (``"BH/C1"``, ``"ARO"``): what a legend that
+    names a code may be taken at its word for."""
+    if code in RATING_CODES:
+        return True
+    try:
+        parse_code(code)
+    except InputError:
+        return False
+    return True
 
 
 def standings(
@@ -65,11 +78,11 @@ def standings(
     rated = rating_tiebreaks(so_far, rating_codes, unrated_rating) if rating_codes else {}
     ordered = compute_tiebreaks(so_far, codes, rules, current, given=rated)
     points = so_far.points()
-    return Standings(tuple(codes), ordered, _places(points, ordered), points, current, rules)
+    return Standings(tuple(codes), ordered, places(points, ordered), points, current, rules)
 
 
-def _places(points: npt.NDArray[np.int64], values: dict[str, npt.NDArray[np.float64]]
-            ) -> npt.NDArray[np.int64]:
+def places(points: npt.NDArray[np.int64], values: dict[str, npt.NDArray[np.float64]]
+           ) -> npt.NDArray[np.int64]:
     """1 + the number of players strictly ahead (points first, then each value in order)."""
     keys = [points.astype(np.float64)]
     for code, value in values.items():
