@@ -16,6 +16,7 @@ from helpers import DATA, run_cli
 from tournament_elo.check import NotCompared, check_event
 from tournament_elo.io.detect import read_event
 from tournament_elo.io.tiebreak_legend import read_legend
+from tournament_elo.standings import is_tiebreak_code
 
 SWISS5 = DATA / "held_c07_swiss5.trf"
 FROME = DATA / "chessresults_frome2026_open_crosstable.html"
@@ -193,6 +194,18 @@ def test_an_unread_legend_is_named_not_guessed(tmp_path):
     ]
 
 
+def test_an_unread_legend_in_vietnamese(tmp_path):
+    done = run_cli("check", str(USSA), "--lang", "vi", cwd=tmp_path)
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.splitlines() == [
+        "45/45 giá trị công bố khớp với kết quả tính",
+        "hạng được so sánh theo các hệ số phụ DE, WIN",
+        "không so sánh:",
+        f'  TB3 "{USSA_SB}": chú thích không nói bỏ bớt kết quả nào; hãy chỉ rõ bằng '
+        "--tiebreaks",
+    ]
+
+
 def test_tiebreaks_option_overrides_the_legend(tmp_path):
     # Given as plain SB, TB3 is compared: player 2 won his game against player 8 (2.5
     # points) by forfeit.  Swiss-Manager printed 20; C.07 (and FIDE's reference) count the
@@ -237,7 +250,7 @@ def test_bad_input_exits_2(tmp_path, args, message):
     ("Fide Tie-Break", None, "unknown"),
 ])
 def test_legend_words(words, code, unread):
-    legend = read_legend(words)
+    legend = read_legend(words, is_tiebreak_code)
     assert (legend.code, legend.unread) == (code, unread)
 
 

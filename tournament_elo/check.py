@@ -11,10 +11,10 @@ tool, so every published figure is either compared or named as not compared.
 * **Tie-break columns** (``TB1`` …) whose code is known, through the standings (the C.07
   edition of ``rate``: by default the one in force on the event's first day): sums of
   half points (BH, SB, PS …) exactly, averages (AOB, ARO …) to the column's decimals
-  (``1845`` ±0.5, ``13,38`` ±0.005).  Swiss-Manager's DE column
-  prints 0 where DE decides nothing: a 0 agrees when DE leaves the player's group (points
-  and the tie-breaks before DE) whole.  Its figure where DE splits a group is not known,
-  so those values are not compared.
+  (``1845`` ±0.5, ``13,38`` ±0.005).  Swiss-Manager's DE column prints 0 where DE
+  decides nothing: a 0 agrees when DE leaves the player's group (points and the
+  tie-breaks before DE) whole.  Its figure where DE splits a group is not known, so
+  those values are not compared.
 * **Rating figures** (``Rp``, ``K``, ``rtg+/-``) where the system computes them
   (:attr:`~tournament_elo.systems.terms.ReportTerms.published`), to its tolerance.
 """
@@ -35,10 +35,11 @@ from .io.headers import fold
 from .io.tiebreak_legend import POINTS, legends
 from .labels import check_labels
 from .model import Event, ListEntry
-from .standings import places, tiebreak_codes
+from .standings import is_tiebreak_code, places, tiebreak_codes
 
 _TIE_BREAK_HEADER = re.compile(r"^tb\d+$")
-#: Tie-breaks that are rounded averages; every other one is a sum of half points, exact.
+#: Tie-breaks that are rounded averages; every other one is exact (a sum of half points,
+#: a count, DE's place).
 ROUNDED = frozenset({"AOB", "ARO", "TPR", "PTP", "APRO", "APPO"})
 
 
@@ -91,7 +92,7 @@ def tiebreak_columns(event: Event, tiebreaks: str | None
     order, skipping those the legend calls the points; without it each column has the
     legend's code, and the rank is decided by those before the first column not known.
     """
-    found = legends(event)
+    found = legends(event, is_tiebreak_code)
     headers = [h for h, _ in event.published if _TIE_BREAK_HEADER.match(fold(h))]
     columns: list[TieBreakColumn] = []
     if tiebreaks is not None:
@@ -268,7 +269,8 @@ def report_lines(report: CheckReport, lang: str = "en") -> list[str]:
     """The report in words: one line per disagreement, the summary, what was not compared."""
     words = check_labels(lang)
     lines = [words["disagreement"].format(
-        player=d.player, name=d.name, what=words.get(d.what, d.what), published=d.published,
+        player=d.player, name=d.name,
+        what=words[d.what] if d.what in ("points", "rank") else d.what, published=d.published,
         computed=d.computed) for d in report.disagreements]
     agree = report.compared - len(report.disagreements)
     lines.append(words["summary"].format(agree=agree, compared=report.compared))

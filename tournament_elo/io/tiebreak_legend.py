@@ -17,10 +17,10 @@ where its words say the whole tie-break, so a column is never compared with a gu
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..model import Event
-from ..standings import is_tiebreak_code
 from .headers import fold
 
 #: A legend line: ``Tie Break1: points (game-points)`` (Swiss-Manager's German: ``Wertung``).
@@ -48,24 +48,25 @@ class Legend:
     unread: str | None = None
 
 
-def read_legend(description: str) -> Legend:
-    """The code of a legend's words, or why it has none (see the module's rules)."""
+def read_legend(description: str, known: Callable[[str], bool]) -> Legend:
+    """The code of a legend's words, or why it has none (see the module's rules);
+    ``known`` says whether the standings compute a code (the readers sit below them)."""
     if is_points_legend(description):
         return Legend(description, POINTS)
     if _MATCH_POINTS.search(description):
         return Legend(description, None, "unknown")
-    named = [c for c in _CODE_IN_PARENTHESES.findall(description) if is_tiebreak_code(c)]
+    named = [c for c in _CODE_IN_PARENTHESES.findall(description) if known(c)]
     if named:
         return Legend(description, named[0])
     return Legend(description, None, "variable" if _VARIABLE.search(description) else "unknown")
 
 
-def legends(event: Event) -> dict[str, Legend]:
+def legends(event: Event, known: Callable[[str], bool]) -> dict[str, Legend]:
     """The legend of each published tie-break column, by its header (``"TB2"``)."""
     lines = {}
     for _, text in event.extra_records:
         match = LEGEND_LINE.match(text.strip())
         if match:
-            lines[f"tb{int(match[1])}"] = read_legend(match[2].strip())
+            lines[f"tb{int(match[1])}"] = read_legend(match[2].strip(), known)
     return {header: lines[fold(header)] for header, _ in event.published
             if fold(header) in lines}
