@@ -4,18 +4,27 @@ CI installs Chromium (`.ci/run`); on a developer's machine without it these test
 skipped with the reason, never silently passed.
 """
 
+import re
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "sample_events"
+#: FIDE's A4 sheet in CSS pixels (96 per inch): 210 × 297 mm.  The crosstable's page is
+#: landscape with 10 mm margins (277 × 190 mm), the lists' pages portrait with 12 × 10 mm.
+LANDSCAPE = {"width": 1047, "height": 718}
+UPRIGHT = {"width": 718, "height": 1047}  # the same page upright (a browser that keeps it so)
+MEDIABOX_LANDSCAPE = b"/MediaBox [0 0 841.91998 594.95996]"  # A4 in points, on its side
+MEDIABOX_PORTRAIT = b"/MediaBox [0 0 594.95996 841.91998]"
+CAPO = ROOT / "tests" / "data" / "javafo_aum_capo_dorso_2012_final.trf"  # 84 players, 9 rounds
 
 
-def _report(tmp_path: Path, sample: str, lang: str) -> Path:
+def _report(tmp_path: Path, event: Path, lang: str) -> Path:
     out = tmp_path / f"report-{lang}"
     done = subprocess.run(
-        [sys.executable, "-m", "tournament_elo", "rate", str(ROOT / "sample_events" / sample),
+        [sys.executable, "-m", "tournament_elo", "rate", str(event),
          "--out", str(out), "--lang", lang], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     return out / "report.html"
@@ -23,7 +32,7 @@ def _report(tmp_path: Path, sample: str, lang: str) -> Path:
 
 def test_standings_and_a_players_section_by_its_link(browser, tmp_path):
     page = browser.new_page(viewport={"width": 1280, "height": 800})
-    page.goto(_report(tmp_path, "held_c07_swiss5.trf", "en").as_uri())
+    page.goto(_report(tmp_path, SAMPLES / "held_c07_swiss5.trf", "en").as_uri())
     rows = page.locator("table.crosstable tbody tr")
     assert rows.count() == 16  # every player of FIDE's exercise
     first = rows.first.inner_text()
@@ -40,7 +49,7 @@ def test_standings_and_a_players_section_by_its_link(browser, tmp_path):
 
 def test_vietnamese_page_shows_diacritics(browser, tmp_path):
     page = browser.new_page(viewport={"width": 420, "height": 900})  # a phone
-    page.goto(_report(tmp_path, "club_rapid-games.csv", "vi").as_uri())
+    page.goto(_report(tmp_path, SAMPLES / "club_rapid-games.csv", "vi").as_uri())
     text = page.locator("body").inner_text()
     assert "Họ tên" in text and "Nguyễn Văn Đức" in text and "Trần Thị Ngọc Ánh" in text
     assert page.evaluate("document.documentElement.lang") == "vi"
@@ -50,7 +59,7 @@ def test_vietnamese_page_shows_diacritics(browser, tmp_path):
 
 def test_phone_shows_the_event_report_and_both_charts(browser: Any, tmp_path: Path) -> None:
     page = browser.new_page(viewport={"width": 375, "height": 812})  # a small phone
-    page.goto(_report(tmp_path, "held_c07_swiss5.trf", "en").as_uri())
+    page.goto(_report(tmp_path, SAMPLES / "held_c07_swiss5.trf", "en").as_uri())
     # The page itself never scrolls sideways: only the wide tables do, inside their box.
     assert page.evaluate("document.documentElement.scrollWidth") == 375
     report = page.locator("table.eventreport")
@@ -75,6 +84,20 @@ def test_phone_shows_the_event_report_and_both_charts(browser: Any, tmp_path: Pa
     assert page.locator("#p-2 svg.rating").get_attribute("aria-label") == "Rating after each game"
     line = page.locator("#p-2 svg.rating polyline").bounding_box()
     assert line is not None and line["width"] > 50  # the line is drawn, not just the axes
+    # The starting rank and the pairings fit the phone without scrolling sideways.
+    for box in ("#starting-rank .scroll", "#round-2 .scroll"):
+        assert page.locator(box).evaluate("e => e.scrollWidth <= e.clientWidth"), box
+    # A board takes two lines: white (Opal, 1 point before round 2) above black (Alyx),
+    # the result beside both, inside the screen.
+    board = page.locator("#round-2 tbody tr").first
+    white, black, result = (board.locator(cell).bounding_box()
+                            for cell in (".w-name", ".b-name", ".res"))
+    assert white is not None and black is not None and result is not None
+    assert white["x"] == black["x"] and white["y"] + white["height"] <= black["y"]
+    assert result["x"] >= white["x"] + white["width"] and result["x"] + result["width"] <= 375
+    assert board.locator(".w-name").inner_text() == "Opal"
+    assert board.locator(".b-name").inner_text() == "Alyx"
+    assert board.locator(".w-pts").inner_text() == "1"
     page.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
     assert (tmp_path / "phone.png").stat().st_size > 10_000
 
@@ -84,7 +107,7 @@ def test_print_repeats_headers_and_starts_the_players_on_a_new_page(
     # The printable width of the crosstable's page: A4 landscape less 2 × 10 mm margins,
     # 277 mm = 277 / 25.4 × 96 ≈ 1047 CSS pixels.
     page = browser.new_page(viewport={"width": 1047, "height": 740})
-    page.goto(_report(tmp_path, "held_c07_swiss5.trf", "en").as_uri())
+    page.goto(_report(tmp_path, SAMPLES / "held_c07_swiss5.trf", "en").as_uri())
     page.emulate_media(media="print")
     style = "(e, p) => getComputedStyle(e).getPropertyValue(p)"
     assert page.locator("table.eventreport thead").evaluate(style, "display") == \
@@ -97,3 +120,73 @@ def test_print_repeats_headers_and_starts_the_players_on_a_new_page(
     assert page.evaluate("document.documentElement.scrollWidth") == 1047
     page.pdf(path=str(tmp_path / "report.pdf"), prefer_css_page_size=True)
     assert (tmp_path / "report.pdf").read_bytes().startswith(b"%PDF")
+
+
+def _pages(pdf: bytes) -> list[bytes]:
+    """The MediaBox of each page of a PDF, in order (a page object's own box)."""
+    assert pdf.startswith(b"%PDF")
+    assert len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) == len(
+        re.findall(rb"/MediaBox", pdf))
+    return re.findall(rb"/MediaBox \[[^\]]*\]", pdf)
+
+
+def test_a4_crosstable_keeps_every_round_on_one_line_and_the_last_column_on_the_page(
+        browser: Any, tmp_path: Path) -> None:
+    # Opened at its address, the report prints the crosstable alone (under the event's name).
+    report = _report(tmp_path, CAPO, "en").as_uri() + "#standings"
+    for paper in (UPRIGHT, LANDSCAPE):  # the printable area of its A4 page, either way up
+        page = browser.new_page(viewport=paper)
+        page.goto(report)
+        page.emulate_media(media="print")
+        rounds = page.evaluate("""() => [...document.querySelectorAll('table.crosstable td.rd')]
+            .map(td => { const text = document.createRange(); text.selectNodeContents(td);
+                         const lines = text.getClientRects();
+                         return [td.textContent, lines.length, lines.length ? lines[0].height : 0,
+                                 parseFloat(getComputedStyle(td).lineHeight)]; })""")
+        assert len(rounds) == 84 * 9
+        assert rounds[0][:2] == ["22w1", 1]  # Seletsky, rank 1: won with white against 22
+        for text, lines, height, line in rounds:
+            assert lines <= 1 and height <= line, text  # one line, never "2/2/w/1" stacked
+        last = page.locator("table.crosstable thead th").last
+        assert last.inner_text() == "Rp"
+        for cell in (last, page.locator("table.crosstable tbody tr td").last):
+            box = cell.bounding_box()
+            assert box is not None and box["x"] + box["width"] <= paper["width"], paper
+        assert page.evaluate("document.documentElement.scrollWidth") == paper["width"]
+    style = "(e, p) => getComputedStyle(e).getPropertyValue(p)"
+    assert page.locator("table.crosstable thead").evaluate(style, "display") == \
+        "table-header-group"
+    assert page.locator("table.crosstable tbody tr").first.evaluate(
+        style, "break-inside") == "avoid"
+    assert page.locator("#pairings").evaluate(style, "display") == "none"
+    # 84 rows of about 18 px (8 pt type: 10.7 px × 1.4, 2 px padding, a 1 px rule) under
+    # the name, the facts and the repeated header row: 190 mm = 718 px of a landscape page
+    # holds about 33 rows on the first page and 38 on each next one, so 3 pages.
+    boxes = _pages(page.pdf(format="A4", prefer_css_page_size=True))
+    assert boxes == [MEDIABOX_LANDSCAPE] * 3
+
+
+def test_a4_starting_rank_and_a_round_print_on_portrait_pages(
+        browser: Any, tmp_path: Path) -> None:
+    report = _report(tmp_path, CAPO, "en").as_uri()
+    page = browser.new_page()
+    page.goto(report + "#round-3")
+    page.emulate_media(media="print")
+    style = "(e, p) => getComputedStyle(e).getPropertyValue(p)"
+    assert page.locator("#standings").evaluate(style, "display") == "none"
+    assert page.locator("#round-2").evaluate(style, "display") == "none"
+    assert page.locator("#round-3 tbody tr").count() == 41 + 1  # 84 players: 41 boards, a bye
+    # A round is one page: 42 rows of about 20 px (9.5 pt) under the event's name, in
+    # 273 mm = 1032 px of a portrait page.
+    assert _pages(page.pdf(format="A4", prefer_css_page_size=True)) == [MEDIABOX_PORTRAIT]
+    page.goto(report + "#starting-rank")
+    assert page.locator("#starting-rank tbody tr").count() == 84
+    # 84 rows of about 20 px, some 45 to a page: 2 pages.
+    assert _pages(page.pdf(format="A4", prefer_css_page_size=True)) == [MEDIABOX_PORTRAIT] * 2
+    page.emulate_media(media="print")
+    assert page.locator("#starting-rank").evaluate(style, "break-before") == "auto"
+    page.goto(report)  # the whole report: each list starts a page of its own
+    page.emulate_media(media="print")
+    assert page.locator("#starting-rank").evaluate(style, "break-before") == "page"
+    assert page.locator("#round-2").evaluate(style, "break-before") == "page"
+    assert page.locator("#round-1").evaluate(style, "break-before") == "auto"

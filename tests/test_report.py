@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "sample_events" / "held_c07_swiss5.trf"
 # A Swiss of 5 rounds: no grid.csv (not a round robin), no norms.csv (nobody has 9 games).
 REPORT_FILES = {"report.html", "report.xlsx", "players.csv", "games.csv", "result.json",
-                "crosstable.csv", "rating_report.csv", "pairings.csv"}
+                "crosstable.csv", "rating_report.csv", "starting_rank.csv", "pairings.csv"}
 #: What a report folder holds: the reports and the record of what the tool wrote there.
 IN_FOLDER = REPORT_FILES | {MANIFEST}
 XSS = "<script>alert(1)</script>"

@@ -115,28 +115,32 @@ def test_xlsx_rating_report_sheet(swiss: RatingResult, tmp_path: Path) -> None:
 def test_xlsx_pairings_sheet(swiss: RatingResult, tmp_path: Path) -> None:
     write_reports(swiss, tmp_path, "en")
     rows = sheet_rows(tmp_path / "report.xlsx", "Pairings")
-    assert rows[0] == ["Rd.", "Bd.", "White No.", "White", "Black No.", "Black", "Result"]
+    assert rows[0][:7] == ["Rd.", "Bd.", "White No.", "White", "Black No.", "Black", "Result"]
     first = [r for r in rows[1:] if r[0] == 1 and r[1] is not None]
     assert len(first) == 8 and [r[1] for r in first] == list(range(1, 9))
     assert {r[2] for r in first} | {r[4] for r in first} == set(range(1, 17))
-    assert [1, 1, 10, "Lais", 2, "Bruno", "0–1"] in first
-    assert [1, 2, 3, "Charline", 11, "Maria", "½–½"] in first
+    # Round 1 by the higher rating of the two (all on 0 points): 2200, 2150, 2100, ...
+    assert first[:3] == [[1, 1, 1, "Alyx", 9, "Jessica", "1–0", 2200, 0, 1800, 0],
+                         [1, 2, 10, "Lais", 2, "Bruno", "0–1", 1750, 0, 2150, 0],
+                         [1, 3, 3, "Charline", 11, "Maria", "½–½", 2100, 0, 1700, 0]]
     games = [r for r in rows[1:] if r[1] is not None]
     assert len(games) == len(swiss.games[swiss.games["color"] == "w"])
-    assert [2, None, 4, "David", None, "half-point bye", "½"] in rows  # TRF "-½" in round 2
+    # TRF "-½" in round 2, after David's round-1 win.
+    assert [2, None, 4, "David", None, "half-point bye", "½", 2050, 1, None, None] in rows
 
 
 def test_xlsx_norms_sheet_for_fide_only(swiss: RatingResult, tuong_ky: RatingResult,
                                         tmp_path: Path) -> None:
     write_reports(swiss, tmp_path / "fide", "en")
     book = load_workbook(tmp_path / "fide" / "report.xlsx")
-    assert book.sheetnames == ["Players", "Games", "Crosstable", "Rating report", "Pairings",
-                               "Norms"]
+    assert book.sheetnames == ["Players", "Games", "Crosstable", "Rating report",
+                               "Starting rank", "Pairings", "Norms"]
     assert [c.value for c in book["Norms"][1]] == ["No.", "Name", "Title", "Met", "Games",
                                                    "Ra", "Rp", "Failed conditions"]
     write_reports(tuong_ky, tmp_path / "tk", "en")
     book = load_workbook(tmp_path / "tk" / "report.xlsx")
-    assert book.sheetnames == ["Players", "Games", "Crosstable", "Rating report", "Pairings"]
+    assert book.sheetnames == ["Players", "Games", "Crosstable", "Rating report",
+                               "Starting rank", "Pairings"]
     rows = sheet_rows(tmp_path / "tk" / "report.xlsx", "Rating report")
     assert rows[0] == ["No.", "Name", "Rtg before", "Games", "Score", "ΣE", "Change",
                        "New rating"]
@@ -203,9 +207,15 @@ def test_csv_rating_report_and_pairings(swiss: RatingResult, tmp_path: Path) -> 
     assert report[1] == ["2", "Bruno", "2150", "5", "4", "3.65", "0.35", "20", "7", "7", "2157",
                          "1880", "2120"]
     pairings = csv_rows(tmp_path / "pairings.csv")
-    assert pairings[0] == ["Rd.", "Bd.", "White No.", "White", "Black No.", "Black", "Result"]
-    assert ["1", "1", "10", "Lais", "2", "Bruno", "0–1"] in pairings
-    assert ["2", "", "4", "David", "", "half-point bye", "½"] in pairings  # TRF "-½" in round 2
+    assert pairings[0] == ["Rd.", "Bd.", "White No.", "White", "Black No.", "Black", "Result",
+                           "White Rtg", "White Pts. before", "Black Rtg", "Black Pts. before"]
+    # Round 1: everybody on 0, boards by the higher rating: Alyx's 2200, then Bruno's 2150.
+    assert ["1", "2", "10", "Lais", "2", "Bruno", "0–1", "1750", "0", "2150", "0"] in pairings
+    # Round 2: David's "-½" (TRF "0 - H") after his round-1 win.
+    assert ["2", "", "4", "David", "", "half-point bye", "½", "2050", "1", "", ""] in pairings
+    # Round 5: Bruno had 1 + 1 + ½ + 1 = 3½ from rounds 1-4, Charline ½ + 1 + 1 + ½ = 3.
+    assert ["5", "1", "3", "Charline", "2", "Bruno", "½–½", "2100", "3", "2150", "3.5"] in \
+        pairings
     # The TRF's rounds: 8 boards in round 1; 7 boards and 2 byes in rounds 2 and 3; 7 boards
     # in round 4 (its two absent players, "Z", are not listed); 7 boards and a bye in round 5.
     assert len(pairings) == 1 + 8 + 9 + 9 + 7 + 8
@@ -215,7 +225,7 @@ def test_csv_tables_are_the_xlsx_sheets(swiss: RatingResult, tmp_path: Path) -> 
     write_reports(swiss, tmp_path, "en")
     book = load_workbook(tmp_path / "report.xlsx")
     for sheet, name in (("Crosstable", "crosstable.csv"), ("Rating report", "rating_report.csv"),
-                        ("Pairings", "pairings.csv")):
+                        ("Starting rank", "starting_rank.csv"), ("Pairings", "pairings.csv")):
         cells = [["" if v is None else "'" + v if isinstance(v, str) and v[:1] in "=+-@"
                   else f"{v:g}" if isinstance(v, float) else str(v) for v in row]
                  for row in book[sheet].iter_rows(values_only=True)]
@@ -229,8 +239,12 @@ def test_csv_tables_in_vietnamese(swiss: RatingResult, tmp_path: Path) -> None:
         "Điểm", "BH/C1", "BH", "SB", "K", "Thay đổi", "Elo mới", "Rp"]
     assert csv_rows(tmp_path / "rating_report.csv")[0][:4] == ["STT", "Họ tên", "Elo", "Số ván"]
     pairings = csv_rows(tmp_path / "pairings.csv")
-    assert pairings[0] == ["Vòng", "Bàn", "STT Trắng", "Trắng", "STT Đen", "Đen", "Kết quả"]
-    assert ["2", "", "4", "David", "", "nghỉ được ½ điểm", "½"] in pairings
+    assert pairings[0] == ["Vòng", "Bàn", "STT Trắng", "Trắng", "STT Đen", "Đen", "Kết quả",
+                           "Elo Trắng", "Điểm Trắng trước vòng", "Elo Đen", "Điểm Đen trước vòng"]
+    assert ["2", "", "4", "David", "", "nghỉ được ½ điểm", "½", "2050", "1", "", ""] in pairings
+    assert csv_rows(tmp_path / "starting_rank.csv")[:2] == [
+        ["STT", "Danh hiệu", "Họ tên", "Liên đoàn", "Mã FIDE", "Elo"],
+        ["1", "", "Alyx", "NOR", "", "2200"]]
 
 
 def test_csv_tables_neutralise_formulas(tmp_path: Path) -> None:
@@ -240,8 +254,9 @@ def test_csv_tables_neutralise_formulas(tmp_path: Path) -> None:
     write_reports(rate(dataclasses.replace(event, players=players)), tmp_path, "en")
     assert csv_rows(tmp_path / "crosstable.csv")[1][3] == "'" + FORMULA
     assert csv_rows(tmp_path / "rating_report.csv")[1][1] == "'" + FORMULA
-    assert ["1", "1", "10", "Lais", "2", "'" + FORMULA, "0–1"] in csv_rows(
-        tmp_path / "pairings.csv")
+    lais = csv_rows(tmp_path / "pairings.csv")[2]  # round 1, board 2: Lais–Bruno
+    assert lais[:7] == ["1", "2", "10", "Lais", "2", "'" + FORMULA, "0–1"]
+    assert csv_rows(tmp_path / "starting_rank.csv")[2][2] == "'" + FORMULA
 
 
 def test_csv_round_robin_grid(tmp_path: Path) -> None:
@@ -265,4 +280,5 @@ def test_csv_norms_only_when_there_are_norms(tuong_ky: RatingResult, tmp_path: P
     assert ["1", "Player 1", "GM", "true", "9", "2428", "2648", ""] in rows
     write_reports(tuong_ky, tmp_path / "tk", "en")
     assert {p.name for p in (tmp_path / "tk").glob("*.csv")} == {
-        "players.csv", "games.csv", "crosstable.csv", "rating_report.csv", "pairings.csv"}
+        "players.csv", "games.csv", "crosstable.csv", "rating_report.csv", "starting_rank.csv",
+        "pairings.csv"}

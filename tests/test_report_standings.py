@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SWISS = ROOT / "sample_events" / "held_c07_swiss5.trf"
 ROUND_ROBIN = Path(__file__).resolve().parent / "data" / "held_c07_roundrobin6.trf"
 GROS = ROOT / "sample_events" / "javafo_aum_gros_2010_after_r4.trf"
+CAPO = Path(__file__).resolve().parent / "data" / "javafo_aum_capo_dorso_2012_final.trf"
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -95,7 +96,7 @@ def gm_norm_event():
 def test_json_lists_the_norms_of_players_with_nine_games() -> None:
     data = to_json(rate(gm_norm_event()))
     assert {"player": 1, "title": "GM", "met": True, "games": 9, "performance": 2648,
-            "average": 2428, "failed": []} in data["norms"]
+            "average": 2428, "failed": [], "forecast": None} in data["norms"]
     assert {n["player"] for n in data["norms"]} == {1}  # the others played one game each
     im = next(n for n in data["norms"] if n["title"] == "IM")
     assert im["met"] is True
@@ -230,21 +231,88 @@ def test_fixed_rated_ai_has_no_rating_chart() -> None:
         "chart score", "chart rating"]
 
 
-# --- 4. pairings and the round-robin grid -------------------------------------------------
+# --- 4. pairings, the starting rank and the round-robin grid ----------------------------
+
+
+def round_rows(html: str, rnd: int) -> list[list[str]]:
+    """The rows of a round's pairings table, each cell's text without its markup."""
+    start = html.index(f'id="round-{rnd}"')
+    day = html[start:html.index("</table>", start)]
+    body = day[day.index("<tbody>"):]
+    return [[re.sub(r"<[^>]*>", "", cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+            for row in body.split("</tr>") if "<td" in row]
 
 
 def test_pairings_list_every_game_of_round_one(swiss: RatingResult, html: str) -> None:
-    start = html.index('id="round-1"')
-    day = html[start:html.index("</div>", start)]
-    boards = re.findall(r'<li><span class="white"><a[^>]*>([^<]*)</a> \((\d+)\)</span> – '
-                        r'<span class="black"><a[^>]*>([^<]*)</a> \((\d+)\)</span> '
-                        r'<b class="res">([^<]*)</b>', day)
+    boards = round_rows(html, 1)
     games = swiss.games[(swiss.games["round"] == 1) & (swiss.games["color"] == "w")]
     assert len(boards) == len(games) == 8
     assert {int(b[1]) for b in boards} == set(games["player"])
-    assert ("Lais", "10", "Bruno", "2", "0–1") in boards
-    assert ("Charline", "3", "Maria", "11", "½–½") in boards
+    # Bd., No., White, Rtg, Pts. before, Result, Pts. before, Rtg, Black, No.  In round 1
+    # everybody has 0 points: the boards go by the higher rating of the two, Alyx's 2200
+    # first, then Bruno's 2150 (with black against Lais), then Charline's 2100.
+    assert boards[:3] == [["1", "1", "Alyx", "2200", "0", "1–0", "0", "1800", "Jessica", "9"],
+                          ["2", "10", "Lais", "1750", "0", "0–1", "0", "2150", "Bruno", "2"],
+                          ["3", "3", "Charline", "2100", "0", "½–½", "0", "1700", "Maria", "11"]]
     assert "Xếp cặp và kết quả từng vòng" in render_html(swiss, "vi")
+
+
+def test_pairings_show_the_points_before_each_round(html: str) -> None:
+    # Points after round 1 (the TRF's first round column): Alyx, Bruno, David, Genevieve,
+    # Opal and Paul won (1); Charline, Maria, Irina and Stephan drew (½); the rest lost (0).
+    # Round 2 boards by the higher of the two players' points, then the higher rating:
+    # 1 point: Opal–Alyx (2200), Bruno–Genevieve (2150), Irina–Paul (1850); ½: Franck–
+    # Charline (2100), Maria–Stephan (1700); 0: Reine–Helene (2000), Jessica–Lais (1800).
+    # David's "0 - H" is a half-point bye, Nick's "0 - U" a pairing-allocated bye.
+    assert round_rows(html, 2) == [
+        ["1", "13", "Opal", "1600", "1", "½–½", "1", "2200", "Alyx", "1"],
+        ["2", "2", "Bruno", "2150", "1", "1–0", "1", "1900", "Genevieve", "7"],
+        ["3", "8", "Irina", "1850", "½", "1–0", "1", "1550", "Paul", "14"],
+        ["4", "6", "Franck", "1950", "0", "0–1", "½", "2100", "Charline", "3"],
+        ["5", "11", "Maria", "1700", "½", "0–1", "½", "1450", "Stephan", "16"],
+        ["6", "15", "Reine", "1500", "0", "1–0", "0", "2000", "Helene", "5"],
+        ["7", "9", "Jessica", "1800", "0", "0–1", "0", "1750", "Lais", "10"],
+        ["", "4", "David", "2050", "1", "½", "half-point bye"],
+        ["", "12", "Nick", "1650", "0", "1", "pairing-allocated bye"]]
+    # Before round 5, from rounds 1-4: Bruno 1 + 1 + ½ + 1 = 3½ leads alone; Charline
+    # ½ + 1 + 1 + ½ = 3, Alyx 1 + ½ + ½ + 1 = 3, David 1 + ½ (bye) + 1 + ½ = 3; Irina
+    # ½ + 1 + 0 + 1 = 2½ and Franck 0 + 0 + 1 (bye) + 1 = 2; Stephan ½ + 1 + 1 + 0 = 2½
+    # and Reine 0 + 1 + 1 + 0 = 2 (2½ boards: Franck's 1950 before Reine's 1500).
+    assert round_rows(html, 5)[:4] == [
+        ["1", "3", "Charline", "2100", "3", "½–½", "3½", "2150", "Bruno", "2"],
+        ["2", "1", "Alyx", "2200", "3", "½–½", "3", "2050", "David", "4"],
+        ["3", "8", "Irina", "1850", "2½", "0–1", "2", "1950", "Franck", "6"],
+        ["4", "16", "Stephan", "1450", "2½", "1–0", "2", "1500", "Reine", "15"]]
+    # A forfeit is written as in the crosstable (Maria's "9 w +" in round 4: "+", Jessica
+    # "-"); both have ½ before it (Maria ½ + 0 + 0, Jessica 0 + 0 + ½ from her bye).
+    assert ["7", "11", "Maria", "1700", "½", "+–-", "½", "1800", "Jessica", "9"] in \
+        round_rows(html, 4)
+
+
+def test_pairings_and_starting_rank_in_vietnamese(swiss: RatingResult) -> None:
+    html = render_html(swiss, "vi")
+    start = html.index('id="round-2"')
+    head = html[start:html.index("</thead>", start)]
+    assert re.findall(r"<th[^>]*>([^<]*)</th>", head) == [
+        "Bàn", "STT", "Trắng", "Elo", "Điểm", "Kết quả", "Điểm", "Elo", "Đen", "STT"]
+    assert 'title="điểm trước vòng đấu"' in head
+    assert ["", "4", "David", "2050", "1", "½", "nghỉ được ½ điểm"] in round_rows(html, 2)
+    assert "<h2>Danh sách xếp hạng ban đầu</h2>" in html
+
+
+def test_starting_rank_lists_the_players_by_start_number() -> None:
+    html = render_html(rate(read_event(str(CAPO))), "en")
+    start = html.index('id="starting-rank"')
+    table = html[start:html.index("</table>", start)]
+    head = re.findall(r"<th[^>]*>([^<]*)</th>", table)
+    rows = [[re.sub(r"<[^>]*>", "", c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+            for row in table[table.index("<tbody>"):].split("</tr>") if "<td" in row]
+    assert head == ["No.", "Title", "Name", "Fed.", "FIDE id", "Rtg"]
+    assert len(rows) == 84 and [r[0] for r in rows] == [str(n) for n in range(1, 85)]
+    # The TRF's first lines: "001    1 M  f Seletsky Grigory  2338 UKR    14112191", ...
+    assert rows[:3] == [["1", "FM", "Seletsky Grigory", "UKR", "14112191", "2338"],
+                        ["2", "IM", "Glienke Manfred Dr.", "GER", "4603702", "2314"],
+                        ["3", "IM", "Messa Roberto", "ITA", "800457", "2305"]]
 
 
 def test_round_robin_grid() -> None:

@@ -14,11 +14,12 @@ from pathlib import Path
 
 import click
 
-from .cli_db import db_group, publish_command
+from .cli_db import db_group, lang_option, publish_command
 from .engine import RatingResult, rate
-from .errors import TournamentEloError
+from .errors import InputError, TournamentEloError
 from .io.detect import FORMATS, read_event, read_ratings
 from .io.text import Readable, Source
+from .messages import choose_language, language, prefix, problem_lines, warning_text
 from .systems.fide.norms import NORM_EVENT_SETTING, NORM_EVENTS
 from .systems.fide.performance import AverageRule
 from .systems.registry import built_in_systems, get_system
@@ -64,8 +65,7 @@ def cli() -> None:
               help="Indent the JSON by N spaces (default: compact, written as it is made).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False),
               help="Write the report set (HTML, XLSX, CSV, JSON) into this directory.")
-@click.option("--lang", type=click.Choice(["en", "vi"]), default="en", show_default=True,
-              help="Language of the reports and the table.")
+@lang_option("Language of the reports and the table")
 @click.option("--encoding", help="Encoding of a text input (default: detected).")
 @click.option("--input-format", type=click.Choice(FORMATS),
               help="Input format (default: detected from the content).")
@@ -114,7 +114,7 @@ def rate_command(
     result = rate(parsed, system, rating_list, average_rule, _settings(settings), tiebreaks,
                   tiebreak_rules, unrated_rating, after_round)
     for warning in result.warnings:
-        click.echo(f"warning: {warning}", err=True)
+        click.echo(f"{prefix('warning', lang)}: {warning_text(warning, lang)}", err=True)
     if out_dir is not None:
         from .io.sheet_files import input_files
         from .render.report import write_reports
@@ -151,8 +151,7 @@ def rate_command(
               "event's first day; 2026 for an undated event).")
 @click.option("--unrated-rating", type=click.IntRange(0, 4000), metavar="RATING",
               help="Rating of unrated players in rating tie-breaks (default: left out).")
-@click.option("--lang", type=click.Choice(["en", "vi"]), default="en", show_default=True,
-              help="Language of the report.")
+@lang_option("Language of the report")
 @click.option("--encoding", help="Encoding of a text input (default: detected).")
 @click.option("--input-format", type=click.Choice(FORMATS),
               help="Input format (default: detected from the content).")
@@ -308,6 +307,7 @@ cli.add_command(publish_command)
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: run the command and turn errors into exit codes."""
+    choose_language(None)
     try:
         # A command ends early with click's Exit (check: 1 when a figure disagrees), which
         # click returns as the exit code; commands themselves return None.
@@ -324,7 +324,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         click.echo("aborted", err=True)
         return 1
     except TournamentEloError as exc:
-        click.echo(f"error: {exc}", err=True)
+        lang = language.get()
+        lines = problem_lines(exc, lang) if isinstance(exc, InputError) else str(exc).split("\n")
+        for line in lines:
+            click.echo(f"{prefix('error', lang)}: {line}", err=True)
         return 2
     except BrokenPipeError:
         return 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
@@ -22,6 +22,7 @@ from .db.schema import VERSION
 from .db.store import DEFAULT_DB, LOCK_WAIT, Database
 from .errors import InputError, Place
 from .io.detect import FORMATS
+from .messages import choose_language
 from .progress import progress_bar
 from .render.terminal import text_table
 from .render.writers import csv_bytes, write_file, xlsx_bytes
@@ -325,12 +326,19 @@ def diff_command(rating_list: str, db_path: str, on: str | None, output_format: 
           [*_database_files(db_path), Path(rating_list)])
 
 
+def lang_option(what: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """``--lang en|vi``: of the output and of every message (default: the locale's)."""
+    return click.option(
+        "--lang", type=click.Choice(["en", "vi"]),
+        callback=lambda _ctx, _param, value: choose_language(value), is_eager=True,
+        help=f"{what} and of the messages (default: vi in a Vietnamese locale, else en).")
+
+
 @click.command("publish")
 @DB_OPTION
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False),
               help="The folder to write the site into.")
-@click.option("--lang", type=click.Choice(["en", "vi"]), default="en", show_default=True,
-              help="Language of the pages.")
+@lang_option("Language of the pages")
 @POOL_OPTION
 @SYSTEM_OPTION
 @PERIOD_OPTION

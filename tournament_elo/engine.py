@@ -9,12 +9,12 @@ output first asks for them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from .errors import InputError, InputWarning, Place
+from .errors import InputError, InputWarning, Place, Problems
 from .model import Event, ListEntry, apply_rating_list
 from .standings import Standings, standings, tiebreak_codes
 from .systems.fide.performance import AverageRule
@@ -85,6 +85,22 @@ def event_after_round(event: Event, last_round: int) -> Event:
     return event.through(last_round)
 
 
+def check_settings(system: RatingSystem, settings: Mapping[str, str]) -> None:
+    """Refuse a setting the system does not read, or a value it does not know, naming
+    what it reads: a setting silently ignored would rate the event otherwise than asked."""
+    choices = system.setting_choices
+    problems = Problems()
+    for key, value in settings.items():
+        if key not in choices:
+            known = ", ".join(choices) or "none"
+            problems.add(InputError(f"{system.name} has no setting {key!r}", Place("--set"),
+                                    found=repr(f"{key}={value}"), expected=f"one of: {known}"))
+        elif choices[key] and value not in choices[key]:
+            problems.add(InputError(f"unknown {key}", Place(f"--set {key}"), found=repr(value),
+                                    expected=" or ".join(choices[key])))
+    problems.raise_any()
+
+
 def rate(
     event: Event,
     system: str = "fide",
@@ -115,5 +131,10 @@ def rate(
                          found=repr(average_rule), expected=" or ".join(AverageRule))
     table = standings(event, tiebreak_codes(tiebreaks, event), tiebreak_rules, unrated_rating)
     chosen = get_system(system, event_day(event))
+    check_settings(chosen, settings or {})
     figures = chosen.rate_event(event, settings or {}, str(average_rule))
+    if event.players and not any(p.rating for p in event.players):
+        figures = replace(figures, warnings=(*figures.warnings, InputWarning(
+            Place(event.source), f"no player has a rating under {chosen.name}: every player "
+            "is rated as unrated (give ratings in the file, or a rating list with --ratings)")))
     return RatingResult(event, chosen, figures, table)

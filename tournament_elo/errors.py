@@ -5,6 +5,7 @@ all with one ``except``::
 
     TournamentEloError
     ├── InputError (also a ValueError)   the user's input is wrong: a file, a cell, an option
+    │   ├── InputErrors                  several such problems, all found in one reading
     │   └── SystemDefinitionError        a rating-system name or definition file is wrong
     └── EventModelError (also a ValueError)  an Event built in code contradicts itself
                                          (columns of different lengths, a game with one side)
@@ -13,16 +14,22 @@ Anything else that escapes is a bug (the command line reports it in one line, ex
 
 An :class:`InputError` carries where the problem is (file, line or sheet and cell),
 what was found and what was expected, so the command line can print one readable
-message and exit with code 2.  Problems that do not stop the work (a points column
+message and exit with code 2.  Readers go on past a bad row or line, collecting each
+problem in :class:`Problems`, and raise them together as one :class:`InputErrors`, so
+one run shows every mistake of a file.  Problems that do not stop the work (a points column
 that disagrees with the results, a double forfeit) are :class:`InputWarning` values
 collected on the event, never exceptions.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -79,6 +86,80 @@ class InputError(TournamentEloError, ValueError):
         if self.expected is not None:
             text += f", expected {self.expected}"
         return text
+
+
+#: The most problems printed of one input; the rest are counted.
+SHOWN_PROBLEMS = 50
+
+
+class InputErrors(InputError):
+    """Every problem found in one input, in the order found (at least two); ``more``
+    counts those found but not kept (past :data:`SHOWN_PROBLEMS`)."""
+
+    def __init__(self, problems: Sequence[InputError], more: int = 0) -> None:
+        self.problems = list(problems)
+        self.more = more
+        first = self.problems[0]
+        super().__init__(first.reason, first.place, found=first.found, expected=first.expected)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.problems, self.more))
+
+    def _render(self) -> str:
+        lines = [str(problem) for problem in self.problems[:SHOWN_PROBLEMS]]
+        more = len(self.problems) - len(lines) + self.more
+        if more:
+            lines.append(f"and {more:,} more")
+        return "\n".join(lines)
+
+
+@dataclass
+class Problems:
+    """The problems of one input, collected so that all are reported in one run::
+
+        problems = Problems()
+        for row in rows:
+            with problems.collect():
+                read(row)
+        problems.raise_any()
+    """
+
+    found: list[InputError] = field(default_factory=list)
+    more: int = 0  # found past SHOWN_PROBLEMS: counted, not kept (memory stays bounded)
+
+    def add(self, error: InputError) -> None:
+        errors = error.problems if isinstance(error, InputErrors) else [error]
+        room = SHOWN_PROBLEMS - len(self.found)
+        self.found.extend(errors[:room])
+        self.more += len(errors) - len(errors[:room]) + (
+            error.more if isinstance(error, InputErrors) else 0)
+
+    def count(self, problems: int) -> None:
+        """Count problems past those kept without making them (a huge bad file)."""
+        self.more += problems
+
+    @contextmanager
+    def collect(self) -> Iterator[None]:
+        """Record an :class:`InputError` raised in the block, and go on after it."""
+        try:
+            yield
+        except InputError as error:
+            self.add(error)
+
+    def checked(self, read: Callable[[], T], default: T) -> T:
+        """``read()``, or ``default`` with the problem it raised recorded."""
+        try:
+            return read()
+        except InputError as error:
+            self.add(error)
+            return default
+
+    def raise_any(self) -> None:
+        """Raise what was found: the one problem, or all as :class:`InputErrors`."""
+        if len(self.found) == 1 and not self.more:
+            raise self.found[0]
+        if self.found:
+            raise InputErrors(self.found, self.more)
 
 
 class SystemDefinitionError(InputError):

@@ -62,6 +62,9 @@ _EN = {
     "norm_short": "{n} short", "norm_too_many": "{n} too many",
     "event_report": "Event rating report", "w_minus_we": "W − We",
     "white_no": "White No.", "black_no": "Black No.", "met": "Met",
+    "starting_rank": "Starting rank", "points_before": "points before the round",
+    "white_rating": "White Rtg", "black_rating": "Black Rtg",
+    "white_points": "White Pts. before", "black_points": "Black Pts. before",
     "failed": "Failed conditions",
     "period_note": "{n} events in the rating period {period} ({events}): the list counts "
     "them together, {before} → {after}",
@@ -124,6 +127,9 @@ _VI = {
     "norm_short": "thiếu {n}", "norm_too_many": "thừa {n}",
     "event_report": "Báo cáo Elo của giải", "w_minus_we": "W − We",
     "white_no": "STT Trắng", "black_no": "STT Đen", "met": "Đạt",
+    "starting_rank": "Danh sách xếp hạng ban đầu", "points_before": "điểm trước vòng đấu",
+    "white_rating": "Elo Trắng", "black_rating": "Elo Đen",
+    "white_points": "Điểm Trắng trước vòng", "black_points": "Điểm Đen trước vòng",
     "failed": "Điều kiện không đạt",
     "period_note": "{n} giải trong kỳ tính {period} ({events}): danh sách tính chung, "
     "{before} → {after}",

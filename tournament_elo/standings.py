@@ -16,7 +16,7 @@ import numpy.typing as npt
 
 from .errors import InputError, Place
 from .model import Event, EventType
-from .tiebreaks import RULES, compute_tiebreaks, parse_code, rules_in_force
+from .tiebreaks import RULES, check_codes, compute_tiebreaks, parse_code, rules_in_force
 from .tiebreaks_rating import RATING_CODES, rating_tiebreaks
 
 #: Defaults when the event does not choose: C.07's usual lists.
@@ -42,7 +42,9 @@ def tiebreak_codes(text: str | None, event: Event) -> tuple[str, ...]:
     both), or the defaults for the event type."""
     if text is None:
         return DEFAULT_TIEBREAKS[event.type]
-    return tuple(code.upper() for code in re.split(r"[,\s]+", text) if code)
+    codes = tuple(code.strip().upper() for code in re.split(r"[,\s]+", text) if code.strip())
+    check_codes(codes)
+    return codes
 
 
 def is_tiebreak_code(code: str) -> bool:

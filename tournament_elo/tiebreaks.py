@@ -43,8 +43,9 @@ from datetime import date
 import numpy as np
 import numpy.typing as npt
 
-from .errors import InputError, Place
+from .errors import InputError, Place, Problems
 from .model import BLACK, POINTS, Event, EventType, Result
+from .tiebreaks_rating import RATING_CODES
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
@@ -330,16 +331,32 @@ def parse_code(code: str) -> tuple[str, int, int]:
     match = _CODE.match(code.strip().upper())
     if not match or match["name"] not in CODES:
         raise InputError("unknown tie-break", Place("--tiebreaks"), found=repr(code),
-                         expected="C.07 codes: " + ", ".join(CODES))
+                         expected="C.07 codes: " + ", ".join(CODES) + "; rating tie-breaks: "
+                         + ", ".join(RATING_CODES))
     name = match["name"]
     if match["mod"] is None:
         return name, 0, 0
+    if match["k"] not in ("1", "2"):
+        raise InputError(f"C.07 has no modifier {match['mod']}{match['k']}", Place("--tiebreaks"),
+                         found=repr(code), expected=f"{name}/C1, {name}/C2, {name}/M1 or "
+                         f"{name}/M2 (Cut-1, Cut-2, Median1, Median2)")
     if name not in _CUTTABLE or (name == "PS" and match["mod"] == "M"):
         raise InputError(f"tie-break {name} takes no modifier {match['mod']}{match['k']}",
                          Place("--tiebreaks"), found=repr(code),
                          expected=f"{name} alone, or a cut of " + ", ".join(sorted(_CUTTABLE)))
     k = int(match["k"])
     return name, k, k if match["mod"] == "M" else 0
+
+
+def check_codes(codes: Sequence[str]) -> None:
+    """Refuse every unknown code or modifier of a list at once (a wrong code would give
+    a column of zeros and every player a shared place)."""
+    problems = Problems()
+    for code in codes:
+        if code not in RATING_CODES:
+            with problems.collect():
+                parse_code(code)
+    problems.raise_any()
 
 
 def compute_tiebreaks(

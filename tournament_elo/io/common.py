@@ -16,7 +16,18 @@ from typing import Any
 import numpy as np
 
 from ..errors import InputError, InputWarning, Place
-from ..model import MIRROR, TRF_CODE, EventType, IntArray, Pairings, Player, Result
+from ..model import (
+    MIRROR,
+    NO_COLOR,
+    TRF_CODE,
+    WHITE,
+    Event,
+    EventType,
+    IntArray,
+    Pairings,
+    Player,
+    Result,
+)
 
 _ISO = re.compile(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$")
 _DAY_FIRST = re.compile(r"^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$")
@@ -112,6 +123,64 @@ def check_unique_fide_ids(
                 f"(player {first.id}) and {player.name!r} (player {player.id})",
             ))
     return warnings
+
+
+#: The longest an event of k rounds is taken to last: a round a week, and a week more.
+def longest_span(rounds: int) -> int:
+    return 7 * rounds + 7
+
+
+def date_warnings(event: Event) -> list[InputWarning]:
+    """An event whose dates span far more than its rounds take (day and month swapped in
+    the source, most often): a warning naming the dates read and the swapped reading,
+    since the dates choose the rating regulations and the K factors."""
+    start, end, rounds = event.start, event.end, max(event.rounds, event.rounds_played)
+    if start is None or end is None or rounds == 0:
+        return []
+    days = (end - start).days + 1
+    if days <= longest_span(rounds):
+        return []
+    text = (f"the event's dates {start} – {end} span {days} days for {rounds} rounds, "
+            f"more than the {longest_span(rounds)} days they take at a round a week")
+    swapped = [_swapped(day) for day in (start, end)]
+    if swapped[0] is not None and swapped[1] is not None:
+        other = (swapped[1] - swapped[0]).days + 1
+        if 0 < other <= longest_span(rounds):
+            text += (f"; with day and month swapped they read {swapped[0]} – {swapped[1]} "
+                     f"({other} days): check the dates")
+    return [InputWarning(Place(event.source), text)]
+
+
+def _swapped(day: date) -> date | None:
+    try:
+        return date(day.year, day.day, day.month)
+    except ValueError:
+        return None
+
+
+def unplayed_before_played(
+    pairings: Pairings, players: Sequence[Player], place_of_row: Callable[[int], Place],
+) -> list[InputError]:
+    """A game without a result in a round before one with results: a result left out
+    (the standings would silently stop at that round).  One problem per game."""
+    decided = (pairings.opponent >= 0) & (pairings.result != Result.UNPLAYED)
+    if not decided.any():
+        return []
+    last = int(pairings.round[decided].max())
+    first_side = np.where(pairings.color == NO_COLOR, pairings.player < pairings.opponent,
+                          pairings.color == WHITE)
+    blank = np.flatnonzero((pairings.opponent >= 0) & (pairings.result == Result.UNPLAYED)
+                           & (pairings.round < last) & first_side)
+
+    def named(index: int) -> str:
+        player = players[index]
+        return player.name if player.name == str(player.id) else f"{player.name} ({player.id})"
+
+    return [InputError(
+        f"round {pairings.round[row]}: the game {named(pairings.player[row])} – "
+        f"{named(pairings.opponent[row])} has no result", place_of_row(int(row)),
+        found="a blank result", expected=f"its result, since round {last} has results")
+        for row in blank]
 
 
 def check_pairings(

@@ -7,6 +7,7 @@ chess-results serves its "Excel" exports as HTML pages named ``.xls``.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from ..errors import InputError, Place
@@ -17,10 +18,11 @@ from .chessresults import (
     read_chessresults_list,
     read_crosstable_workbook,
 )
+from .common import date_warnings
 from .fidelist import is_fide_list, read_fide_list
 from .ratinglist import read_rating_list
 from .table import is_workbook
-from .text import Readable, read_source
+from .text import Readable, Source, read_source
 
 FORMATS = ("trf", "csv", "xlsx", "pgn", "crosstable-xlsx", "xls", "chessresults-html")
 _TRF_RECORD = re.compile(r"^(001 |0[1-9]2 |1[0-9]2 |XXR |### )", re.MULTILINE)
@@ -67,7 +69,12 @@ def read_event(
 ) -> Event:
     """Read an event file in any supported format: its bytes are read once, for the
     format's detection and the reader alike."""
-    path = read_source(path)
+    event = _read_any(read_source(path), input_format, encoding)
+    checked = date_warnings(event)
+    return replace(event, warnings=(*event.warnings, *checked)) if checked else event
+
+
+def _read_any(path: Source, input_format: str | None, encoding: str | None) -> Event:
     fmt = input_format or detect_format(path, encoding)
     if fmt == "trf":
         from .trf import read_trf

@@ -35,7 +35,8 @@ ALIASES: dict[str, tuple[str, ...]] = {
            "maso"),
     "name": ("name", "ten", "hoten", "hovaten", "player", "playername", "fullname", "dauthu",
              "kythu"),
-    "rating": ("rating", "elo", "heso", "rtg", "rtgi", "diemelo"),
+    "rating": ("rating", "elo", "heso", "rtg", "rtgi", "diemelo", "elofide", "fideelo",
+               "fiderating"),
     "federation": ("federation", "fed", "liendoan", "quocgia"),
     "fide_id": ("fideid", "fide", "mafide", "idfide"),
     "birth": ("birth", "born", "birthdate", "birthyear", "yearofbirth", "yob", "namsinh",
@@ -78,3 +79,73 @@ def map_headers(headers: Iterable[object]) -> dict[str, int]:
         if name is not None and name not in found:
             found[name] = position
     return found
+
+
+#: Folded spellings that are Vietnamese only: a sheet using one is written in Vietnamese.
+VIETNAMESE_ALIASES = frozenset((
+    "ma", "stt", "madauthu", "maso", "ten", "hoten", "hovaten", "dauthu", "kythu", "heso",
+    "diemelo", "liendoan", "quocgia", "mafide", "idfide", "namsinh", "ngaysinh", "gioitinh",
+    "danhhieu", "sovan", "hesok", "tungdat2400", "diem", "tongdiem", "vong", "vongdau", "ban",
+    "trang", "bentrang", "thuy", "do", "ditruoc", "nguoiditruoc", "den", "benden", "son",
+    "disau", "nguoidisau", "ketqua", "kq", "ngay", "ngaythidau", "elotrang", "hesotrang",
+    "eloden", "hesoden", "cachthang", "phuongthuc", "phuongthucthang", "loaico", "theloai",
+    "thoigian", "phut", "thoigianmoiben", "aicap", "capai", "capdoai", "capmay", "capdomay",
+    "trinhdoai",
+))
+
+#: Canonical column → how a message names it in an English and in a Vietnamese sheet.
+COLUMN_NAMES: dict[str, tuple[str, str]] = {
+    "id": ("id", "Mã"), "name": ("name", "Họ tên"), "rating": ("rating", "Elo"),
+    "federation": ("federation", "Liên đoàn"), "fide_id": ("fide_id", "Mã FIDE"),
+    "birth": ("birth", "Năm sinh"), "sex": ("sex", "Giới tính"), "title": ("title", "Danh hiệu"),
+    "games": ("games", "Số ván"), "k": ("k", "Hệ số K"),
+    "ever_2400": ("ever_2400", "Từng đạt 2400"),
+    "points": ("points", "Điểm"), "round": ("round", "Vòng"), "board": ("board", "Bàn"),
+    "white": ("white", "Trắng"), "black": ("black", "Đen"), "result": ("result", "Kết quả"),
+    "date": ("date", "Ngày"), "white_rating": ("white_rating", "Elo trắng"),
+    "black_rating": ("black_rating", "Elo đen"), "win_method": ("win_method", "Cách thắng"),
+    "pool": ("pool", "Loại cờ"), "time_control": ("time_control", "Thời gian"),
+    "ai_level": ("ai_level", "Cấp AI"),
+}
+
+
+def in_vietnamese(headers: Iterable[object]) -> bool:
+    """Whether a header row is written in Vietnamese: a Vietnamese-only column name, or a
+    letter with a Vietnamese accent."""
+    for header in headers:
+        text = "" if header is None else str(header)
+        if fold(text) in VIETNAMESE_ALIASES or any(not c.isascii() and c.isalpha() for c in text):
+            return True
+    return False
+
+
+def column_name(column: str, vietnamese: bool) -> str:
+    """How a message names a canonical column, in the sheet's own language."""
+    return COLUMN_NAMES[column][1 if vietnamese else 0]
+
+
+def near_miss(header: object, present: Iterable[str]) -> str | None:
+    """The known column an unknown header is one slip away from (a letter left out, added,
+    changed, or two swapped: ``Eol`` → rating, ``Trắg`` → white), unless the table already
+    has that column; ``None`` for a header that is simply another column."""
+    folded = fold("" if header is None else str(header))
+    if len(folded) < 3 or folded in _LOOKUP:
+        return None
+    taken = set(present)
+    for alias, name in _LOOKUP.items():
+        if len(alias) >= 3 and name not in taken and _one_slip(folded, alias):
+            return name
+    return None
+
+
+def _one_slip(a: str, b: str) -> bool:
+    """Whether ``a`` becomes ``b`` by one insertion, deletion, substitution or swap."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) == len(b):
+        diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        return len(diff) == 1 or (
+            len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+            and a[diff[1]] == b[diff[0]])
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))

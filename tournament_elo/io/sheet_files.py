@@ -64,6 +64,15 @@ def _sibling_named(path: Path, names: Sequence[str]) -> Path | None:
     )
 
 
+def players_file_name(path: Path) -> str:
+    """The name the players file of the games file ``path`` would usually have."""
+    name = path.name
+    at = name.lower().rfind("games")
+    if at >= 0:
+        return name[:at] + "players" + name[at + len("games"):]
+    return f"{path.stem}-players{path.suffix}"
+
+
 def input_files(path: str | Path) -> list[Path]:
     """``path`` and the players and event files the sheets reader would read beside it:
     every file an event read from ``path`` may come from."""

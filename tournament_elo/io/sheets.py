@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from ..errors import InputError, InputWarning, Place
+from ..errors import InputError, InputWarning, Place, Problems
 from ..model import (
     BLACK,
     NO_COLOR,
@@ -52,10 +52,11 @@ from .common import (
     event_type_from_text,
     index_players,
     parse_date,
+    unplayed_before_played,
 )
-from .headers import fold, map_headers
+from .headers import canonical, column_name, fold, in_vietnamese, map_headers, near_miss
 from .sheet_cells import cell_text
-from .sheet_files import Companions, companion_files
+from .sheet_files import Companions, companion_files, players_file_name
 from .sheet_per_game import NO_EXTRAS, AiRoster, Extras, GameExtras, event_settings, row_ai
 from .sheet_words import (
     BYE_RESULTS,
@@ -108,15 +109,29 @@ class _Sources:
     players: Table | None
     event: list[_Entry]
     format: str
+    #: A games CSV without its players file beside it: the file's name it would have.
+    players_file_missing: str | None = None
+
+
+@dataclass
+class _Reading:
+    """What reading one event has found wrong so far: every problem is reported at once."""
+
+    problems: Problems = field(default_factory=Problems)
+    warnings: list[InputWarning] = field(default_factory=list)
 
 
 def read_sheets(path: Readable, encoding: str | None = None) -> Event:
     """Read a games CSV (with its players CSV beside it) or a workbook into an Event."""
-    sources = _workbook_sources(path) if is_workbook(path) else _csv_sources(path, encoding)
-    return _build_event(sources, str(path))
+    reading = _Reading()
+    if is_workbook(path):
+        sources = _workbook_sources(path, reading)
+    else:
+        sources = _csv_sources(path, encoding, reading)
+    return _build_event(sources, str(path), reading)
 
 
-def _workbook_sources(path: Readable) -> _Sources:
+def _workbook_sources(path: Readable, reading: _Reading) -> _Sources:
     """Find the games, players and event sheets by name, else by their headers."""
     source = str(path)
     sheets = read_workbook(path)
@@ -134,30 +149,35 @@ def _workbook_sources(path: Readable) -> _Sources:
     event_name = _sheet_named(rest, EVENT_SHEETS)
     rest = {k: v for k, v in rest.items() if k != event_name}
     players_name = _sheet_named(rest, PLAYERS_SHEETS) or _sheet_with(rest, _players_header)
-    games = _table(source, games_name, sheets[games_name], GAME_COLUMNS, "games")
-    players = (
-        _table(source, players_name, sheets[players_name], ("name",), "players", ("id",))
-        if players_name is not None else None
-    )
+    players = None
+    if players_name is not None:
+        with reading.problems.collect():
+            players = _table(source, players_name, sheets[players_name], ("name",), "players",
+                             reading, ("id",))
+    games = _table(source, games_name, sheets[games_name], GAME_COLUMNS, "games", reading)
     event = _key_values(sheets[event_name], source, event_name) if event_name else []
     return _Sources(games, players, event, "xlsx")
 
 
-def _csv_sources(path: Readable, encoding: str | None) -> _Sources:
+def _csv_sources(path: Readable, encoding: str | None, reading: _Reading) -> _Sources:
     """The games CSV, and the players and event CSV files found beside it."""
-    games = _table(str(path), None, read_csv_rows(path, encoding), GAME_COLUMNS, "games")
     file = path_of(path)
     companions = companion_files(file) if file is not None else Companions(None, None)
     players_path = companions.players
     players = None
     if players_path is not None:
         rows = read_csv_rows(players_path, encoding)
-        players = _table(str(players_path), None, rows, ("name",), "players", ("id",))
+        with reading.problems.collect():
+            players = _table(str(players_path), None, rows, ("name",), "players", reading,
+                             ("id",))
+    games = _table(str(path), None, read_csv_rows(path, encoding), GAME_COLUMNS, "games",
+                   reading)
     event_path = companions.event
     event = []
     if event_path is not None:
         event = _key_values(read_csv_rows(event_path, encoding), str(event_path), None)
-    return _Sources(games, players, event, "csv")
+    missing = players_file_name(file) if file is not None and players_path is None else None
+    return _Sources(games, players, event, "csv", missing)
 
 
 def _sheet_named(sheets: dict[str, list[Row]], names: Sequence[str]) -> str | None:
@@ -186,12 +206,14 @@ def _players_header(columns: set[str]) -> bool:
 
 def _table(
     source: str, sheet: str | None, rows: list[Row], required: Sequence[str],
-    what: str, alternatives: Sequence[str] = (),
+    what: str, reading: _Reading, alternatives: Sequence[str] = (),
 ) -> Table:
     """The table under the first row naming the required columns (or, failing that, any).
 
     Preferring a full header row lets a preamble cell such as 'Date' sit above it.
     ``alternatives`` may stand in for the required columns (a players table with ids only).
+    A header one slip away from a known column (``Eol``) is a problem; other unknown
+    columns are named in one warning.  Columns are named in the sheet's own language.
     """
     def complete(row: list[Any]) -> bool:
         found = set(map_headers(row))
@@ -203,18 +225,49 @@ def _table(
     if start is None:
         raise _no_header(source, sheet, rows, required, what)
     table = table_from_rows(source, sheet, rows[start:])
+    vietnamese = in_vietnamese(table.raw_headers)
+
+    def names(columns: Sequence[str]) -> str:
+        return ", ".join(column_name(c, vietnamese) for c in columns)
+
+    slips = _header_slips(table, vietnamese, reading)
     if not complete(table.raw_headers):
-        missing = [c for c in required if c not in table.columns]
+        missing = [c for c in required if c not in table.columns and c not in slips]
+        if not missing:
+            reading.problems.raise_any()  # the slips say what is wrong with the header
         hint = ""
         if what == "games" and "name" in table.columns and "white" not in table.columns:
             hint = " (this looks like a players table: give the games file or sheet)"
-        raise InputError(
-            f"the {what} table has no column {', '.join(missing)}{hint}", table.header_place,
+        reading.problems.add(InputError(
+            f"the {what} table has no column {names(missing)}{hint}", table.header_place,
             found="the header row " + ", ".join(cell_text(h) for h in table.raw_headers if h),
-            expected="columns " + ", ".join(required)
-            + (f" (or {', '.join(alternatives)})" if alternatives else ""),
-        )
+            expected="columns " + names(required)
+            + (f" (or {names(alternatives)})" if alternatives else ""),
+        ))
+        reading.problems.raise_any()
     return table
+
+
+def _header_slips(table: Table, vietnamese: bool, reading: _Reading) -> set[str]:
+    """The known columns that headers one slip away name (each a problem); the other
+    unknown headers in one warning, since a column not read may be a mistake too."""
+    slips, unknown = set(), []
+    for position, header in enumerate(table.raw_headers):
+        text = cell_text(header)
+        if not text or canonical(header) is not None:
+            continue
+        close = near_miss(header, table.columns)
+        if close is None:
+            unknown.append(repr(text))
+            continue
+        slips.add(close)
+        reading.problems.add(InputError(
+            "unknown column name", table.header_cell(position), found=repr(text),
+            expected=f"{column_name(close, vietnamese)!r} (did you mean it?)"))
+    if unknown:
+        reading.warnings.append(InputWarning(
+            table.header_place, "columns not read: " + ", ".join(unknown)))
+    return slips
 
 
 def _no_header(
@@ -290,36 +343,43 @@ def _result_key(text: str) -> str:
 # ---------------------------------------------------------------------------- players
 
 
-def _players_from_table(table: Table) -> list[Player]:
-    return [_player(table, row) for row in range(len(table))]
+def _players_from_table(table: Table, problems: Problems) -> list[Player]:
+    return [_player(table, row, problems) for row in range(len(table))]
 
 
-def _player(table: Table, row: int) -> Player:
-    """One players-table row; a missing id column numbers the players 1..n."""
+def _player(table: Table, row: int, problems: Problems) -> Player:
+    """One players-table row; a missing id column numbers the players 1..n.  A bad cell
+    is a problem recorded and read as blank, so the rest of the file is still checked."""
+    def read(reader: Callable[[str, Place], _T], column: str, default: _T) -> _T:
+        return problems.checked(lambda: reader(*_cell(table, row, column)), default)
+
+    pid: int | str = row + 1
     if "id" in table.columns:
-        pid = _key(table.value(row, "id"))
-        if pid is None:
-            raise InputError("missing player id", table.place(row, "id"),
-                             found="a blank cell", expected="a start number, FIDE id or code")
-    else:
-        pid = row + 1
+        key = _key(table.value(row, "id"))
+        if key is None:
+            problems.add(InputError("missing player id", table.place(row, "id"),
+                                    found="a blank cell",
+                                    expected="a start number, FIDE id or code"))
+            key = f"(row {table.row_numbers[row]})"
+        pid = key
     name = cell_text(table.value(row, "name")) or str(pid)
-    born, birth_year = birth(*_cell(table, row, "birth"))
+    no_birth: tuple[date | None, int | None] = (None, None)
+    born, birth_year = read(lambda text, place: birth(text, place), "birth", no_birth)
     fide_id = cell_text(table.value(row, "fide_id"))
     return Player(
         index=row,
         id=pid,
         name=name,
-        rating=rating(*_cell(table, row, "rating")) or None,
+        rating=read(rating, "rating", None) or None,
         sex=_sex(cell_text(table.value(row, "sex"))),
         title=cell_text(table.value(row, "title")) or None,
         federation=cell_text(table.value(row, "federation")).upper() or None,
         fide_id=fide_id if fide_id.strip("0") else None,
         birth=born,
         birth_year=birth_year,
-        games=game_count(*_cell(table, row, "games")),
-        k=k_factor(*_cell(table, row, "k")) or None,
-        declared_points=points(*_cell(table, row, "points")),
+        games=read(game_count, "games", None),
+        k=read(k_factor, "k", None) or None,
+        declared_points=read(points, "points", None),
         line=table.row_numbers[row],
     )
 
@@ -515,14 +575,28 @@ class _Order:
     log: bool  # no round column: every game is its own round
 
 
-def _game_order(table: Table, warnings: list[InputWarning]) -> _Order:
-    """Rows with players in file order and their rounds; a log sorted by date if it can be."""
+def _game_order(table: Table, reading: _Reading) -> _Order:
+    """Rows with players in file order and their rounds; a log sorted by date if it can be.
+    A row of an unreadable round or date is a problem recorded, and left out."""
+    warnings, problems = reading.warnings, reading.problems
     rows = [row for row in range(len(table)) if not _no_players(table, row)]
     dated = "date" in table.columns
-    moments: list[datetime | None] = (
-        [_moment(table, row) for row in rows] if dated else [None] * len(rows))
+    moments: list[datetime | None] = [None] * len(rows)
+    rounds = [0] * len(rows)
+    bad = set()
+    for at, row in enumerate(rows):
+        try:
+            moments[at] = _moment(table, row) if dated else None
+            rounds[at] = _round(table, row) if "round" in table.columns else at + 1
+        except InputError as error:
+            problems.add(error)
+            bad.add(at)
+    if bad:
+        kept = [at for at in range(len(rows)) if at not in bad]
+        rows, rounds = [rows[at] for at in kept], [rounds[at] for at in kept]
+        moments = [moments[at] for at in kept]
     if "round" in table.columns:
-        return _Order(rows, [_round(table, row) for row in rows], moments, log=False)
+        return _Order(rows, rounds, moments, log=False)
     if "board" in table.columns:
         warnings.append(InputWarning(
             table.header_place, "the games table has no round column: every game is read as "
@@ -540,53 +614,62 @@ def _game_order(table: Table, warnings: list[InputWarning]) -> _Order:
     return _Order(rows, list(range(1, len(rows) + 1)), moments, log=True)
 
 
-def _read_games(table: Table, roster: _Roster, order: _Order, extras: GameExtras) -> _Rows:
-    """Two pairing rows per game, one per bye; checks each player once per round."""
+def _read_games(table: Table, roster: _Roster, order: _Order, extras: GameExtras,
+                problems: Problems) -> _Rows:
+    """Two pairing rows per game, one per bye; checks each player once per round.  A bad
+    row is a problem recorded, and the rows after it are still checked."""
     rows = _Rows()
     first_seen: dict[tuple[int, int], tuple[int, str]] = {}
     for row, rnd in zip(order.rows, order.rounds, strict=True):
-        ai = row_ai(table, row)
-        if ai is None:
-            if table.value(row, "white") is not None and _is_bye(table.value(row, "white")):
-                raise InputError("a bye in the white column", table.place(row, "white"),
-                                 found=repr(cell_text(table.value(row, "white"))),
-                                 expected="the player in white, and 'bye' in the black column")
-            white = roster.find(table, row, "white")
-            bye = _is_bye(table.value(row, "black"))
-            black = -1 if bye else roster.find(table, row, "black")
-        else:
-            ai_side, level = ai
-            other = "black" if ai_side == "white" else "white"
-            player = roster.find(table, row, other)
-            machine = roster.ai.index(level, table, row, ai_side)
-            white, black = (machine, player) if ai_side == "white" else (player, machine)
-            bye = False
-        if white == black:
-            raise InputError(
-                f"player {roster.id_of(white)} plays himself in round {rnd}",
-                table.place(row, "black"), found="the same player as white and black",
-                expected="two different players")
-        if not order.log:
-            for side, who in (("white", white), ("black", black)):
-                if who < 0:
-                    continue
-                first = first_seen.setdefault((rnd, who), (row, side))
-                if first != (row, side):
-                    raise InputError(
-                        f"player {roster.id_of(who)} is paired twice in round {rnd}",
-                        table.place(row, side),
-                        found=f"a second row for him (the first at {table.place(*first)})",
-                        expected="one row per player per round")
-        extra = extras.of(row, bye=bye)
-        text = cell_text(table.value(row, "result"))
-        if bye:
-            rows.add(rnd, white, -1, NO_COLOR, _bye_result(table, row, text), (row, "white"),
-                     extra)
-            continue
-        white_result, black_result = _game_result(table, row, text)
-        rows.add(rnd, white, black, WHITE, white_result, (row, "white"), extra)
-        rows.add(rnd, black, white, BLACK, black_result, (row, "black"), extra)
+        with problems.collect():
+            _read_game(table, roster, order, extras, rows, first_seen, row, rnd)
     return rows
+
+
+def _read_game(table: Table, roster: _Roster, order: _Order, extras: GameExtras, rows: _Rows,
+               first_seen: dict[tuple[int, int], tuple[int, str]], row: int, rnd: int) -> None:
+    """The pairing rows of one games-table row, added to ``rows`` only if it is right."""
+    ai = row_ai(table, row)
+    if ai is None:
+        if table.value(row, "white") is not None and _is_bye(table.value(row, "white")):
+            raise InputError("a bye in the white column", table.place(row, "white"),
+                             found=repr(cell_text(table.value(row, "white"))),
+                             expected="the player in white, and 'bye' in the black column")
+        white = roster.find(table, row, "white")
+        bye = _is_bye(table.value(row, "black"))
+        black = -1 if bye else roster.find(table, row, "black")
+    else:
+        ai_side, level = ai
+        other = "black" if ai_side == "white" else "white"
+        player = roster.find(table, row, other)
+        machine = roster.ai.index(level, table, row, ai_side)
+        white, black = (machine, player) if ai_side == "white" else (player, machine)
+        bye = False
+    if white == black:
+        raise InputError(
+            f"player {roster.id_of(white)} plays himself in round {rnd}",
+            table.place(row, "black"), found="the same player as white and black",
+            expected="two different players")
+    if not order.log:
+        for side, who in (("white", white), ("black", black)):
+            if who < 0:
+                continue
+            first = first_seen.setdefault((rnd, who), (row, side))
+            if first != (row, side):
+                raise InputError(
+                    f"player {roster.id_of(who)} is paired twice in round {rnd}",
+                    table.place(row, side),
+                    found=f"a second row for him (the first at {table.place(*first)})",
+                    expected="one row per player per round")
+    extra = extras.of(row, bye=bye)
+    text = cell_text(table.value(row, "result"))
+    if bye:
+        rows.add(rnd, white, -1, NO_COLOR, _bye_result(table, row, text), (row, "white"),
+                 extra)
+        return
+    white_result, black_result = _game_result(table, row, text)
+    rows.add(rnd, white, black, WHITE, white_result, (row, "white"), extra)
+    rows.add(rnd, black, white, BLACK, black_result, (row, "black"), extra)
 
 
 def _game_result(table: Table, row: int, text: str) -> tuple[Result, Result]:
@@ -710,11 +793,14 @@ class _Players:
     warnings: list[InputWarning]
 
 
-def _load_players(sources: _Sources) -> _Players:
+def _load_players(sources: _Sources, problems: Problems) -> _Players:
     """The players table's players, else those the games name; ids checked unique."""
     table = sources.players
+    if table is None and sources.players_file_missing is not None:
+        with problems.collect():
+            _check_names_players(sources.games, sources.players_file_missing)
     if table is not None:
-        players = _players_from_table(table)
+        players = _players_from_table(table, problems)
         found = _Players(
             players, [table.place(p.index, None) for p in players],
             [table.place(p.index, "id") for p in players],
@@ -732,6 +818,22 @@ def _load_players(sources: _Sources) -> _Players:
     return found
 
 
+def _check_names_players(games: Table, players_file: str) -> None:
+    """A games CSV that names players by number only, without ratings, means its players
+    file is missing: rating it would make everyone an unrated player called '5'."""
+    if {"white_rating", "black_rating"} & set(games.columns):
+        return
+    named = [games.value(row, side) for row in range(len(games)) for side in SIDES]
+    keys = [_key(value) for value in named if value is not None and not _is_bye(value)]
+    if not keys or not all(isinstance(key, int) for key in keys):
+        return
+    raise InputError(
+        "the games name players by number, and their players file is missing",
+        games.header_place, found=f"no {players_file} beside the games file",
+        expected=f"the players file {players_file} (id, name, rating) beside it, or names "
+        "and ratings in the games")
+
+
 def _rounds(info: _EventInfo, rows: _Rows, warnings: list[InputWarning]) -> int:
     """The declared number of rounds, or the last round played if that is more (warned)."""
     last_round = max(rows.round, default=0)
@@ -744,15 +846,17 @@ def _rounds(info: _EventInfo, rows: _Rows, warnings: list[InputWarning]) -> int:
     return max(declared or 0, last_round)
 
 
-def _build_event(sources: _Sources, source: str) -> Event:
+def _build_event(sources: _Sources, source: str, reading: _Reading) -> Event:
     games, info = sources.games, _event_info(sources.event)
     settings = event_settings(info.given("level"), info.given("pool"))
-    found = _load_players(sources)
-    warnings = list(found.warnings)
+    found = _load_players(sources, reading.problems)
+    warnings = reading.warnings
+    warnings += found.warnings
     roster = _Roster(found.players, found.origin)
-    order = _game_order(games, warnings)
+    order = _game_order(games, reading)
     extras = GameExtras(games, order.rows, dict(settings).get("pool"))
-    rows = _read_games(games, roster, order, extras)
+    rows = _read_games(games, roster, order, extras, reading.problems)
+    reading.problems.raise_any()
     players = [*found.players, *roster.ai.players]
     places = [*found.places, *roster.ai.places]
     # A log has no rounds to be absent from; AI opponents are never absent.
@@ -767,6 +871,10 @@ def _build_event(sources: _Sources, source: str) -> Event:
     warnings += [InputWarning(games.header_place, f"round {r} has no games") for r in gaps]
     warnings += check_unique_fide_ids(players, lambda i: places[i])
     warnings += check_pairings(pairings, players, place_of_row)
+    if not order.log:
+        for problem in unplayed_before_played(pairings, players, place_of_row):
+            reading.problems.add(problem)
+        reading.problems.raise_any()
     if sources.players is not None:
         points_table = sources.players
         warnings += check_declared_points(

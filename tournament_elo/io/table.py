@@ -77,6 +77,10 @@ class Table:
     def header_place(self) -> Place:
         return self._place(self.header_row, None)
 
+    def header_cell(self, position: int) -> Place:
+        """The place of one header cell (in a CSV file, its line)."""
+        return self._place(self.header_row, position)
+
     def _place(self, number: int, position: int | None) -> Place:
         if self.sheet is None:
             return Place(self.source, line=number)

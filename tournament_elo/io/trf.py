@@ -22,11 +22,12 @@ import dataclasses
 import re
 import unicodedata
 from datetime import date
+from functools import partial
 from pathlib import Path
 
 import numpy as np
 
-from ..errors import InputError, InputWarning, Place
+from ..errors import SHOWN_PROBLEMS, InputError, InputWarning, Place, Problems
 from ..model import NO_COLOR, RESULT_BY_TRF_CODE, Event, Pairings, Player, Result
 from .common import (
     check_declared_points,
@@ -36,6 +37,7 @@ from .common import (
     event_type_from_text,
     index_players,
     parse_date,
+    unplayed_before_played,
 )
 from .text import Readable, read_text
 from .values import (
@@ -110,10 +112,14 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
             found="no line starting with 001", expected="a FIDE TRF file with player records",
         )
     warnings: list[InputWarning] = []
-    players = [
-        _parse_player(line, Place(source, line=number), row, warnings)
+    problems = Problems()
+    read = [
+        problems.checked(partial(_parse_player, line, Place(source, line=number), row, warnings),
+                         None)
         for row, (number, line) in enumerate(player_lines)
     ]
+    problems.raise_any()  # every bad player record at once (the rounds need them all)
+    players = [p for p in read if p is not None]
     def place_of(row: int) -> Place:
         return Place(source, line=player_lines[row][0])
 
@@ -130,6 +136,9 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
 
     warnings += check_unique_fide_ids(players, place_of)
     warnings += check_pairings(pairings, players, row_place)
+    for problem in unplayed_before_played(pairings, players, row_place):
+        problems.add(problem)
+    problems.raise_any()
     warnings += check_declared_points(pairings, players, place_of)
 
     def first(code: str) -> tuple[int, str] | None:
@@ -336,15 +345,18 @@ def _parse_rounds(
     last_round = int(cell_round[used].max()) + 1 if used.any() else 0
     problems = used & (~opp_ok | (colour == 9) | (result == -3)
                        | (chars[:, [4, 6]] != 32).any(axis=1))
-    if problems.any():
-        at = int(np.argmax(problems))
+    found = Problems()
+    bad = np.flatnonzero(problems)
+    found.count(max(0, len(bad) - SHOWN_PROBLEMS))
+    for at in bad[:SHOWN_PROBLEMS]:
         number, line = player_lines[int(owner[at])]
         first = FIRST_ROUND_COLUMN + 10 * int(cell_round[at])
-        raise InputError(
+        found.add(InputError(
             f"round {int(cell_round[at]) + 1} cell (columns {first + 1}-{first + 8}) is not "
             "readable", Place(source, line=number), found=repr(line[first:first + 8]),
             expected="'NNNN c r': opponent number, colour w/b/-, result 1 = 0 + - W D L H F U Z",
-        )
+        ))
+    found.raise_any()
 
     # One row per player per round up to the last round used; a round a line does not
     # reach is a blank cell.
@@ -380,15 +392,17 @@ def _parse_rounds(
          "the cell names an opponent but gives neither colour nor result",
          "'NNNN w', 'NNNN b' or a full cell 'NNNN c r'"),
     ):
-        if mask.any():
-            at = int(np.argmax(mask))
+        bad = np.flatnonzero(mask)
+        found.count(max(0, len(bad) - SHOWN_PROBLEMS))
+        for at in bad[:SHOWN_PROBLEMS]:
             number, line = player_lines[int(rows_player[at])]
             rnd = int(rows_round[at])
             first = FIRST_ROUND_COLUMN + 10 * rnd
-            raise InputError(
+            found.add(InputError(
                 f"round {rnd + 1}: {message}", Place(source, line=number),
                 found=repr(line[first:first + 8]), expected=expected,
-            )
+            ))
+    found.raise_any()
     # Blank cells after the last round with a result are rounds not paired yet, not
     # absences: a live event has no rows for them (a bye entered ahead keeps its row).
     decided = has_opponent & ~blank

@@ -22,9 +22,10 @@ def write_reports(result: RatingResult, out_dir: Path, lang: str,
                   inputs: Iterable[Path] = ()) -> list[Path]:
     """Write report.html, report.xlsx, players.csv, games.csv, the CSV copies of the
     report's tables (:func:`~.tables.report_tables`: crosstable.csv, rating_report.csv,
-    pairings.csv, grid.csv, norms.csv) and result.json into ``out_dir``; returns the
-    paths written.  Nothing is written over ``inputs`` (the files the event was read
-    from) or over a file this tool did not write (:class:`~.writers.OutputFolder`)."""
+    starting_rank.csv, pairings.csv, grid.csv, norms.csv) and result.json into
+    ``out_dir``; returns the paths written.  Nothing is written over ``inputs`` (the
+    files the event was read from) or over a file this tool did not write
+    (:class:`~.writers.OutputFolder`)."""
     data = to_json(result)
     players = flat_table(data["players"])
     games = flat_table(data["games"])

@@ -17,6 +17,7 @@ from .view import (
     norm_rows,
     pairings,
     standings,
+    starting_rank,
     tiebreak_value,
     value,
     writing,
@@ -72,19 +73,34 @@ def _rating_report_sheet(result: RatingResult, how: Writing, table: Standings) -
     return header, rows
 
 
-def _pairings_sheet(how: Writing, table: Standings) -> Sheet:
-    """Every board of every round (the HTML pairings), then the round's byes."""
+def _pairings_sheet(result: RatingResult, how: Writing, table: Standings) -> Sheet:
+    """Every board of every round (the HTML pairings), then the round's byes; each
+    player's rating and points before the round follow the result."""
     words = how.words
     by_id = {p["id"]: p for p in table.players}
     header = [words["round"], words["board"], words["white_no"], words["white"],
-              words["black_no"], words["black"], words["result"]]
+              words["black_no"], words["black"], words["result"], words["white_rating"],
+              words["white_points"], words["black_rating"], words["black_points"]]
     rows: list[list[Any]] = []
-    for day in pairings(table, by_id, words):
+    for day in pairings(table, by_id, result.system.terms.start, how):
         for board, b in enumerate(day["boards"], start=1):
-            rows.append([day["round"], board, b["white"]["key"], b["white"]["name"],
-                         b["black"]["key"], b["black"]["name"], b["result"] or None])
+            white, black = b["white"], b["black"]
+            rows.append([day["round"], board, white["key"], white["name"], black["key"],
+                         black["name"], b["result"] or None, white["rating"], white["points"],
+                         black["rating"], black["points"]])
         for b in day["byes"]:
-            rows.append([day["round"], None, b["key"], b["name"], None, b["kind"], b["score"]])
+            rows.append([day["round"], None, b["key"], b["name"], None, b["kind"], b["score"],
+                         b["rating"], b["points"], None, None])
+    return header, rows
+
+
+def _starting_rank_sheet(result: RatingResult, how: Writing, table: Standings) -> Sheet:
+    """The starting-rank list of the HTML page: players by start number."""
+    words = how.words
+    header = [words["id"], words["title"], words["name"], words["federation"],
+              words["fide_id"], heading(result.system.terms.start, how)]
+    rows = [[r["key"], r["title"] or None, r["name"], r["federation"] or None, r["fide_id"],
+             r["rating"]] for r in starting_rank(table, result.system.terms.start, how)]
     return header, rows
 
 
@@ -133,15 +149,17 @@ class ReportTable:
 
 
 def report_tables(result: RatingResult, lang: str) -> list[ReportTable]:
-    """The crosstable, the event rating report, the pairings and, when the event has them,
-    the round-robin grid and the norms, numbers as numbers.
+    """The crosstable, the event rating report, the starting rank, the pairings and,
+    when the event has them, the round-robin grid and the norms, numbers as numbers.
     """
     how = writing(result, lang)
     table = standings(result)
     tables = [ReportTable("Crosstable", "crosstable.csv", *_crosstable_sheet(result, how, table)),
               ReportTable("Rating report", "rating_report.csv",
                           *_rating_report_sheet(result, how, table)),
-              ReportTable("Pairings", "pairings.csv", *_pairings_sheet(how, table),
+              ReportTable("Starting rank", "starting_rank.csv",
+                          *_starting_rank_sheet(result, how, table)),
+              ReportTable("Pairings", "pairings.csv", *_pairings_sheet(result, how, table),
                           optional=True)]
     if result.event.type.value == "round-robin":
         tables.append(ReportTable("Grid", "grid.csv", *_grid_sheet(how, table)))

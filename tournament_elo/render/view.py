@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..labels import labels
+from ..messages import warning_text
 from ..systems.fide.norms import (
     FORECAST_COVERS,
     MIN_GAMES,
@@ -43,6 +44,14 @@ Row = dict[str, Any]
 
 #: More rounds than this is a game log, not a tournament: no round columns are shown.
 CROSSTABLE_MAX_ROUNDS = 60
+#: The crosstable's printed type by its rounds (more than N → the class): on A4 landscape
+#: 9 rounds of three-digit start numbers fit at 8 pt, 13 at 7 pt, 19 at 6 pt.
+PRINT_SIZES = ((19, "most-rounds"), (13, "many-rounds"), (9, "more-rounds"))
+
+
+def print_size(rounds: int) -> str:
+    """The crosstable's class for its printed type (:data:`PRINT_SIZES`)."""
+    return next((cls for above, cls in PRINT_SIZES if rounds > above), "")
 
 
 def _w_minus_we(p: Row) -> Any:
@@ -209,6 +218,7 @@ def build_context(result: RatingResult, lang: str,
     table = standings(result)
     by_id = {p["id"]: p for p in table.players}
     columns = crosstable_figures(terms, table.codes)
+    ranks = starting_rank(table, terms.start, how)
     lines = [{
         "rank": fmt_int(p["rank"]), "id": str(p["id"]), "anchor": anchor(p["id"]),
         "title": title_of(p["title"]), "name": p["name"], "rating": text(terms.start, p, how),
@@ -235,6 +245,7 @@ def build_context(result: RatingResult, lang: str,
         "lang": lang, "t": words, "title": event.name, "system": result.system.name,
         "facts": [(label, value) for label, value in facts if value],
         "rounds": table.rounds, "standings": lines,
+        "print_size": print_size(len(table.rounds)),
         "rating_head": heading(terms.start, how),
         "stat_heads": [_head(c, how, words["tiebreak"] if c.style == "tiebreak" else "")
                        for c in columns],
@@ -251,10 +262,12 @@ def build_context(result: RatingResult, lang: str,
                      "note": notes.get(p["id"], "")}
                     for p in table.players],
         "event_report": _event_report(table, terms, how),
-        "pairings": pairings(table, by_id, words),
+        "starting_rank": ranks,
+        "has_fide_ids": any(r["fide_id"] for r in ranks),
+        "pairings": pairings(table, by_id, terms.start, how),
         "grid": grid(table) if event.type.value == "round-robin" else None,
         "norms": _norms_context(result, words),
-        "warnings": [str(w) for w in result.warnings],
+        "warnings": [warning_text(w, lang) for w in result.warnings],
     }
 
 
@@ -279,24 +292,55 @@ def rating_series(p: Row, games: list[Row], terms: ReportTerms, how: Writing) ->
     return series
 
 
-def _who(p: Row | None, key: Any) -> Row:
-    if p is None:
-        return {"name": str(key), "id": str(key), "anchor": "", "key": key}
-    return {"name": p["name"], "id": str(p["id"]), "anchor": anchor(p["id"]), "key": p["id"]}
+def points_before(table: Standings) -> dict[tuple[Any, int], float]:
+    """(player, round) → his points from rounds 1 to round − 1: what a pairing list
+    shows beside his name (a round he has no row in adds nothing)."""
+    out: dict[tuple[Any, int], float] = {}
+    for player, rows in table.games.items():
+        scored: dict[int, float] = {}
+        for g in rows:
+            scored[g["round"]] = scored.get(g["round"], 0.0) + float(g["score"] or 0)
+        total = 0.0
+        for r in table.rounds:
+            out[(player, r)] = total
+            total += scored.get(r, 0.0)
+    return out
 
 
-def pairings(table: Standings, by_id: dict[Any, Row], words: Mapping[str, str]) -> list[Row]:
-    """Each round's boards (white – black, result) and its byes, boards by best rank."""
+def _who(p: Row | None, key: Any, points: float, start: Figure, how: Writing) -> Row:
+    """A player as a pairing list names him: start number, name, rating, points before
+    the round (raw values for the sheets, text for the page)."""
+    rating = None if p is None else value(start, p, how)
+    return {"name": str(key) if p is None else p["name"], "id": str(key),
+            "anchor": "" if p is None else anchor(key), "key": key,
+            "rating": rating, "rating_text": "" if p is None else text(start, p, how),
+            "points": points, "points_text": fmt_points(points)}
+
+
+def _board_order(board: Row) -> tuple[float, float, tuple[int, int, str]]:
+    """Boards without numbers of their own (TRF has none): the higher of the two players'
+    points before the round first, then the higher of their ratings, then the lower
+    start number."""
+    white, black = board["white"], board["black"]
+    rating = max(-1.0 if r["rating"] is None else float(r["rating"]) for r in (white, black))
+    return (-max(white["points"], black["points"]), -rating,
+            min(_id_key(white["key"]), _id_key(black["key"])))
+
+
+def pairings(table: Standings, by_id: dict[Any, Row], start: Figure,
+             how: Writing) -> list[Row]:
+    """Each round's boards (white – result – black, each with his rating and points
+    before the round; order: :func:`_board_order`) and its byes."""
     if not table.rounds:
         return []
+    words = how.words
     result_of = {(g["player"], g["round"], g["opponent"]): g["result"]
                  for rows in table.games.values() for g in rows}
+    before = points_before(table)
     rounds: dict[int, Row] = {r: {"round": r, "boards": [], "byes": []} for r in table.rounds}
 
-    def place(key: Any) -> tuple[bool, int, tuple[int, int, str]]:
-        p = by_id.get(key)
-        rank = p["rank"] if p else None
-        return (rank is None, rank or 0, _id_key(key))
+    def who(key: Any, r: int) -> Row:
+        return _who(by_id.get(key), key, before.get((key, r), 0.0), start, how)
 
     for player, rows in table.games.items():
         for g in rows:
@@ -306,7 +350,7 @@ def pairings(table: Standings, by_id: dict[Any, Row], words: Mapping[str, str]) 
             opponent = g["opponent"]
             if opponent is None:
                 if g["result"] not in (" ", "Z"):
-                    day["byes"].append({**_who(by_id.get(player), player),
+                    day["byes"].append({**who(player, g["round"]),
                                         "kind": words[KINDS.get(g["result"], "bye")],
                                         "score": MARKS[g["result"]]})
                 continue
@@ -314,17 +358,27 @@ def pairings(table: Standings, by_id: dict[Any, Row], words: Mapping[str, str]) 
                 continue  # listed from white's (or, without colours, the lower id's) line
             theirs = result_of.get((opponent, g["round"], player), " ")
             written = "" if g["result"] == " " else f"{MARKS[g['result']]}–{MARKS[theirs]}"
-            day["boards"].append({"white": _who(by_id.get(player), player),
-                                  "black": _who(by_id.get(opponent), opponent),
-                                  "result": written,
-                                  "order": min(place(player), place(opponent))})
+            day["boards"].append({"white": who(player, g["round"]),
+                                  "black": who(opponent, g["round"]), "result": written})
     out = []
     for day in rounds.values():
         if not day["boards"] and not day["byes"]:
             continue
-        day["boards"].sort(key=lambda b: b["order"])
+        day["boards"].sort(key=_board_order)
+        day["byes"].sort(key=lambda b: _id_key(b["key"]))
         out.append(day)
     return out
+
+
+def starting_rank(table: Standings, start: Figure, how: Writing) -> list[Row]:
+    """The players by start number, as the list pinned before round 1 gives them:
+    number, title, name, federation, FIDE id, rating (raw values and text)."""
+    players = sorted(table.players, key=lambda p: _id_key(p["id"]))
+    return [{"id": str(p["id"]), "key": p["id"], "anchor": anchor(p["id"]),
+             "title": title_of(p["title"]), "name": p["name"],
+             "federation": p["federation"] or "", "fide_id": p["fide_id"] or None,
+             "rating": value(start, p, how), "rating_text": text(start, p, how)}
+            for p in players]
 
 
 def grid_marks(table: Standings) -> dict[tuple[Any, Any], str]:

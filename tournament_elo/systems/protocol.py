@@ -133,6 +133,11 @@ class RatingSystem(NamedSystem, Protocol):
         """The dtype of the per-row records."""
         ...
 
+    @property
+    def setting_choices(self) -> Mapping[str, tuple[str, ...]]:
+        """The settings ``rate_event`` reads (``--set KEY=VALUE``), each with its values."""
+        ...
+
     def rate_event(self, event: Event, settings: Mapping[str, str],
                    average_rule: str) -> Figures:
         """Rate one event from the ratings its players carry."""

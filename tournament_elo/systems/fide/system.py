@@ -20,7 +20,7 @@ from . import figures
 from .describe import describe
 from .edition import FideEdition
 from .event import rate_event
-from .norms import NormResult, norms
+from .norms import NORM_EVENT_SETTING, NORM_EVENTS, NormResult, norms
 from .performance import AverageRule, performance
 from .period import crosses_adjustment, raise_2024, rate_period
 
@@ -55,6 +55,10 @@ class FideSystem(SameAtAllDates):
 
     player_figures = figures.PLAYER_FIGURES
     game_figures = figures.GAME_FIGURES
+
+    @property
+    def setting_choices(self) -> Mapping[str, tuple[str, ...]]:
+        return {NORM_EVENT_SETTING: tuple(NORM_EVENTS)}
 
     def rate_event(self, event: Event, settings: Mapping[str, str],
                    average_rule: str) -> Figures:

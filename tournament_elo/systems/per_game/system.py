@@ -61,6 +61,15 @@ class PerGameSystem(SameAtAllDates):
     player_figures = figures.PLAYER_FIGURES
     game_figures = figures.GAME_FIGURES
 
+    @property
+    def setting_choices(self) -> Mapping[str, tuple[str, ...]]:
+        choices = {POOL_SETTING: tuple(self.definition.pools)}
+        rule = self.definition.multiplier
+        if rule is not None:
+            choices[rule.setting] = (*rule.values,
+                                     *([rule.by_time_control] if rule.by_time_control else []))
+        return choices
+
     def rate_event(self, event: Event, settings: Mapping[str, str],
                    average_rule: str) -> Figures:
         merged = {**dict(event.settings), **settings}

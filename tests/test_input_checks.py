@@ -1,0 +1,258 @@
+"""Every input mistake caught at once, through the command line, in English and in
+Vietnamese (issue 13): each test gives the exit code and the message naming the place."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from helpers import DATA, run_cli
+
+SAMPLES = DATA.parent.parent / "sample_events"
+
+SWISS5 = SAMPLES / "held_c07_swiss5.trf"
+CAPO = DATA / "javafo_aum_capo_dorso_2012_final.trf"
+
+
+def refused(tmp_path: Path, *args: str) -> list[str]:
+    """The error lines of a run that must end with exit code 2."""
+    done = run_cli("rate", *args, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    return done.stderr.splitlines()
+
+
+def sheets(tmp_path: Path, games: str, players: str | None = None) -> str:
+    (tmp_path / "club-games.csv").write_text(games, encoding="utf-8")
+    if players is not None:
+        (tmp_path / "club-players.csv").write_text(players, encoding="utf-8")
+    return "club-games.csv"
+
+
+GAMES = "round,white,black,result\n1,1,2,1-0\n1,3,4,0-1\n"
+PLAYERS = "id,name,rating\n1,Anna,2000\n2,Binh,1900\n3,Chi,1800\n4,Dung,1700\n"
+
+
+# --- options ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "lines"), [
+    ("en", ["error: --tiebreaks: C.07 has no modifier C9; found 'BH/C9', expected BH/C1, "
+            "BH/C2, BH/M1 or BH/M2 (Cut-1, Cut-2, Median1, Median2)",
+            "error: --tiebreaks: tie-break WIN takes no modifier C1; found 'WIN/C1', expected "
+            "WIN alone, or a cut of AOB, BH, FB, PS, SB"]),
+    ("vi", ["lỗi: --tiebreaks: C.07 không có biến thể C9; thấy 'BH/C9', cần BH/C1, BH/C2, "
+            "BH/M1 hoặc BH/M2 (Cut-1, Cut-2, Median1, Median2)",
+            "lỗi: --tiebreaks: hệ số phụ WIN không nhận biến thể C1; thấy 'WIN/C1', cần WIN "
+            "không kèm biến thể, hoặc bỏ điểm của AOB, BH, FB, PS, SB"]),
+])
+def test_unknown_tiebreak_modifiers_are_all_refused(tmp_path, lang, lines):
+    # C.07 knows Cut-1, Cut-2, Median1 and Median2 only; bh/c9 gave a column of zeros.
+    assert refused(tmp_path, str(SWISS5), "--tiebreaks", "bh/c9, WIN/C1", "--lang", lang) == lines
+
+
+@pytest.mark.parametrize(("lang", "start"), [
+    ("en", "error: --tiebreaks: unknown tie-break; found 'XYZ', expected C.07 codes: BH, FB, "),
+    ("vi", "lỗi: --tiebreaks: mã hệ số phụ không rõ; thấy 'XYZ', cần các mã C.07: BH, FB, "),
+])
+def test_an_unknown_tiebreak_lists_the_known_ones(tmp_path, lang, start):
+    [line] = refused(tmp_path, str(SWISS5), "--tiebreaks", "BH XYZ", "--lang", lang)
+    assert line.startswith(start)
+    assert line.endswith("APPO/C1, APPO/C2, APPO/M1, APPO/M2")
+
+
+@pytest.mark.parametrize(("lang", "lines"), [
+    ("en", ["error: --set: tuong-ky has no setting 'foo'; found 'foo=bar', expected one of: "
+            "pool",
+            "error: --set pool: unknown pool; found 'go', expected xiangqi or jieqi"]),
+    ("vi", ["lỗi: --set: hệ tuong-ky không có thiết lập 'foo'; thấy 'foo=bar', cần một trong: "
+            "pool",
+            "lỗi: --set pool: không rõ pool; thấy 'go', cần xiangqi hoặc jieqi"]),
+])
+def test_unknown_settings_are_refused_naming_the_known_ones(tmp_path, lang, lines):
+    args = (str(SAMPLES / "tuong-ky_co-tuong.csv"), "--system", "tuong-ky", "--set", "foo=bar",
+            "--set", "pool=go", "--lang", lang)
+    assert refused(tmp_path, *args) == lines
+
+
+# --- headers and files -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "error: club-players.csv, line 1: unknown column name; found 'Eol', expected 'Elo' "
+           "(did you mean it?)"),
+    ("vi", "lỗi: club-players.csv, dòng 1: tên cột không rõ; thấy 'Eol', cần 'Elo' (có phải ý "
+           "bạn là cột này?)"),
+])
+def test_a_rating_header_with_a_typo_is_an_error_with_the_suggestion(tmp_path, lang, line):
+    # Before: everyone was rated as unrated and the run exited 0 without a word.
+    players = "Mã,Họ tên,Eol\n1,Anna,2000\n2,Binh,1900\n3,Chi,1800\n4,Dung,1700\n"
+    assert refused(tmp_path, sheets(tmp_path, GAMES, players), "--lang", lang) == [line]
+
+
+@pytest.mark.parametrize(("lang", "lines"), [
+    # The sheet is Vietnamese: the columns are named as it names them, in either language.
+    ("en", ["error: club-games.csv, line 1: unknown column name; found 'Trắg', expected "
+            "'Trắng' (did you mean it?)"]),
+    ("vi", ["lỗi: club-games.csv, dòng 1: tên cột không rõ; thấy 'Trắg', cần 'Trắng' (có phải "
+            "ý bạn là cột này?)"]),
+])
+def test_a_games_header_with_a_typo_names_the_column_in_the_sheets_language(
+        tmp_path, lang, lines):
+    games = "Vòng,Trắg,Đen,Kết quả\n1,1,2,1-0\n1,3,4,0-1\n"
+    assert refused(tmp_path, sheets(tmp_path, games, PLAYERS), "--lang", lang) == lines
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "error: club-games.csv, line 1: the games table has no column Kết quả; found the "
+           "header row Vòng, Trắng, Đen, Điểm, expected columns Trắng, Đen, Kết quả"),
+    ("vi", "lỗi: club-games.csv, dòng 1: bảng ván đấu thiếu cột Kết quả; thấy hàng tiêu đề "
+           "Vòng, Trắng, Đen, Điểm, cần các cột Trắng, Đen, Kết quả"),
+])
+def test_a_missing_column_is_named_as_the_sheet_names_columns(tmp_path, lang, line):
+    games = "Vòng,Trắng,Đen,Điểm\n1,1,2,1\n"
+    assert refused(tmp_path, sheets(tmp_path, games, PLAYERS), "--lang", lang) == [line]
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "error: club-games.csv, line 1: the games name players by number, and their players "
+           "file is missing; found no club-players.csv beside the games file, expected the "
+           "players file club-players.csv (id, name, rating) beside it, or names and ratings "
+           "in the games"),
+    ("vi", "lỗi: club-games.csv, dòng 1: bảng ván đấu ghi đấu thủ bằng số, nhưng thiếu tệp đấu "
+           "thủ; thấy không có tệp club-players.csv bên cạnh tệp ván đấu, cần tệp đấu thủ "
+           "club-players.csv (mã, họ tên, Elo) bên cạnh, hoặc họ tên và Elo ngay trong bảng "
+           "ván đấu"),
+])
+def test_a_games_file_without_its_players_file_is_an_error(tmp_path, lang, line):
+    assert refused(tmp_path, sheets(tmp_path, GAMES), "--lang", lang) == [line]
+
+
+def test_games_naming_their_players_need_no_players_file_but_nobody_rated_is_a_warning(
+        tmp_path):
+    games = "round,white,black,result,Ghi chú,Bàn cờ số\n1,Anna,Binh,1-0,,\n"
+    (tmp_path / "club.csv").write_text(games, encoding="utf-8")
+    done = run_cli("rate", "club.csv", "--out", "report", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines()[:3] == [
+        "warning: club.csv, line 1: columns not read: 'Ghi chú', 'Bàn cờ số'",
+        "warning: club.csv: the event has no date: rated under fide-2025",
+        "warning: club.csv: no player has a rating under fide-2025: every player is rated as "
+        "unrated (give ratings in the file, or a rating list with --ratings)",
+    ]
+    report = (tmp_path / "report" / "report.html").read_text(encoding="utf-8")
+    assert "no player has a rating under fide-2025" in report
+    done = run_cli("rate", "club.csv", "--lang", "vi", cwd=tmp_path)
+    assert ("cảnh báo: club.csv: không đấu thủ nào có Elo theo hệ fide-2025: mọi đấu thủ được "
+            "tính như chưa có Elo (hãy ghi Elo trong tệp, hoặc đưa danh sách Elo bằng "
+            "--ratings)") in done.stderr.splitlines()
+
+
+# --- every problem in one run --------------------------------------------------------------
+
+
+THREE = ("round,white,black,result\n1,1,2,1-0\nx,3,4,1-0\n2,1,9,1-0\n2,2,3,1-1\n",
+         "id,name,rating\n1,Anna,2000\n2,Binh,abc\n3,Chi,1800\n4,Dung,1700\n")
+
+
+@pytest.mark.parametrize(("lang", "lines"), [
+    ("en", ["error: club-players.csv, line 3: unreadable rating; found 'abc', expected a whole "
+            "number from 0 to 4000",
+            "error: club-games.csv, line 3: the round is not a positive whole number; found "
+            "'x', expected 1, 2, 3, … (at most 999)",
+            "error: club-games.csv, line 4: unknown player '9' as black; found no player with "
+            "this id or name, expected the id or exact name of a player in club-players.csv",
+            "error: club-games.csv, line 5: unknown result; found '1-1', expected 1-0, 0-1, ½-½ "
+            "(0.5-0.5, 1/2-1/2, =), +/- or -/+ (forfeit), -/- (double forfeit), 0-0 (both "
+            "declared lost), or blank (not played yet)"]),
+    ("vi", ["lỗi: club-players.csv, dòng 3: không đọc được Elo; thấy 'abc', cần một số nguyên "
+            "từ 0 đến 4000",
+            "lỗi: club-games.csv, dòng 3: vòng không phải số nguyên dương; thấy 'x', cần 1, 2, "
+            "3, … (tối đa 999)",
+            "lỗi: club-games.csv, dòng 4: không có đấu thủ '9' cầm quân Đen; thấy không đấu "
+            "thủ nào có mã hay họ tên này, cần mã hoặc đúng họ tên một đấu thủ trong "
+            "club-players.csv",
+            "lỗi: club-games.csv, dòng 5: kết quả không rõ; thấy '1-1', cần 1-0, 0-1, ½-½ "
+            "(0.5-0.5, 1/2-1/2, =), +/- hoặc -/+ (thắng/thua không đấu), -/- (cả hai không "
+            "đấu), 0-0 (cả hai bị xử thua), hoặc để trống (chưa đấu)"]),
+])
+def test_a_sheet_with_several_mistakes_reports_them_all_in_one_run(tmp_path, lang, lines):
+    assert refused(tmp_path, sheets(tmp_path, *THREE), "--lang", lang) == lines
+
+
+@pytest.mark.parametrize(("lang", "last"), [("en", "error: and 10 more"),
+                                            ("vi", "lỗi: và 10 lỗi khác")])
+def test_past_fifty_problems_the_rest_are_counted(tmp_path, lang, last):
+    games = "round,white,black,result\n" + "".join(f"{n},1,2,{n}-{n}\n" for n in range(2, 62))
+    lines = refused(tmp_path, sheets(tmp_path, games, PLAYERS), "--lang", lang)
+    # 60 bad results (2-2 … 61-61, rounds 2-61) on lines 2-61: 50 shown, then the count.
+    assert len(lines) == 51 and lines[-1] == last
+    assert lines[49].split(",")[1] in (" line 51: unknown result; found '51-51'",
+                                       " dòng 51: kết quả không rõ; thấy '51-51'")
+
+
+def test_every_bad_record_of_a_trf_file_at_once(tmp_path):
+    lines = SWISS5.read_text(encoding="utf-8").splitlines()
+    at = [i for i, line in enumerate(lines) if line.startswith("001")][:2]
+    lines[at[0]] = lines[at[0]][:48] + "99x9" + lines[at[0]][52:]  # the rating, columns 49-52
+    lines[at[1]] = lines[at[1]][:80] + "zz.z" + lines[at[1]][84:]  # the points, columns 81-84
+    (tmp_path / "two.trf").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert refused(tmp_path, "two.trf") == [
+        f"error: two.trf, line {at[0] + 1}: unreadable rating (columns 49-52); found '99x9', "
+        "expected a whole number from 0 to 4000",
+        f"error: two.trf, line {at[1] + 1}: unreadable points (columns 81-84); found 'zz.z', "
+        "expected points such as 4.5 or 4,5, from 0 to 100,000",
+    ]
+
+
+def test_a_vietnamese_locale_gives_vietnamese_messages(tmp_path):
+    sheets(tmp_path, GAMES)
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    done = subprocess.run([sys.executable, "-m", "tournament_elo", "rate", "club-games.csv"],
+                          capture_output=True, text=True, cwd=tmp_path,
+                          env={**env, "LANG": "vi_VN.UTF-8"})
+    assert done.returncode == 2
+    assert done.stderr.startswith("lỗi: club-games.csv, dòng 1: bảng ván đấu ghi đấu thủ bằng số")
+
+
+# --- dates and results ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", f"warning: {CAPO}: the event's dates 2012-02-06 – 2012-09-06 span 214 days for 9 "
+           "rounds, more than the 70 days they take at a round a week; with day and month "
+           "swapped they read 2012-06-02 – 2012-06-09 (8 days): check the dates"),
+    ("vi", f"cảnh báo: {CAPO}: ngày của giải 2012-02-06 – 2012-09-06 kéo dài 214 ngày cho 9 vòng, "
+           "quá 70 ngày (mỗi tuần một vòng); đổi chỗ ngày và tháng thì là 2012-06-02 – "
+           "2012-06-09 (8 ngày): hãy kiểm tra lại ngày"),
+])
+def test_dates_that_do_not_fit_the_rounds_are_a_warning_with_both_readings(tmp_path, lang, line):
+    # Capo d'Orso 2012 (9 rounds) is dated 042 2012-02-06, 052 2012-09-06 in its TRF: 214
+    # days (6 Feb – 6 Sep, both counted). A round a week and a week more is 9 × 7 + 7 = 70.
+    # Swapped: 2 – 9 June, 8 days.
+    done = run_cli("rate", str(CAPO), "--lang", lang, cwd=tmp_path)
+    assert done.returncode == 0
+    assert line in done.stderr.splitlines()
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "error: club-games.csv, line 2: round 1: the game Anna (1) – Binh (2) has no result; "
+           "found a blank result, expected its result, since round 3 has results"),
+    ("vi", "lỗi: club-games.csv, dòng 2: vòng 1: ván Anna (1) – Binh (2) chưa có kết quả; thấy "
+           "kết quả để trống, cần kết quả của ván, vì vòng 3 đã có kết quả"),
+])
+def test_a_blank_result_before_a_played_round_is_an_error(tmp_path, lang, line):
+    games = ("round,white,black,result\n1,1,2,\n1,3,4,1-0\n2,1,3,1-0\n2,2,4,0-1\n"
+             "3,1,4,=\n3,2,3,1-0\n")
+    assert refused(tmp_path, sheets(tmp_path, games, PLAYERS), "--lang", lang) == [line]
+
+
+def test_a_blank_result_in_the_round_still_being_played_is_an_event_in_progress(tmp_path):
+    games = "round,white,black,result\n1,1,2,1-0\n1,3,4,1-0\n2,1,3,1-0\n2,2,4,\n"
+    done = run_cli("rate", sheets(tmp_path, games, PLAYERS), "--format", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert '"rounds_played":1' in done.stdout.replace(" ", "")

@@ -1,0 +1,192 @@
+"""Problems and warnings in the user's language (``--lang vi``, or a Vietnamese locale).
+
+Readers raise their problems in English (an :class:`~.errors.InputError` keeps its place,
+reason, what was found and what was expected apart), and the command line says them in
+the language chosen: the place is rebuilt in that language, and each part is looked up
+in a catalog of phrases, exact or with ``{}`` holes whose values are themselves looked
+up.  A phrase the catalog lacks is left in English rather than guessed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from contextvars import ContextVar
+from functools import cache
+
+from .errors import SHOWN_PROBLEMS, InputError, InputErrors, InputWarning, Place
+
+#: The language of messages; the command line sets it from ``--lang`` or the locale.
+language: ContextVar[str] = ContextVar("language", default="en")
+
+
+def locale_language(environ: Mapping[str, str] = os.environ) -> str:
+    """``vi`` when the environment's language is Vietnamese (LANGUAGE, LC_ALL,
+    LC_MESSAGES or LANG, the first one set), else ``en``."""
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(key, "")
+        if value:
+            return "vi" if value.lower().startswith("vi") else "en"
+    return "en"
+
+
+def choose_language(chosen: str | None) -> str:
+    """The language of this run: ``chosen`` (``--lang``), else the locale's; messages
+    follow it from then on."""
+    lang = chosen or locale_language()
+    language.set(lang)
+    return lang
+
+
+#: Frame words: the line prefixes and the parts of a problem.
+_FRAME = {
+    "en": {"error": "error", "warning": "warning", "found": "found", "expected": "expected",
+           "more": "and {} more", "line": "line", "row": "row", "cell": "cell",
+           "sheet": "sheet", "input": "<input>"},
+    "vi": {"error": "lỗi", "warning": "cảnh báo", "found": "thấy", "expected": "cần",
+           "more": "và {} lỗi khác", "line": "dòng", "row": "hàng", "cell": "ô",
+           "sheet": "trang", "input": "<đầu vào>"},
+}
+
+#: English phrase → Vietnamese; ``{}`` holds a value (itself translated when it can be).
+_VI = {
+    # options
+    "unknown tie-break": "mã hệ số phụ không rõ",
+    "{} or {}": "{} hoặc {}",
+    "C.07 codes: {}; rating tie-breaks: {}": "các mã C.07: {}; hệ số phụ theo Elo: {}",
+    "C.07 has no modifier {}": "C.07 không có biến thể {}",
+    "{} (Cut-1, Cut-2, Median1, Median2)": "{} (Cut-1, Cut-2, Median1, Median2)",
+    "tie-break {} takes no modifier {}": "hệ số phụ {} không nhận biến thể {}",
+    "{} alone, or a cut of {}": "{} không kèm biến thể, hoặc bỏ điểm của {}",
+    "{} has no setting {}": "hệ {} không có thiết lập {}",
+    "one of: {}": "một trong: {}",
+    "unknown {}": "không rõ {}",
+    "no such round": "không có vòng này",
+    "a round from 1 to {}": "một vòng từ 1 đến {}",
+    "unknown tie-break rules": "không rõ bản quy định hệ số phụ",
+    # headers and files
+    "unknown column name": "tên cột không rõ",
+    "{} (did you mean it?)": "{} (có phải ý bạn là cột này?)",
+    "the games table has no column {}": "bảng ván đấu thiếu cột {}",
+    "the players table has no column {}": "bảng đấu thủ thiếu cột {}",
+    "the header row {}": "hàng tiêu đề {}",
+    "columns {}": "các cột {}",
+    "columns not read: {}": "các cột không được đọc: {}",
+    "the games name players by number, and their players file is missing":
+        "bảng ván đấu ghi đấu thủ bằng số, nhưng thiếu tệp đấu thủ",
+    "no {} beside the games file": "không có tệp {} bên cạnh tệp ván đấu",
+    "the players file {} (id, name, rating) beside it, or names and ratings in the games":
+        "tệp đấu thủ {} (mã, họ tên, Elo) bên cạnh, hoặc họ tên và Elo ngay trong bảng ván đấu",
+    "the event has no players": "giải không có đấu thủ",
+    "no header row": "không có hàng tiêu đề",
+    # cells
+    "unreadable {}": "không đọc được {}",
+    "a whole number from {} to {}": "một số nguyên từ {} đến {}",
+    "a blank cell": "một ô trống",
+    "missing player id": "thiếu mã đấu thủ",
+    "a start number, FIDE id or code": "số thứ tự, mã FIDE hoặc mã đấu thủ",
+    "the round is not a positive whole number": "vòng không phải số nguyên dương",
+    "1, 2, 3, … (at most {})": "1, 2, 3, … (tối đa {})",
+    "unknown player {} as {}": "không có đấu thủ {} cầm quân {}",
+    "no player with this id or name": "không đấu thủ nào có mã hay họ tên này",
+    "no player with this id or name (did you mean {}?)":
+        "không đấu thủ nào có mã hay họ tên này (có phải {}?)",
+    "the id or exact name of a player in {}": "mã hoặc đúng họ tên một đấu thủ trong {}",
+    "unknown result": "kết quả không rõ",
+    "1-0, 0-1, ½-½ (0.5-0.5, 1/2-1/2, =), +/- or -/+ (forfeit), -/- (double forfeit), 0-0 "
+    "(both declared lost), or blank (not played yet)":
+        "1-0, 0-1, ½-½ (0.5-0.5, 1/2-1/2, =), +/- hoặc -/+ (thắng/thua không đấu), -/- (cả "
+        "hai không đấu), 0-0 (cả hai bị xử thua), hoặc để trống (chưa đấu)",
+    "unknown result for a bye": "kết quả miễn đấu không rõ",
+    "round {}: the game {} – {} has no result": "vòng {}: ván {} – {} chưa có kết quả",
+    "a blank result": "kết quả để trống",
+    "its result, since round {} has results": "kết quả của ván, vì vòng {} đã có kết quả",
+    "player {} is paired twice in round {}": "đấu thủ {} được xếp hai lần ở vòng {}",
+    "one row per player per round": "mỗi đấu thủ một hàng mỗi vòng",
+    # warnings
+    "no player has a rating under {}: every player is rated as unrated (give ratings in "
+    "the file, or a rating list with --ratings)":
+        "không đấu thủ nào có Elo theo hệ {}: mọi đấu thủ được tính như chưa có Elo (hãy "
+        "ghi Elo trong tệp, hoặc đưa danh sách Elo bằng --ratings)",
+    "the event's dates {} – {} span {} days for {} rounds, more than the {} days they take "
+    "at a round a week":
+        "ngày của giải {} – {} kéo dài {} ngày cho {} vòng, quá {} ngày (mỗi tuần một vòng)",
+    "the event's dates {} – {} span {} days for {} rounds, more than the {} days they take "
+    "at a round a week; with day and month swapped they read {} – {} ({} days): check the "
+    "dates":
+        "ngày của giải {} – {} kéo dài {} ngày cho {} vòng, quá {} ngày (mỗi tuần một vòng); "
+        "đổi chỗ ngày và tháng thì là {} – {} ({} ngày): hãy kiểm tra lại ngày",
+    "the event has no date: rated under {}": "giải không có ngày: tính theo {}",
+    # words that fill the holes
+    "rating": "Elo", "white": "Trắng", "black": "Đen", "number of games": "số ván",
+    "points": "điểm", "birth date": "ngày sinh", "K factor": "hệ số K", "date": "ngày",
+    "white rating": "Elo Trắng", "black rating": "Elo Đen", "none": "không có",
+}
+
+
+@cache
+def _patterns(lang: str) -> list[tuple[re.Pattern[str], str]]:
+    """The catalog's phrases with holes as patterns, longest first (most specific)."""
+    catalog = _VI if lang == "vi" else {}
+    held = [(english, vi) for english, vi in catalog.items() if "{}" in english]
+    held.sort(key=lambda pair: -len(pair[0]))
+    return [(re.compile("^" + re.escape(english).replace(r"\{\}", "(.+?)") + "$", re.DOTALL),
+             vi) for english, vi in held]
+
+
+def say(text: str, lang: str) -> str:
+    """``text`` (a reason, a found or expected part, a warning) in ``lang``."""
+    if lang == "en" or not text:
+        return text
+    exact = _VI.get(text)
+    if exact is not None:
+        return exact
+    for pattern, vi in _patterns(lang):
+        match = pattern.match(text)
+        if match:
+            return vi.format(*(say(value, lang) for value in match.groups()))
+    return text
+
+
+def place_in(place: Place, lang: str) -> str:
+    """Where, in ``lang``: 'players.csv, line 3' or 'x.xlsx, trang 'games', ô B4'."""
+    words = _FRAME[lang]
+    parts = [place.file or words["input"]]
+    if place.sheet is not None:
+        parts.append(f"{words['sheet']} {place.sheet!r}")
+    if place.cell is not None:
+        parts.append(f"{words['cell']} {place.cell}")
+    if place.line is not None:
+        parts.append(f"{words['row' if place.sheet is not None else 'line']} {place.line}")
+    return ", ".join(parts)
+
+
+def problem_lines(error: InputError, lang: str) -> list[str]:
+    """The lines saying ``error`` (every problem of an :class:`InputErrors`) in ``lang``."""
+    if lang == "en":
+        return str(error).splitlines()
+    words = _FRAME[lang]
+    problems = error.problems if isinstance(error, InputErrors) else [error]
+    lines = []
+    for problem in problems[:SHOWN_PROBLEMS]:
+        text = f"{place_in(problem.place, lang)}: {say(problem.reason, lang)}"
+        if problem.found is not None:
+            text += f"; {words['found']} {say(problem.found, lang)}"
+        if problem.expected is not None:
+            text += f", {words['expected']} {say(problem.expected, lang)}"
+        lines.append(text)
+    more = len(problems) - len(lines) + (error.more if isinstance(error, InputErrors) else 0)
+    if more:
+        lines.append(words["more"].format(f"{more:,}"))
+    return lines
+
+
+def warning_text(warning: InputWarning, lang: str) -> str:
+    """A warning in ``lang``, with its place."""
+    return f"{place_in(warning.place, lang)}: {say(warning.message, lang)}"
+
+
+def prefix(kind: str, lang: str) -> str:
+    """``error`` or ``warning`` in ``lang``."""
+    return _FRAME[lang][kind]
