@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -434,7 +435,8 @@ def test_optional_columns_live_cells_and_german_colours():
     assert (an.declared_points, an.declared_rank) == (150, 2)
     published = dict(event.published)
     assert published["RtgN"] == (2150, 0, 1800, 1900)
-    assert published["rtg+/-"] == (5.2, -1, None, -4.4)
+    # Figures are kept as printed, decimals and all: "5,2" is Decimal("5.2"), not a float.
+    assert published["rtg+/-"] == (Decimal("5.2"), -1, None, Decimal("-4.4"))
     assert list(published) == ["RtgN", "Pts.", "Rk.", "K", "rtg+/-", "Rp"]
     at = row_of(event)
     p = event.pairings

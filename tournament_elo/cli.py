@@ -1,7 +1,8 @@
 """The ``tournament-elo`` command: a thin layer over the library.
 
 Exit codes: 0 success; 2 bad input or usage (one message on standard error, naming
-the place); 1 an internal error (a bug: please report it).
+the place); 1 an internal error (a bug: please report it), or for ``check`` a published
+figure that disagrees.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from pathlib import Path
 
 import click
 
-from .check import check_published
 from .cli_db import db_group, lang_option, publish_command
 from .engine import RatingResult, rate
 from .errors import InputError, TournamentEloError
@@ -46,8 +46,8 @@ def cli() -> None:
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
               help="A system setting, e.g. --set level=national or --set pool=rapid.")
 @click.option("--tiebreaks", metavar="CODES",
-              help="C.07 tie-breaks in order, e.g. 'BH/C1,BH,SB' (default: BH/C1,BH,SB for "
-              "a Swiss, DE,SB,WIN,KS for a round robin).")
+              help="C.07 tie-breaks in order, e.g. 'BH/C1,BH,SB' or 'BH/C1 BH SB' (default: "
+              "BH/C1,BH,SB for a Swiss, DE,SB,WIN,KS for a round robin).")
 @click.option("--tiebreak-rules", type=click.Choice(["2026", "2024", "2023", "pre2023"]),
               help="The C.07 edition for unplayed rounds (default: the one in force on the "
               "event's first day; 2026 for an undated event).")
@@ -139,30 +139,51 @@ def rate_command(
               help="Rating system the published figures were computed under.")
 @click.option("--ratings", type=click.Path(exists=True, dir_okay=False),
               help="Rating list, as for 'rate'.")
+@click.option("--tiebreaks", metavar="CODES",
+              help="What the published tie-break columns TB1, TB2, ... hold and the order "
+              "that ranked the players, as for 'rate' (e.g. 'BH/C1 BH SB'); overrides the "
+              "page's legend.  Default: the legend's; without one, ranks are compared "
+              "within the players on equal points.")
+@click.option("--tiebreak-rules", type=click.Choice(["2026", "2024", "2023", "pre2023"]),
+              help="The C.07 edition for unplayed rounds (default: the one in force on the "
+              "event's first day; 2026 for an undated event).")
+@click.option("--unrated-rating", type=click.IntRange(0, 4000), metavar="RATING",
+              help="Rating of unrated players in rating tie-breaks (default: left out).")
+@lang_option("Language of the report")
 @click.option("--encoding", help="Encoding of a text input (default: detected).")
 @click.option("--input-format", type=click.Choice(FORMATS),
               help="Input format (default: detected from the content).")
 def check_command(
-    event: str, system: str, ratings: str | None, encoding: str | None,
-    input_format: str | None,
+    event: str, system: str, ratings: str | None, tiebreaks: str | None,
+    tiebreak_rules: str | None, unrated_rating: int | None, lang: str,
+    encoding: str | None, input_format: str | None,
 ) -> None:
-    """Compare EVENT's published figures (points, ranks, Rp, K, rtg+/-) with the
-    project's own computation, and print where they disagree.
+    """Compare EVENT's published figures (points, ranks, tie-break columns, Rp, K,
+    rtg+/-) with the project's own computation: one line per disagreement, then how many
+    agree and which columns were not compared, and why.
+
+    \b
+    Exit codes:
+      0  every published figure compared agrees
+      1  some published figure disagrees
+      2  bad input or usage (one message on standard error, naming the place)
 
     \b
     Examples:
       tournament-elo check crosstable.html
-      tournament-elo check event.trf
+      tournament-elo check event.trf --tiebreaks "BH/C1 BH SB"
+      tournament-elo check crosstable.html --lang vi
     """
+    from .check import check_event, report_lines
+
     parsed = read_event(_event_file(event), input_format, encoding)
     rating_list = read_ratings(ratings, encoding) if ratings else None
-    report = check_published(rate(parsed, system, rating_list))
-    for disagreement in report.disagreements:
-        click.echo(str(disagreement))
-    agree = report.compared - len(report.disagreements)
-    click.echo(f"{agree} of {report.compared} published values agree")
-    if report.not_compared:
-        click.echo("not compared yet: " + ", ".join(report.not_compared))
+    report = check_event(parsed, system, rating_list, tiebreaks, tiebreak_rules,
+                         unrated_rating)
+    for line in report_lines(report, lang):
+        click.echo(line)
+    if report.disagreements:
+        raise click.exceptions.Exit(1)
 
 
 @cli.command("systems")
@@ -286,7 +307,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: run the command and turn errors into exit codes."""
     choose_language(None)
     try:
-        cli.main(args=argv, prog_name="tournament-elo", standalone_mode=False)
+        # A command ends early with click's Exit (check: 1 when a figure disagrees), which
+        # click returns as the exit code; commands themselves return None.
+        code = cli.main(args=argv, prog_name="tournament-elo", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as exc:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         return 2
@@ -310,4 +333,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         click.echo(f"internal error: {type(exc).__name__}: {exc} "
                    "(please report this with the input file)", err=True)
         return 1
-    return 0
+    return code if isinstance(code, int) else 0

@@ -211,13 +211,51 @@ _SITE: dict[str, tuple[str, str]] = {
                   "Không lập được báo cáo của giải này:"),
     "generated": ("Published with tournament_elo", "Xuất bản bằng tournament_elo"),
 }
-SITE_LANGUAGES = {lang: {key: pair[i] for key, pair in _SITE.items()}
-                  for i, lang in enumerate(LANGUAGES)}
+
+#: The words of ``tournament-elo check``: key → (English, Vietnamese).
+_CHECK: dict[str, tuple[str, str]] = {
+    "disagreement": ("player {player} ({name}): {what} published {published}, computed {computed}",
+                     "đấu thủ {player} ({name}): {what} công bố {published}, tính được {computed}"),
+    "points": ("points", "điểm"),
+    "rank": ("rank", "hạng"),
+    "summary": ("{agree} of {compared} published values agree",
+                "{agree}/{compared} giá trị công bố khớp với kết quả tính"),
+    "ranked_by": ("ranks compared with the tie-breaks {codes}",
+                  "hạng được so sánh theo các hệ số phụ {codes}"),
+    "not_compared": ("not compared:", "không so sánh:"),
+    "variable": ("the legend does not say which results are cut; give --tiebreaks",
+                 "chú thích không nói bỏ bớt kết quả nào; hãy chỉ rõ bằng --tiebreaks"),
+    "unknown": ("not a tie-break this version computes; give --tiebreaks if it is one",
+                "không phải hệ số phụ mà phiên bản này tính được; hãy chỉ rõ bằng --tiebreaks "
+                "nếu đúng là hệ số phụ"),
+    "no_legend": ("no legend names it; give --tiebreaks",
+                  "không có chú thích nào cho cột này; hãy chỉ rõ bằng --tiebreaks"),
+    "not_given": ("--tiebreaks gives no tie-break for it",
+                  "--tiebreaks không có hệ số phụ cho cột này"),
+    "after_unknown": ("DE counts the tie-breaks before it, and one of them is not known",
+                      "DE tính sau các hệ số phụ đứng trước, mà có một hệ số chưa biết"),
+    "de_split": ("{values} values where DE splits a tie (what Swiss-Manager prints there "
+                 "is not known)",
+                 "{values} giá trị ở nhóm được DE tách ra (không rõ Swiss-Manager in gì "
+                 "ở đó)"),
+    "not_computed": ("not computed by this version", "phiên bản này không tính"),
+}
 
 
 def site_labels(lang: str) -> dict[str, str]:
     """The site's words in ``lang``; another language is an :class:`InputError`."""
-    if lang not in SITE_LANGUAGES:
+    return _side(_SITE, lang)
+
+
+def check_labels(lang: str) -> dict[str, str]:
+    """The words of ``check`` in ``lang``; another language is an :class:`InputError`."""
+    return _side(_CHECK, lang)
+
+
+def _side(pairs: dict[str, tuple[str, str]], lang: str) -> dict[str, str]:
+    """One language's side of an (English, Vietnamese) table."""
+    if lang not in LANGUAGES:
         raise InputError("unknown language", Place("--lang"), found=repr(lang),
-                         expected=" or ".join(SITE_LANGUAGES))
-    return SITE_LANGUAGES[lang]
+                         expected=" or ".join(LANGUAGES))
+    side = list(LANGUAGES).index(lang)
+    return {key: pair[side] for key, pair in pairs.items()}

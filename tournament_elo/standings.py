@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from .errors import InputError, Place
 from .model import Event, EventType
-from .tiebreaks import RULES, check_codes, compute_tiebreaks, rules_in_force
+from .tiebreaks import RULES, check_codes, compute_tiebreaks, parse_code, rules_in_force
 from .tiebreaks_rating import RATING_CODES, rating_tiebreaks
 
 #: Defaults when the event does not choose: C.07's usual lists.
@@ -41,13 +41,26 @@ class Standings:
 
 
 def tiebreak_codes(text: str | None, event: Event) -> tuple[str, ...]:
-    """The codes of ``--tiebreaks "BH/C1,BH,SB"``, or the defaults for the event type —
-    none for a game log, whose players meet whoever is online, not a schedule."""
+    """The codes of ``--tiebreaks "BH/C1,BH,SB"`` (or ``"BH/C1 BH SB"``: commas, spaces or
+    both), or the defaults for the event type — none for a game log, whose players meet
+    whoever is online, not a schedule."""
     if text is None:
         return () if event.game_log else DEFAULT_TIEBREAKS[event.type]
     codes = tuple(code.strip().upper() for code in re.split(r"[,\s]+", text) if code.strip())
     check_codes(codes)
     return codes
+
+
+def is_tiebreak_code(code: str) -> bool:
+    """Whether the standings compute ``code`` (``"BH/C1"``, ``"ARO"``): what a legend that
+    names a code may be taken at its word for."""
+    if code in RATING_CODES:
+        return True
+    try:
+        parse_code(code)
+    except InputError:
+        return False
+    return True
 
 
 def standings(
@@ -73,14 +86,16 @@ def standings(
     points = so_far.points()
     rank = np.zeros(len(points), dtype=np.int64)
     ranked = event.participants()
-    rank[ranked] = _places(points, ordered, ranked)
+    rank[ranked] = places(points, ordered, ranked)
     return Standings(tuple(codes), ordered, rank, points, current, rules)
 
 
-def _places(points: npt.NDArray[np.int64], values: dict[str, npt.NDArray[np.float64]],
-            ranked: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
-    """Per ``ranked`` player, 1 + the number of them strictly ahead (points first, then
-    each value in order)."""
+def places(points: npt.NDArray[np.int64], values: dict[str, npt.NDArray[np.float64]],
+           ranked: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.int64]:
+    """Per ``ranked`` player (default every one), 1 + the number of them strictly ahead
+    (points first, then each value in order)."""
+    if ranked is None:
+        ranked = np.ones(len(points), dtype=bool)
     keys = [points[ranked].astype(np.float64)]
     for code, value in values.items():
         clean = np.nan_to_num(value[ranked], nan=-np.inf)

@@ -340,7 +340,9 @@ def _de_split(g: _Grid, group: list[int]) -> list[tuple[int, list[int]]]:
     return out
 
 
-def _parse(code: str) -> tuple[str, int, int]:
+def parse_code(code: str) -> tuple[str, int, int]:
+    """``"BH/C1"`` → ``("BH", 1, 0)``: the tie-break and how many of the lowest and highest
+    values it cuts; an unknown code or modifier is an :class:`InputError` at ``--tiebreaks``."""
     match = _CODE.match(code.strip().upper())
     if not match or match["name"] not in CODES:
         raise InputError("unknown tie-break", Place("--tiebreaks"), found=repr(code),
@@ -368,7 +370,7 @@ def check_codes(codes: Sequence[str]) -> None:
     for code in codes:
         if code not in RATING_CODES:
             with problems.collect():
-                _parse(code)
+                parse_code(code)
     problems.raise_any()
 
 
@@ -393,7 +395,7 @@ def compute_tiebreaks(
         if given and code in given:
             out[code] = given[code]
             continue
-        name, low, high = _parse(code)
+        name, low, high = parse_code(code)
         value: Floats
         if name in ("BH", "FB"):
             value = _buchholz(g, name, rules, low, high) / 100.0

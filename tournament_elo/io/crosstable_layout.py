@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from decimal import Decimal
 from itertools import pairwise
 
 from ..errors import InputError, Place
@@ -17,6 +18,7 @@ from ..model import Player
 from .common import parse_date
 from .headers import fold
 from .table import Row, column_letter
+from .tiebreak_legend import LEGEND_LINE, is_points_legend
 from .values import (
     MAX_DIGITS,
     MAX_RATING,
@@ -51,7 +53,6 @@ _ROUND_HEADER = re.compile(r"^(\d{1,3})(?:rd|rnd|round|r|runde|rde|rds)$|"
 _GRID_HEADER = re.compile(r"^\d{1,3}$")
 _TITLE = re.compile(r"^(?:[WA]?(?:GM|IM|FM|CM|NM))$")
 _NUMBER = re.compile(r"^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)$")
-_TIE_BREAK = re.compile(r"^(?:tie\s*-?\s*break|wertung)\s*(\d+)\s*:?\s*(.+)$", re.IGNORECASE)
 _DATE_TOKEN = re.compile(r"\d{1,4}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{1,4}")
 _LAYOUT_TITLE = re.compile(r"crosstable|kreuztabelle|rangliste|ranking|starting\s*rank|"
                            r"startrang|^last\s*update|^stand\b", re.IGNORECASE)
@@ -376,14 +377,15 @@ def int_cell(grid: Cells, r: int, c: int, what: str, high: int) -> int | None:
 
 
 def published_value(text: str) -> object:
-    """A published figure as a number where it reads as one (``6,5`` → 6.5), else text."""
+    """A published figure as a :class:`~decimal.Decimal` where it reads as a number
+    (``6,5`` → ``Decimal("6.5")``), else text: the decimals printed say how exactly it was
+    published (``13,40`` is 13.40 to ±0.005), which a float would lose."""
     if not text:
         return None
     compact = text.replace(" ", "").replace("½", ".5")
     if not _NUMBER.match(compact) or len(compact) > MAX_DIGITS:
         return text
-    value = float(compact.replace(",", "."))
-    return int(value) if value.is_integer() else value
+    return Decimal(compact.replace(",", "."))
 
 
 def read_player(grid: Cells, layout: Layout, r: int, index: int, points_column: int | None,
@@ -511,7 +513,7 @@ def tie_break_notes(grid: Cells, header: int, data: list[int]) -> list[tuple[int
     for r in [*range(0, header), *range(last + 1, len(grid.cells))]:
         for text in grid.cells[r]:
             for part in re.split(r"(?=Tie\s*Break\s*\d)", text, flags=re.IGNORECASE):
-                if _TIE_BREAK.match(part.strip()):
+                if LEGEND_LINE.match(part.strip()):
                     found.append((grid.place(r, None).line or r + 1, part.strip()))
     return found
 
@@ -520,10 +522,9 @@ def points_tie_break(grid: Cells, layout: Layout,
                      annotations: list[tuple[int, str]]) -> int | None:
     """The tie-break column the annotation calls the points, when there is no Pts. column."""
     for _, text in annotations:
-        match = _TIE_BREAK.match(text)
+        match = LEGEND_LINE.match(text)
         assert match is not None
-        description = fold(match.group(2))
-        if description.startswith(("points", "pts", "punkte", "gamepoints")):
+        if is_points_legend(match.group(2)):
             wanted = f"tb{match.group(1)}"
             for c in layout.published:
                 if fold(grid.text(layout.header, c)) == wanted:
