@@ -297,3 +297,26 @@ def test_every_wrong_option_at_once(tmp_path):
 def test_a_trf_field_in_vietnamese(tmp_path, name, line):
     [said] = refused(tmp_path, str(DATA / "bad" / name), "--lang", "vi")
     assert said.replace(str(DATA / "bad") + "/", "").startswith(line)
+
+
+PGN = """[Event "Club"]\n[Round "1"]\n[White "Anna"]\n[Black "Binh"]\n[Result "1-0"]\n\n1. e4 1-0
+\n[Event "Club"]\n[Round "x"]\n[White "Chi"]\n[Black "Dung"]\n[Result "0-1"]\n\n1. d4 0-1
+\n[Event "Club"]\n[Round "2"]\n[White "Anna"]\n[Black "Anna"]\n[Result "1/2-1/2"]\n\n1. c4 1/2-1/2
+"""
+
+
+@pytest.mark.parametrize(("lang", "lines"), [
+    ("en", ["error: club.pgn, line 10: unreadable round; found 'x', expected a round such as "
+            "3, or 3.1 for round 3 board 1 (at most 999); or no Round tag in any game (a game "
+            "log)",
+            "error: club.pgn, line 20: player 1 (Anna) plays himself; found the same player "
+            "as White and Black, expected two different players"]),
+    ("vi", ["lỗi: club.pgn, dòng 10: không đọc được vòng; thấy 'x', cần một vòng như 3, hoặc "
+            "3.1 cho vòng 3 bàn 1 (tối đa 999); hoặc không ván nào có thẻ Round (nhật ký ván "
+            "đấu)",
+            "lỗi: club.pgn, dòng 20: đấu thủ 1 (Anna) tự đấu với chính mình; thấy cùng một "
+            "đấu thủ cầm Trắng và Đen, cần hai đấu thủ khác nhau"]),
+])
+def test_every_bad_game_of_a_pgn_file_at_once(tmp_path, lang, lines):
+    (tmp_path / "club.pgn").write_text(PGN, encoding="utf-8")
+    assert refused(tmp_path, "club.pgn", "--lang", lang) == lines

@@ -143,6 +143,24 @@ _VI = {
         "dấu ngoặc kép đóng (dấu ngoặc kép trong ô được viết hai lần: \"\")",
     "no player records": "không có bản ghi đấu thủ",
     "truncated player record": "bản ghi đấu thủ bị cụt",
+    "a round such as 3, or 3.1 for round 3 board 1 (at most {}); or no Round tag in any "
+    "game (a game log)": "một vòng như 3, hoặc 3.1 cho vòng 3 bàn 1 (tối đa {}); hoặc không "
+    "ván nào có thẻ Round (nhật ký ván đấu)",
+    "player {} plays himself": "đấu thủ {} tự đấu với chính mình",
+    "player {} plays himself in round {}": "đấu thủ {} tự đấu với chính mình ở vòng {}",
+    "the same player as White and Black": "cùng một đấu thủ cầm Trắng và Đen",
+    "the same player as white and black": "cùng một đấu thủ cầm Trắng và Đen",
+    "two different players": "hai đấu thủ khác nhau",
+    "player {} plays twice in round {}": "đấu thủ {} đấu hai ván ở vòng {}",
+    "one game per player per round": "mỗi đấu thủ một ván mỗi vòng",
+    "a quoted cell goes on after its closing quote":
+        "ô trong ngoặc kép vẫn còn chữ sau dấu ngoặc kép đóng",
+    "the system file is not UTF-8 text": "tệp định nghĩa hệ không phải văn bản UTF-8",
+    "a TOML file in UTF-8": "một tệp TOML mã UTF-8",
+    "the file is empty": "tệp rỗng",
+    "an event file": "một tệp giải đấu",
+    "cannot read the file": "không đọc được tệp",
+    "no games in the file": "tệp không có ván nào",
     # words that fill the holes
     "rating": "Elo", "white": "Trắng", "black": "Đen", "number of games": "số ván",
     "points": "điểm", "birth date": "ngày sinh", "K factor": "hệ số K", "date": "ngày",

@@ -36,14 +36,21 @@ from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
+from functools import partial
 from pathlib import Path
 
 import chess.pgn
 import numpy as np
 
-from ..errors import InputError, InputWarning, Place
+from ..errors import InputError, InputWarning, Place, Problems
 from ..model import BLACK, NO_COLOR, WHITE, Event, EventType, Pairings, Player, Result
-from .common import check_pairings, detect_event_type, event_type_from_text, parse_date
+from .common import (
+    check_pairings,
+    detect_event_type,
+    event_type_from_text,
+    parse_date,
+    unplayed_before_played,
+)
 from .text import Readable, read_text
 from .values import MAX_ROUND, rating, shown, whole_number
 
@@ -80,35 +87,29 @@ def parse_pgn(text: str, source: str = "<pgn>", event_name: str | None = None) -
     warnings: list[InputWarning] = []
     name, games = _choose_event(games, event_name, source, warnings)
     roster = _Roster(source)
-    sides = [tuple(roster.find(game, side, warnings) for side in SIDES) for game in games]
+    problems = Problems()  # every bad game reported at once; a bad game is left out
+    no_sides: tuple[int, ...] | None = None
+    sides = [problems.checked(partial(_sides, roster, game, warnings), no_sides)
+             for game in games]
     players, new_index = roster.players()
-    rounds_of, log = _rounds(games, source, warnings)
+    rounds_of, log = _rounds(games, source, warnings, problems)
     rows = _Rows()
     first_seen: dict[tuple[int, int], tuple[_Game, str]] = {}
-    for game, (white, black), rnd in zip(games, sides, rounds_of, strict=True):
-        white, black = new_index[white], new_index[black]
-        if white == black:
-            raise InputError(
-                f"player {players[white].id} ({players[white].name}) plays himself",
-                game.place(source, "Black"), found="the same player as White and Black",
-                expected="two different players")
-        if not log:
-            for side, who in zip(SIDES, (white, black), strict=True):
-                first, first_side = first_seen.setdefault((rnd, who), (game, side))
-                if first is not game:
-                    raise InputError(
-                        f"player {players[who].id} ({players[who].name}) plays twice in "
-                        f"round {rnd}", game.place(source, side),
-                        found=f"a second game for him (the first at line "
-                        f"{first.tag_line(first_side)})",
-                        expected="one game per player per round")
-        white_result, black_result = _result(game, source)
-        rows.add(rnd, white, black, WHITE, white_result, game.tag_line("White"))
-        rows.add(rnd, black, white, BLACK, black_result, game.tag_line("Black"))
+    for game, both, rnd in zip(games, sides, rounds_of, strict=True):
+        if both is None or rnd == 0:
+            continue
+        with problems.collect():
+            _add_game(game, both, rnd, new_index, players, log, first_seen, rows, source)
+    problems.raise_any()
     gaps = [] if log else _add_absent(rows, players)
     warnings += [InputWarning(Place(source), f"round {r} has no games") for r in gaps]
     pairings, lines = rows.pairings()
     warnings += check_pairings(pairings, players, lambda row: Place(source, line=lines[row]))
+    if not log:
+        for problem in unplayed_before_played(pairings, players,
+                                              lambda row: Place(source, line=lines[row])):
+            problems.add(problem)
+        problems.raise_any()
     rounds = int(pairings.round.max()) if len(pairings) else 0
     dates, round_dates = _dates(games, rounds_of, rounds, source)
     event_date = _first_date(games, "EventDate", source)
@@ -350,9 +351,41 @@ class _Roster:
 # ---------------------------------------------------------------------------- rounds
 
 
-def _rounds(games: list[_Game], source: str, warnings: list[InputWarning]
+
+def _sides(roster: _Roster, game: _Game, warnings: list[InputWarning]) -> tuple[int, ...]:
+    return tuple(roster.find(game, side, warnings) for side in SIDES)
+
+
+def _add_game(game: _Game, both: tuple[int, ...], rnd: int, new_index: list[int],
+              players: list[Player], log: bool,
+              first_seen: dict[tuple[int, int], tuple[_Game, str]], rows: _Rows,
+              source: str) -> None:
+    """The two pairing rows of one game, added only if the game is right."""
+    white, black = new_index[both[0]], new_index[both[1]]
+    if white == black:
+        raise InputError(
+            f"player {players[white].id} ({players[white].name}) plays himself",
+            game.place(source, "Black"), found="the same player as White and Black",
+            expected="two different players")
+    if not log:
+        for side, who in zip(SIDES, (white, black), strict=True):
+            first, first_side = first_seen.setdefault((rnd, who), (game, side))
+            if first is not game:
+                raise InputError(
+                    f"player {players[who].id} ({players[who].name}) plays twice in "
+                    f"round {rnd}", game.place(source, side),
+                    found=f"a second game for him (the first at line "
+                    f"{first.tag_line(first_side)})",
+                    expected="one game per player per round")
+    white_result, black_result = _result(game, source)
+    rows.add(rnd, white, black, WHITE, white_result, game.tag_line("White"))
+    rows.add(rnd, black, white, BLACK, black_result, game.tag_line("Black"))
+
+
+def _rounds(games: list[_Game], source: str, warnings: list[InputWarning], problems: Problems
             ) -> tuple[list[int], bool]:
-    """Each game's round, and whether the file is a game log (no game has a round)."""
+    """Each game's round, and whether the file is a game log (no game has a round); an
+    unreadable round is a problem recorded, and the game's round 0."""
     given = [g for g in games if g.value("Round")]
     if not given:
         warnings.append(InputWarning(
@@ -365,13 +398,14 @@ def _rounds(games: list[_Game], source: str, warnings: list[InputWarning]
         match = _ROUND.match(text)
         number = (whole_number(match.group(1)) if match else None) or 0
         if not 1 <= number <= MAX_ROUND:
-            raise InputError(
+            number = 0
+            problems.add(InputError(
                 "unreadable round" if text else "a game without a round",
                 game.place(source, "Round"),
                 found=shown(game.headers["Round"]) if "Round" in game.headers
                 else f"game {game.number} without a Round tag",
                 expected=f"a round such as 3, or 3.1 for round 3 board 1 (at most {MAX_ROUND});"
-                " or no Round tag in any game (a game log)")
+                " or no Round tag in any game (a game log)"))
         rounds.append(number)
     return rounds, False
 
