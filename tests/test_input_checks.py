@@ -320,3 +320,18 @@ PGN = """[Event "Club"]\n[Round "1"]\n[White "Anna"]\n[Black "Binh"]\n[Result "1
 def test_every_bad_game_of_a_pgn_file_at_once(tmp_path, lang, lines):
     (tmp_path / "club.pgn").write_text(PGN, encoding="utf-8")
     assert refused(tmp_path, "club.pgn", "--lang", lang) == lines
+
+
+def test_every_unreadable_cell_of_a_crosstable_page_at_once(tmp_path):
+    page = ("<!DOCTYPE html><html><body><table>\n"
+            "<tr><td>No.</td><td>Name</td><td>Rtg</td><td>1.Rd</td><td>2.Rd</td><td>Pts.</td></tr>\n"
+            "<tr><td>1</td><td>Ann</td><td>2000</td><td>2w1</td><td>2b?</td><td>1</td></tr>\n"
+            "<tr><td>2</td><td>Bob</td><td>1900</td><td>1b0</td><td>9w1</td><td>1</td></tr>\n"
+            "</table></body></html>\n")
+    (tmp_path / "page.html").write_text(page, encoding="utf-8")
+    lines = refused(tmp_path, "page.html")
+    # Ann's round 2 cell is unreadable ('?' is no result), and Bob's names opponent 9.
+    assert [line.split(";")[0] for line in lines] == [
+        "error: page.html, line 3: round 2: unknown round cell",
+        "error: page.html, line 4: round 2: the opponent's starting number 9 is not in the "
+        "'No.' column"]

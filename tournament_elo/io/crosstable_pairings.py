@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..errors import InputError, Place
+from ..errors import InputError, Place, Problems
 from ..model import NO_COLOR, Pairings, Player, Result
 from .common import PairingRows
 from .crosstable_layout import Cells, Layout, key_of, round_label
@@ -69,10 +69,15 @@ def swiss_pairings(grid: Cells, layout: Layout, rows: list[int],
     """The pairings of the Swiss round cells of ``rows`` (in player order), with the
     place of each row; a player without a cell in a round that has cells is unpaired there."""
     cells: dict[tuple[int, int], _Cell] = {}
+    problems = Problems()  # every unreadable cell at once
     for player, r in enumerate(rows):
         for number, c in layout.rounds:
-            found = (_three_cells(grid, r, c) if layout.three_cells
-                     else _swiss_cell(grid, r, c))
+            try:
+                found = (_three_cells(grid, r, c) if layout.three_cells
+                         else _swiss_cell(grid, r, c))
+            except InputError as error:
+                problems.add(error)
+                continue
             if found is not None:
                 cells[(number, player)] = found
     out = _Rows()
@@ -98,15 +103,17 @@ def swiss_pairings(grid: Cells, layout: Layout, rows: list[int],
                 continue
             opponent = index_of_key.get(cell.opponent)
             if opponent is None:
-                raise InputError(
+                problems.add(InputError(
                     f"round {rnd}: the opponent's {what} {cell.opponent} is not in the "
                     f"{column!r} column", cell.place, found=repr(cell.text),
                     expected=f"the {what} of a player in the table"
                     + (" (in a ranking crosstable the opponents are given by rank)"
                        if layout.key_is_rank else ""),
-                )
+                ))
+                continue
             out.add(rnd, player, opponent, cell.color,
                     Result.UNPLAYED if cell.result is None else cell.result, cell.place)
+    problems.raise_any()
     return out.build()
 
 
