@@ -60,7 +60,7 @@ from dataclasses import dataclass, fields
 from operator import itemgetter
 from pathlib import Path
 
-from ..errors import InputError, Place
+from ..errors import InputError, Place, Problems
 from ..model import ListEntry
 from . import values
 from .text import decode, read_bytes
@@ -175,6 +175,7 @@ def read_fide_list(
         raise InputError("the file is empty", Place(source), expected="a FIDE rating list")
     layout = _Layout.from_header(lines[header_at], speed, Place(source, line=header_at + 1))
     entries: list[ListEntry] = []
+    problems = Problems()
     append = entries.append
     width, fits, cut, strip = layout.width, layout.fits, layout.cut, str.strip
     shortest = layout.starts[1]  # a line must reach the name column
@@ -185,41 +186,45 @@ def read_fide_list(
             line = lines[index]
             if not line or line.isspace():
                 continue
-            if shortest < len(line) <= width and fits(line.ljust(width)):  # the usual line
-                (fide_id, name, federation, sex, title, women_title, other_titles, foa_title,
-                 rating, games, k, birth, flag) = map(strip, cut(line))
-            else:  # too short, or text crossing into the next field: see the docstring
-                (fide_id, name, federation, sex, title, women_title, other_titles, foa_title,
-                 rating, games, k, birth, flag) = layout.cells(line, source, index + 1)
-            place = Place(source, line=index + 1)
-            if not (fide_id.isdigit() and fide_id.isascii()):
-                raise InputError("the FIDE id is not a number", place, found=repr(fide_id),
-                                 expected="the digits of a FIDE id")
-            list_k = values.k_factor(k, place, "K") or None
-            append(_entry({
-                "place": place,
-                "id": None,
-                "fide_id": fide_id,
-                "name": name or None,
-                "rating": values.rating(rating, place) or 0,
-                "games": None,  # SGm counts the last period only: see the module docstring
-                "birth": None,  # the list gives the year only
-                "birth_year": values.birth(birth, place, "birth year")[1],
-                "ever_2400": None,  # needs the player's history, not one list
-                "k": list_k if use_list_k else None,
-                "federation": federation or None,
-                "sex": _SEX.get(sex, sex or None),
-                "title": title or None,
-                "women_title": women_title or None,
-                "other_titles": other_titles or None,
-                "foa_title": foa_title or None,
-                "flag": flag or None,
-                "period_games": values.game_count(games, place),
-                "list_k": list_k,
-            }))
+            try:  # a bad line is recorded, and the lines after it are still read
+                if shortest < len(line) <= width and fits(line.ljust(width)):  # the usual line
+                    (fide_id, name, federation, sex, title, women_title, other_titles, foa_title,
+                     rating, games, k, birth, flag) = map(strip, cut(line))
+                else:  # too short, or text crossing into the next field: see the docstring
+                    (fide_id, name, federation, sex, title, women_title, other_titles, foa_title,
+                     rating, games, k, birth, flag) = layout.cells(line, source, index + 1)
+                place = Place(source, line=index + 1)
+                if not (fide_id.isdigit() and fide_id.isascii()):
+                    raise InputError("the FIDE id is not a number", place, found=repr(fide_id),
+                                     expected="the digits of a FIDE id")
+                list_k = values.k_factor(k, place, "K") or None
+                append(_entry({
+                    "place": place,
+                    "id": None,
+                    "fide_id": fide_id,
+                    "name": name or None,
+                    "rating": values.rating(rating, place) or 0,
+                    "games": None,  # SGm counts the last period only: see the module docstring
+                    "birth": None,  # the list gives the year only
+                    "birth_year": values.birth(birth, place, "birth year")[1],
+                    "ever_2400": None,  # needs the player's history, not one list
+                    "k": list_k if use_list_k else None,
+                    "federation": federation or None,
+                    "sex": _SEX.get(sex, sex or None),
+                    "title": title or None,
+                    "women_title": women_title or None,
+                    "other_titles": other_titles or None,
+                    "foa_title": foa_title or None,
+                    "flag": flag or None,
+                    "period_games": values.game_count(games, place),
+                    "list_k": list_k,
+                }))
+            except InputError as error:
+                problems.add(error)
     finally:
         if collecting:
             gc.enable()
+    problems.raise_any()
     return entries
 
 

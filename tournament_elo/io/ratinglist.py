@@ -7,7 +7,9 @@ table: a value out of its bounds is an error at its cell, never ignored."""
 
 from __future__ import annotations
 
-from ..errors import InputError, Place
+from functools import partial
+
+from ..errors import InputError, Place, Problems
 from ..model import ListEntry
 from .sheet_cells import cell_text
 from .table import Table, read_table
@@ -32,7 +34,10 @@ def read_rating_list(path: Readable, encoding: str | None = None) -> list[ListEn
             "the rating list cannot be matched to players", table.header_place,
             found=", ".join(map(str, table.raw_headers)), expected="a column id, fide_id or name",
         )
-    return [_entry(table, row) for row in range(len(table))]
+    problems = Problems()  # every bad row at once
+    entries = [problems.checked(partial(_entry, table, row), None) for row in range(len(table))]
+    problems.raise_any()
+    return [entry for entry in entries if entry is not None]
 
 
 def _entry(table: Table, row: int) -> ListEntry:
