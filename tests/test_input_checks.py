@@ -3,6 +3,7 @@ Vietnamese (issue 13): each test gives the exit code and the message naming the 
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -355,3 +356,16 @@ def test_every_bad_line_of_a_fide_list_at_once(tmp_path):
     assert [text.split(";")[0] for text in lines] == [
         "error: list.txt, line 2: unreadable rating", "error: list.txt, line 4: the FIDE id is "
         "not a number"]
+
+
+def test_warnings_of_one_kind_are_said_in_one_line(tmp_path):
+    # Capo d'Orso spells eleven births DDMMYY (JaVaFo's manual does too), which TRF does
+    # not define: one line names them all; the JSON keeps one warning per player.
+    done = run_cli("rate", str(CAPO), "--format", "json", cwd=tmp_path)
+    births = [line for line in done.stderr.splitlines() if "birth date" in line]
+    assert births == [
+        f"warning: {CAPO}, lines 56, 72, 80, 81, 82, 89, 93, 94, 95, 96, 97: birth date "
+        "(columns 70-79) … is not a date or a year: read as unknown ('120242', '240660', "
+        "'220350', '030374', '090756', '310142', '220176', '100365', '201172', '070651', "
+        "'291275')"]
+    assert sum("birth date" in w for w in json.loads(done.stdout)["warnings"]) == 11

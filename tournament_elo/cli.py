@@ -19,7 +19,7 @@ from .engine import RatingResult, rate
 from .errors import InputError, TournamentEloError
 from .io.detect import FORMATS, read_event, read_ratings
 from .io.text import Readable, Source
-from .messages import choose_language, language, prefix, problem_lines, warning_text
+from .messages import choose_language, language, prefix, problem_lines, warning_lines
 from .systems.fide.norms import NORM_EVENT_SETTING, NORM_EVENTS
 from .systems.fide.performance import AverageRule
 from .systems.registry import built_in_systems, get_system
@@ -113,8 +113,8 @@ def rate_command(
     rating_list = read_ratings(ratings, encoding) if ratings else None
     result = rate(parsed, system, rating_list, average_rule, _settings(settings), tiebreaks,
                   tiebreak_rules, unrated_rating, after_round)
-    for warning in result.warnings:
-        click.echo(f"{prefix('warning', lang)}: {warning_text(warning, lang)}", err=True)
+    for line in warning_lines(result.warnings, lang):
+        click.echo(f"{prefix('warning', lang)}: {line}", err=True)
     if out_dir is not None:
         from .io.sheet_files import input_files
         from .render.report import write_reports

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from contextvars import ContextVar
 from functools import cache
 
@@ -42,11 +42,11 @@ def choose_language(chosen: str | None) -> str:
 #: Frame words: the line prefixes and the parts of a problem.
 _FRAME = {
     "en": {"error": "error", "warning": "warning", "found": "found", "expected": "expected",
-           "more": "and {} more", "line": "line", "row": "row", "cell": "cell",
-           "sheet": "sheet", "input": "<input>"},
+           "more": "and {} more", "line": "line", "lines": "lines", "row": "row",
+           "cell": "cell", "sheet": "sheet", "input": "<input>"},
     "vi": {"error": "lỗi", "warning": "cảnh báo", "found": "thấy", "expected": "cần",
-           "more": "và {} lỗi khác", "line": "dòng", "row": "hàng", "cell": "ô",
-           "sheet": "trang", "input": "<đầu vào>"},
+           "more": "và {} lỗi khác", "line": "dòng", "lines": "các dòng", "row": "hàng",
+           "cell": "ô", "sheet": "trang", "input": "<đầu vào>"},
 }
 
 #: English phrase → Vietnamese; ``{}`` holds a value (itself translated when it can be).
@@ -228,6 +228,35 @@ def problem_lines(error: InputError, lang: str) -> list[str]:
 def warning_text(warning: InputWarning, lang: str) -> str:
     """A warning in ``lang``, with its place."""
     return f"{place_in(warning.place, lang)}: {say(warning.message, lang)}"
+
+
+#: More warnings than this of one kind in one file are said in one line.
+GROUPED_WARNINGS = 3
+_QUOTED = re.compile(r"'[^']*'")
+
+
+def warning_lines(warnings: Sequence[InputWarning], lang: str) -> list[str]:
+    """The warnings in ``lang``, those of one kind in one file (the same words but for a
+    quoted value, such as twenty unreadable births) in one line naming every line."""
+    kinds: dict[tuple[str | None, str], list[InputWarning]] = {}
+    for warning in warnings:
+        kinds.setdefault((warning.place.file, _QUOTED.sub("…", warning.message)), []).append(
+            warning)
+    said: set[tuple[str | None, str]] = set()
+    lines = []
+    for warning in warnings:
+        key = (warning.place.file, _QUOTED.sub("…", warning.message))
+        group = kinds[key]
+        if len(group) <= GROUPED_WARNINGS or any(w.place.line is None for w in group):
+            lines.append(warning_text(warning, lang))
+        elif key not in said:
+            said.add(key)
+            words = _FRAME[lang]
+            numbers = ", ".join(str(w.place.line) for w in group)
+            values = ", ".join(match for w in group for match in _QUOTED.findall(w.message))
+            lines.append(f"{warning.place.file}, {words['lines']} {numbers}: "
+                         f"{say(key[1], lang)} ({values})")
+    return lines
 
 
 def prefix(kind: str, lang: str) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..labels import labels
-from ..messages import warning_text
+from ..messages import warning_lines
 from ..systems.fide.norms import (
     FORECAST_COVERS,
     MIN_GAMES,
@@ -292,7 +292,7 @@ def build_context(result: RatingResult, lang: str,
         "pairings": pairings(table, by_id, terms.start, how),
         "grid": grid(table) if event.type.value == "round-robin" else None,
         "norms": _norms_context(result, words),
-        "warnings": [warning_text(w, lang) for w in result.warnings],
+        "warnings": warning_lines(result.warnings, lang),
     }
 
 
