@@ -369,3 +369,15 @@ def test_warnings_of_one_kind_are_said_in_one_line(tmp_path):
         "'220350', '030374', '090756', '310142', '220176', '100365', '201172', '070651', "
         "'291275')"]
     assert sum("birth date" in w for w in json.loads(done.stdout)["warnings"]) == 11
+
+
+@pytest.mark.parametrize(("lang", "lines"), [
+    ("en", ["Usage: tournament-elo rate [OPTIONS] EVENT",
+            "Try 'tournament-elo rate --help' for help.", "",
+            "Error: Invalid value for '--round': 'abc' is not a valid integer."]),
+    ("vi", ["Cách dùng: tournament-elo rate [OPTIONS] EVENT",
+            "Gõ 'tournament-elo rate --help' để xem hướng dẫn.", "",
+            "lỗi: giá trị không hợp lệ cho '--round': 'abc' không phải số nguyên."]),
+])
+def test_a_usage_mistake_in_the_users_language(tmp_path, lang, lines):
+    assert refused(tmp_path, str(SWISS5), "--lang", lang, "--round", "abc") == lines

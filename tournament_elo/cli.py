@@ -19,7 +19,14 @@ from .engine import RatingResult, rate
 from .errors import InputError, TournamentEloError
 from .io.detect import FORMATS, read_event, read_ratings
 from .io.text import Readable, Source
-from .messages import choose_language, language, prefix, problem_lines, warning_lines
+from .messages import (
+    choose_language,
+    language,
+    prefix,
+    problem_lines,
+    say,
+    warning_lines,
+)
 from .systems.fide.norms import NORM_EVENT_SETTING, NORM_EVENTS
 from .systems.fide.performance import AverageRule
 from .systems.registry import built_in_systems, get_system
@@ -303,6 +310,18 @@ cli.add_command(db_group)
 cli.add_command(publish_command)
 
 
+def show_usage_error(exc: click.ClickException, lang: str) -> None:
+    """Click's own message, in ``lang``: the usage line, the hint, and the error."""
+    if lang == "en":
+        exc.show()
+        return
+    ctx = exc.ctx if isinstance(exc, click.UsageError) else None
+    if ctx is not None:
+        click.echo(say(ctx.get_usage(), lang), err=True)
+        click.echo(say(f"Try '{ctx.command_path} --help' for help.", lang) + "\n", err=True)
+    click.echo(f"{prefix('error', lang)}: {say(exc.format_message(), lang)}", err=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: run the command and turn errors into exit codes."""
     choose_language(None)
@@ -314,7 +333,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         return 2
     except click.ClickException as exc:
-        exc.show()
+        show_usage_error(exc, language.get())
         return 2
     except click.exceptions.Exit as exc:
         return exc.exit_code

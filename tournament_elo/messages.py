@@ -161,6 +161,23 @@ _VI = {
     "an event file": "một tệp giải đấu",
     "cannot read the file": "không đọc được tệp",
     "no games in the file": "tệp không có ván nào",
+    # the command line's own (click's) messages
+    "Try {} for help.": "Gõ {} để xem hướng dẫn.",
+    "Usage: {}": "Cách dùng: {}",
+    "Invalid value for {}: {} is not one of {}.": "giá trị không hợp lệ cho {}: {} không phải "
+    "một trong {}.",
+    "Invalid value for {}: {} is not a valid integer.": "giá trị không hợp lệ cho {}: {} "
+    "không phải số nguyên.",
+    "Invalid value for {}: {} is not in the range {}.": "giá trị không hợp lệ cho {}: {} nằm "
+    "ngoài khoảng {}.",
+    "Invalid value for {}: {}": "giá trị không hợp lệ cho {}: {}",
+    "Missing argument {}.": "thiếu đối số {}.",
+    "Missing option {}.": "thiếu tuỳ chọn {}.",
+    "No such option {}.": "không có tuỳ chọn {}.",
+    "No such option {}. Did you mean {}?": "không có tuỳ chọn {}. Có phải ý bạn là {}?",
+    "Option {} requires an argument.": "tuỳ chọn {} cần một giá trị.",
+    "Got unexpected extra argument ({})": "thừa đối số ({})",
+    "File {} does not exist.": "tệp {} không tồn tại.",
     # words that fill the holes
     "rating": "Elo", "white": "Trắng", "black": "Đen", "number of games": "số ván",
     "points": "điểm", "birth date": "ngày sinh", "K factor": "hệ số K", "date": "ngày",
