@@ -42,10 +42,10 @@ def choose_language(chosen: str | None) -> str:
 #: Frame words: the line prefixes and the parts of a problem.
 _FRAME = {
     "en": {"error": "error", "warning": "warning", "found": "found", "expected": "expected",
-           "more": "and {} more", "line": "line", "lines": "lines", "row": "row",
+           "more": "and {} more", "line": "line", "lines": "lines", "row": "row", "rows": "rows",
            "cell": "cell", "sheet": "sheet", "input": "<input>"},
     "vi": {"error": "lỗi", "warning": "cảnh báo", "found": "thấy", "expected": "cần",
-           "more": "và {} lỗi khác", "line": "dòng", "lines": "các dòng", "row": "hàng",
+           "more": "và {} lỗi khác", "line": "dòng", "lines": "các dòng", "row": "hàng", "rows": "các hàng",
            "cell": "ô", "sheet": "trang", "input": "<đầu vào>"},
 }
 
@@ -268,10 +268,11 @@ def warning_lines(warnings: Sequence[InputWarning], lang: str) -> list[str]:
             lines.append(warning_text(warning, lang))
         elif key not in said:
             said.add(key)
-            words = _FRAME[lang]
+            where = Place(warning.place.file, sheet=warning.place.sheet)
+            unit = _FRAME[lang]["rows" if where.sheet is not None else "lines"]
             numbers = ", ".join(str(w.place.line) for w in group)
             values = ", ".join(match for w in group for match in _QUOTED.findall(w.message))
-            lines.append(f"{warning.place.file}, {words['lines']} {numbers}: "
+            lines.append(f"{place_in(where, lang)}, {unit} {numbers}: "
                          f"{say(key[1], lang)} ({values})")
     return lines
 
