@@ -42,11 +42,11 @@ def choose_language(chosen: str | None) -> str:
 #: Frame words: the line prefixes and the parts of a problem.
 _FRAME = {
     "en": {"error": "error", "warning": "warning", "found": "found", "expected": "expected",
-           "more": "and {} more", "line": "line", "lines": "lines", "row": "row", "rows": "rows",
-           "cell": "cell", "sheet": "sheet", "input": "<input>"},
+           "more": "and {} more", "line": "line", "lines": "lines", "row": "row",
+           "rows": "rows", "cell": "cell", "sheet": "sheet", "input": "<input>"},
     "vi": {"error": "lỗi", "warning": "cảnh báo", "found": "thấy", "expected": "cần",
-           "more": "và {} lỗi khác", "line": "dòng", "lines": "các dòng", "row": "hàng", "rows": "các hàng",
-           "cell": "ô", "sheet": "trang", "input": "<đầu vào>"},
+           "more": "và {} lỗi khác", "line": "dòng", "lines": "các dòng", "row": "hàng",
+           "rows": "các hàng", "cell": "ô", "sheet": "trang", "input": "<đầu vào>"},
 }
 
 #: English phrase → Vietnamese; ``{}`` holds a value (itself translated when it can be).
