@@ -145,8 +145,9 @@ def check_unique_fide_ids(
     return warnings
 
 
-#: The longest an event of k rounds is taken to last: a round a week, and a week more.
 def longest_span(rounds: int) -> int:
+    """The most days an event of ``rounds`` rounds is taken to last: a round a week, and a
+    week more."""
     return 7 * rounds + 7
 
 
