@@ -20,7 +20,7 @@ import numpy.typing as npt
 from .errors import InputError, InputWarning, Place, Problems
 from .model import Event, ListEntry, apply_rating_list
 from .standings import Standings, standings, tiebreak_codes
-from .systems.fide.performance import AverageRule
+from .systems.fide.average_rule import AverageRule
 from .systems.protocol import Figures, RatingSystem
 from .systems.registry import get_system
 

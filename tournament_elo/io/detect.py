@@ -20,11 +20,11 @@ from .chessresults import (
 )
 from .common import date_warnings
 from .fidelist import is_fide_list, read_fide_list
+from .formats import FORMATS
 from .ratinglist import read_rating_list
 from .table import is_workbook
 from .text import Readable, Source, read_source
 
-FORMATS = ("trf", "csv", "xlsx", "pgn", "crosstable-xlsx", "xls", "chessresults-html")
 _TRF_RECORD = re.compile(r"^(001 |0[1-9]2 |1[0-9]2 |XXR |### )", re.MULTILINE)
 #: A PGN game's first tags.
 _PGN_TAG = re.compile(r'^[ \t]*\[(Event|White|Site|Date|Round)[ \t]+"', re.MULTILINE)

@@ -13,13 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..labels import labels
 from ..messages import warning_lines
-from ..systems.fide.norms import (
-    FORECAST_COVERS,
-    MIN_GAMES,
-    NORM_EVENT_SETTING,
-    NORM_EVENTS,
-    Condition,
-)
+from ..systems.fide.norm_events import NORM_EVENT_SETTING, NORM_EVENTS
+from ..systems.fide.norms import FORECAST_COVERS, MIN_GAMES, Condition
 from ..systems.terms import Figure, ReportTerms
 from .charts import rating_chart, score_chart
 from .format import (
