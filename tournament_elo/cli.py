@@ -148,7 +148,7 @@ def rate_command(
 
         write_json(result, sys.stdout, indent)
     elif output_format == "csv":
-        click.echo(result.players.iloc[result.standing_rows].to_csv(index=False), nl=False)
+        click.echo(result.player_table.csv_text(result.standing_rows), nl=False)
     else:
         _print_table(result, lang)
 

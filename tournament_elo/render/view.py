@@ -30,7 +30,6 @@ from .format import (
     missing,
     title_of,
 )
-from .json import records
 
 if TYPE_CHECKING:
     from ..engine import RatingResult
@@ -104,7 +103,7 @@ def standings(result: RatingResult, how: Writing) -> Standings:
     Each player record gains ``tiebreaks``: code → value (``None`` if not defined), and
     each game record its player's rating (``own_rating``).
     """
-    every = records(result.players, tuple(result.players.columns))
+    every = result.player_table.records(result.player_table.names)
     values = result.standings.values
     for index, p in enumerate(every):
         p["tiebreaks"] = {code: None if missing(v[index]) else float(v[index])
@@ -114,7 +113,7 @@ def standings(result: RatingResult, how: Writing) -> Standings:
                             name=reference_name(every[index], result.system.terms, how))
     own = {p["id"]: p["rating"] for p in every}
     players = [every[i] for i in result.standing_rows.tolist()]
-    rows = sorted(records(result.games.iloc[result.game_rows], tuple(result.games.columns)),
+    rows = sorted(result.game_table.records(result.game_table.names, result.game_rows),
                   key=lambda g: g["round"])
     # In a round nobody is paired in yet, "Z" means "not paired yet", not "absent": dropped.
     paired = {g["round"] for g in rows if g["opponent"] is not None}
@@ -498,8 +497,8 @@ def _system_facts(result: RatingResult, terms: ReportTerms,
     """The pool rated and the level (with its L), where the system has them."""
     if not terms.pool_fact:
         return []
-    players = result.players
-    pools = players["pool"].dropna().unique().tolist() if "pool" in players else []
+    players = result.player_table
+    pools = [p for p in players.values("pool") if p is not None] if "pool" in players else []
     facts = [(words["pool"], ", ".join(dict.fromkeys(str(p) for p in pools)))]
     rule = terms.multiplier
     if rule is None:
@@ -509,8 +508,9 @@ def _system_facts(result: RatingResult, terms: ReportTerms,
         return [*facts, (words["level"], f"{level} (" + words["level_by_time"].format(
             below=f"{rule.below:g}", above=f"{rule.from_threshold:g}",
             minutes=rule.minutes_threshold) + ")")]
-    used = sorted({float(v) for v in result.games["multiplier"].dropna()}
-                  if "multiplier" in result.games else set())
+    games = result.game_table
+    used = sorted({float(v) for v in games.values("multiplier") if v is not None}
+                  if "multiplier" in games else set())
     known = rule.values.get(level)
     if known is None or (used and used != [known]):  # the level rated with is not known
         return [*facts, (words["level"], "L = " + " / ".join(f"{v:g}" for v in used))]

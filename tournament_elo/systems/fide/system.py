@@ -27,9 +27,8 @@ from .performance import performance
 from .period import crosses_adjustment, raise_2024, rate_period
 
 if TYPE_CHECKING:
-    import pandas as pd
-
     from ...standings import Standings
+    from ..columns import Table
     from ..terms import ReportTerms
 
 Ints = npt.NDArray[np.int64]
@@ -108,7 +107,7 @@ class FideSystem(SameAtAllDates):
         return rate_period(self.edition, state, info, period)
 
     def tables(self, event: Event, rated: Figures,
-               standings: Standings) -> tuple[pd.DataFrame, pd.DataFrame]:
+               standings: Standings) -> tuple[Table, Table]:
         return figures.tables(event, rated.players, rated.games, standings)
 
     def norms(self, event: Event) -> list[NormResult] | None:
