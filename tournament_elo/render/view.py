@@ -16,7 +16,7 @@ from ..messages import warning_lines
 from ..systems.fide.norm_events import NORM_EVENT_SETTING, NORM_EVENTS
 from ..systems.fide.norms import FORECAST_COVERS, MIN_GAMES, Condition
 from ..systems.terms import Figure, ReportTerms
-from .charts import rating_chart, score_chart
+from .charts import chart_frames, rating_chart, score_chart
 from .format import (
     KINDS,
     MARKS,
@@ -211,13 +211,26 @@ def tiebreak_text(figure: Figure, record: Row, how: Writing) -> str:
     return text(figure, record, how)
 
 
+def right_aligned(css: str) -> str:
+    """A cell's classes in a table whose cells are right-aligned unless marked ``left``
+    (the rating report, a player's games): ``num`` is left out, the most common class
+    of the largest tables, which a 500-player report would repeat 40,000 times."""
+    tokens = css.split()
+    return " ".join(t for t in tokens if t != "num") if "num" in tokens else " ".join(
+        [*tokens, "left"])
+
+
 def _event_report(table: Standings, terms: ReportTerms, how: Writing) -> Row:
     """The event rating report: one row per player in standings order."""
     figures = terms.event_report
+    classes = [right_aligned(f.css) for f in figures]
     return {
-        "heads": [_head(f, how) for f in figures],
+        "heads": [{**head, "cls": right_aligned(head["cls"])}
+                  for head in (_head(f, how) for f in figures)],
         "rows": [{"id": str(p["id"]), "name": p["name"], "anchor": anchor(p["id"]),
-                  "cells": [_cell(f, p, how) for f in figures]} for p in table.players],
+                  "cells": [{**_cell(f, p, how), "cls": cls}
+                            for f, cls in zip(figures, classes, strict=True)]}
+                 for p in table.players],
     }
 
 
@@ -269,7 +282,7 @@ def build_context(result: RatingResult, lang: str,
         "stat_heads": [_head(c, how, words["tiebreak"] if c.style == "tiebreak" else "")
                        for c in columns],
         "has_titles": any(line["title"] for line in lines),
-        "game_columns": [{"label": heading(f, how), "cls": f.css,
+        "game_columns": [{"label": heading(f, how), "cls": right_aligned(f.css),
                           "hint": words[f.hint] if f.hint else "",
                           "sub": (terms.formula or words["change_formula"]) if f.formula
                           else "", "note": f.note} for f in terms.game_columns],
@@ -280,6 +293,7 @@ def build_context(result: RatingResult, lang: str,
                          rating_series(p, table.games[p["id"]], terms, how), words),
                      "note": notes.get(p["id"], "")}
                     for p in table.players],
+        "chart_frames": chart_frames(words),
         "event_report": _event_report(table, terms, how),
         "starting_rank": ranks,
         "has_fide_ids": any(r["fide_id"] for r in ranks),
