@@ -133,8 +133,9 @@ def _svg_chart(points: list[tuple[int, float]], frame: ChartFrame) -> str:
     line = " ".join(f"{x(r)},{y(v)}" for r, v in points)
     base = HEIGHT - BOTTOM
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart {frame.kind}" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}"'
-        f' height="{HEIGHT}" role="img" aria-label="{escape(frame.label)}">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart {frame.kind}"'
+        f' viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" role="img"'
+        f' aria-label="{escape(frame.label)}">',
         f"<title>{escape(frame.summary)}</title>",
         f'<use href="#frame-{frame.kind}"/>',
         f'<polyline class="line" points="{line}"/>',
