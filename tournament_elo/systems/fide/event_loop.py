@@ -75,6 +75,8 @@ def compiled_rows(slot: Ints, opponent: Ints, result: Ints, lookup: Ints, slots:
                                                     for _ in range(4))
     rated = np.empty(count, dtype=np.bool_)
     games, score_sum, expected_sum = (np.zeros(slots, dtype=np.int64) for _ in range(3))
+    slot, opponent, result, lookup = (np.ascontiguousarray(a, dtype=np.int64)
+                                      for a in (slot, opponent, result, lookup))
     _rows(slot, opponent, result, lookup, big_rule, CAP_CODES[rule], int(Result.LOSS),
           PD_HIGH, score, opponent_rating, rated, difference, expected, games, score_sum,
           expected_sum)

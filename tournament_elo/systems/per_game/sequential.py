@@ -109,9 +109,16 @@ def rate_in_order(system: EloSystem, games: Games, rating: Floats, played: Ints,
     own_k = np.zeros(len(rating)) if explicit_k is None else explicit_k.astype(np.float64)
     cap = np.inf if system.difference_cap is None else system.difference_cap
     out = np.empty((10, len(games.round)))
-    _rate(games.round, games.white, games.black, games.score, games.both_lost,
-          games.bonus_white, games.bonus_black, games.multiplier, rating, played,
-          fixed.astype(np.bool_), own_k, tops, values, system.k_by == "rating",
+    # One kind of array each (contiguous, of one dtype): one compiled version, cached.
+    round_, white, black, score, both_lost, bonus_white, bonus_black, multiplier = (
+        np.ascontiguousarray(getattr(games, name), dtype=dtype) for name, dtype in (
+        ("round", np.int64), ("white", np.int64), ("black", np.int64), ("score", np.int64),
+        ("both_lost", np.bool_), ("bonus_white", np.float64), ("bonus_black", np.float64),
+        ("multiplier", np.float64)))
+    _rate(round_, white, black, score, both_lost, bonus_white, bonus_black, multiplier,
+          rating, played, np.ascontiguousarray(fixed, dtype=np.bool_),
+          np.ascontiguousarray(own_k), np.ascontiguousarray(tops, dtype=np.float64),
+          np.ascontiguousarray(values, dtype=np.float64), system.k_by == "rating",
           system.timing is Timing.PER_EVENT, cap, system.divisor, system.expected_min,
           system.expected_max, ROUNDING_CODES[system.rounding], 10.0**system.decimals,
           edge, out)
