@@ -17,7 +17,11 @@ Cases (figures only, no assertions):
    overhead of ``rate``);
 3. the columnar core alone: ``rate_event`` on a 100,000-player 50-round event built
    directly as arrays (target: at least 5 million rated games/s), with its peak
-   memory; and ``rate`` on a 10,000-player 50-round one.
+   memory; the rows' computation (``compute``) on its compiled path (numba, the default
+   from 200,000 rows) and its numpy path, beside two baselines on the same games: a
+   plain Python loop and a straightforward numpy version (one row per game, int32: the
+   capped difference, table 8.1(b), K × Σ(W − We), rounded); and ``rate`` on a
+   10,000-player 50-round one.
 
 A "game" is a game played over the board (results 1 = 0), counted once, not once
 per player.  Times are ``time.perf_counter`` wall times, best of a few repeats where
@@ -49,12 +53,20 @@ if str(ROOT) not in sys.path:  # run as a script: make ``benchmarks`` importable
 
 from benchmarks import figures  # noqa: E402
 from benchmarks.figures import best_of, mib, ms, rate_of, untimed  # noqa: E402
-from benchmarks.generate import columnar_event, generate_swiss, to_trf, write_batch  # noqa: E402
+from benchmarks.generate import (  # noqa: E402
+    ColumnarEvent,
+    columnar_event,
+    generate_swiss,
+    to_trf,
+    write_batch,
+)
 from tournament_elo.engine import rate  # noqa: E402
 from tournament_elo.io.trf import read_trf  # noqa: E402
-from tournament_elo.model import PLAYED, Event  # noqa: E402
+from tournament_elo.model import PLAYED, POINTS, Event  # noqa: E402
+from tournament_elo.systems.fide import event as fide_event  # noqa: E402
 from tournament_elo.systems.fide.edition import FideEdition  # noqa: E402
-from tournament_elo.systems.fide.event import rate_event  # noqa: E402
+from tournament_elo.systems.fide.event import Rows, compute, rate_event  # noqa: E402
+from tournament_elo.systems.fide.tables import PD_HIGH  # noqa: E402
 from tournament_elo.systems.registry import get_edition  # noqa: E402
 
 T = TypeVar("T")
@@ -248,6 +260,91 @@ def case_core(sizes: Sizes) -> None:
     record(case, "peak memory in rate_event (tracemalloc)", mib(peak),
            f"{peak / data:.1f}x the pairing arrays ({mib(data)})")
     record(case, "process peak RSS so far (ru_maxrss)", mib(figures.max_rss()))
+    measure_core_paths(case, built, sizes.repeats)
+
+
+#: Times, in a fresh interpreter, importing the compiled loop and its first call.
+LOAD_PROBE = """
+import time
+import numpy as np
+start = time.perf_counter()
+from tournament_elo.systems.fide.edition import DifferenceRule
+from tournament_elo.systems.fide.event_loop import compiled_rows
+one = np.zeros(1, dtype=np.int64)
+compiled_rows(one, one, one, np.zeros(2, dtype=np.int64), 1, False, DifferenceRule.CAP_400)
+print(time.perf_counter() - start)
+"""
+
+
+def _game_rows(built: ColumnarEvent) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each game once: white's player, black's player, white's points (hundredths)."""
+    p, mirror = built.event.pairings, built.mirror
+    rows = np.flatnonzero((mirror > np.arange(len(mirror))) & PLAYED[p.result])
+    return p.player[rows], p.opponent[rows], POINTS[p.result[rows]]
+
+
+def plain_core(built: ColumnarEvent) -> list[int]:
+    """The baseline loop: every game in plain Python, per player K × Σ(W − We) rounded."""
+    white, black, points = (a.tolist() for a in _game_rows(built))
+    rating, k, table = built.rating.tolist(), built.k.tolist(), PD_HIGH.tolist()
+    change = [0] * len(rating)
+    for w, b, s in zip(white, black, points, strict=True):
+        rw, rb = rating[w], rating[b]
+        if rw and rb:
+            high = table[min(abs(rw - rb), 400)]
+            expected = high if rw >= rb else 100 - high
+            change[w] += s - expected
+            change[b] += expected - s
+    return [r + (k_ * c + (50 if c >= 0 else -50)) // 100 if r else 0
+            for r, k_, c in zip(rating, k, change, strict=True)]
+
+
+def numpy_core(built: ColumnarEvent) -> np.ndarray:
+    """The baseline in numpy: one row per game, int32."""
+    white, black, points = (a.astype(np.int32) for a in _game_rows(built))
+    rating = built.rating.astype(np.int32)
+    rw, rb = rating[white], rating[black]
+    rated = (rw > 0) & (rb > 0)
+    high = PD_HIGH.astype(np.int32)[np.minimum(np.abs(rw - rb), 400)]
+    delta = np.where(rated, points - np.where(rw >= rb, high, 100 - high), 0)
+    n = len(rating)
+    change = (np.bincount(white, weights=delta, minlength=n)
+              - np.bincount(black, weights=delta, minlength=n)).astype(np.int32)
+    k_change = built.k.astype(np.int32) * change
+    return np.where(rating > 0, rating + (k_change + np.where(k_change >= 0, 50, -50)) // 100,
+                    0)
+
+
+def measure_core_paths(case: str, built: ColumnarEvent, repeats: int) -> None:
+    """``compute`` on both paths beside the two baselines, in games per second."""
+    edition = get_edition(SYSTEM, None)
+    event, rating, k = built.event, built.rating, built.k
+    p = event.pairings
+    rows = Rows(p.player, p.opponent, p.result)
+    games = len(_game_rows(built)[0])
+    t_plain, _ = best_of(1, lambda: plain_core(built))
+    record(case, "plain Python loop (baseline)", ms(t_plain), rate_of(games, t_plain))
+    t_numpy_base, _ = best_of(repeats, lambda: numpy_core(built))
+    record(case, "straightforward numpy (baseline)", ms(t_numpy_base),
+           rate_of(games, t_numpy_base))
+    load = subprocess.run([sys.executable, "-c", LOAD_PROBE], capture_output=True, text=True,
+                          check=True, cwd=ROOT)
+    record(case, "compiled loop: import and first call", ms(float(load.stdout)),
+           "in a new process, from the on-disk cache (once per process)")
+    t_fast, fast = best_of(repeats, lambda: compute(edition, rows, rating, k, event.end))
+    saved = fide_event.COMPILED_FROM
+    fide_event.COMPILED_FROM = len(p.player) + 1
+    try:
+        t_slow, slow = best_of(repeats, lambda: compute(edition, rows, rating, k, event.end))
+    finally:
+        fide_event.COMPILED_FROM = saved
+    same = all(np.array_equal(getattr(fast, f), getattr(slow, f))
+               for f in fast.__dataclass_fields__)
+    record(case, f"compute({SYSTEM}), numpy path", ms(t_slow), rate_of(games, t_slow))
+    record(case, f"compute({SYSTEM}), compiled", ms(t_fast),
+           f"{rate_of(games, t_fast)}; {t_plain / t_fast:.0f}x the plain loop (target "
+           f">= 20x), {t_numpy_base / t_fast:.1f}x straightforward numpy (target >= 2x); "
+           f"both paths {'alike' if same else 'DIFFER'}")
 
 
 def case_engine(sizes: Sizes) -> None:

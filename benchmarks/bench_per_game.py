@@ -25,6 +25,12 @@ AI levels AI-1..AI-5 are five extra players marked ``fixed`` with ratings 800, 1
 are timed on the same log, the five rows still fixed).  Everybody else starts at the
 system's initial rating with no games played.
 
+Case 1 is rated on both of ``run_games``' paths — numpy's waves (``compiled=False``)
+and the compiled loop (``compiled=True``, numba; the default from 20,000 games), whose
+first call, loading the cached machine code (or compiling it, the very first time),
+is timed apart — beside a plain Python loop over the same games (the baseline; the
+formulas of ``tests/test_per_game_engine.py``'s reference, one game a round).
+
 ``chunk_starts`` and ``waves`` are timed and reported on their own (``run_games``
 does the same work inside): a *chunk* is a run of consecutive rounds in which no
 moving player plays twice; a *wave* is a batch of games ``run_games`` rates at once,
@@ -36,6 +42,7 @@ are ``time.perf_counter`` wall times, best of a few repeats.  Peak memory is the
 from __future__ import annotations
 
 import gc
+import math
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -201,18 +208,72 @@ def measure_chunks(case: str, log: Log, repeats: int) -> None:
 
 
 def measure_run(case: str, system_name: str, log: Log, repeats: int,
-                target: int | None = None) -> Outcome:
+                target: int | None = None, compiled: bool | None = None) -> Outcome:
     system = get_definition(system_name)
     rating, played = start_of(system, log)
     count = len(log.games.round)
     t_run, outcome = best_of(repeats, lambda: run_games(system, log.games, rating, played,
-                                                        log.fixed))
+                                                        log.fixed, compiled=compiled))
     note = rate_of(count, t_run)
     if target is not None:
         verdict = "meets" if count / t_run >= target else "BELOW"
         note += f" ({verdict} the {target / 1e6:g}M target)"
-    record(case, f"run_games({system_name})", ms(t_run), note)
+    path = {None: "", False: ", numpy", True: ", compiled"}[compiled]
+    record(case, f"run_games({system_name}{path})", ms(t_run), note)
     return outcome
+
+
+def plain_loop(system: EloSystem, games: Games, rating: np.ndarray, played: np.ndarray,
+               fixed: np.ndarray) -> list[float]:
+    """The baseline: game after game in plain Python floats (one game a round, K by
+    rating or games from the system's bands, truncated or rounded as it says)."""
+    ratings, counts, steady = rating.tolist(), played.tolist(), fixed.tolist()
+    bands = [(b.below if b.below is not None else float("inf"), float(b.value))
+             for b in system.k_bands]
+    cap = system.difference_cap if system.difference_cap is not None else float("inf")
+    low, high, divisor = system.expected_min, system.expected_max, system.divisor
+    scale, by_rating = 10.0**system.decimals, system.k_by == "rating"
+    truncate = system.rounding.value == "truncate"
+    for white, black, score in zip(games.white.tolist(), games.black.tolist(),
+                                   (games.score / 100).tolist(), strict=True):
+        new = []
+        for me, opponent, points in ((white, black, score), (black, white, 1.0 - score)):
+            own = ratings[me]
+            expected = 1.0 / (1.0 + 10.0 ** (min(max(ratings[opponent] - own, -cap), cap)
+                                               / divisor))
+            expected = min(max(expected, low), high)
+            basis = own if by_rating else counts[me]
+            k = next(value for top, value in bands if basis < top)
+            value = (own + k * (points - expected)) * scale
+            new.append(math.floor(value + 1e-7 if truncate else value + 0.5 + 1e-7) / scale)
+        for me, value in zip((white, black), new, strict=True):
+            if not steady[me]:
+                ratings[me] = value
+                counts[me] += 1
+    return ratings
+
+
+def measure_paths(case: str, log: Log, repeats: int) -> None:
+    """Both paths of ``run_games`` beside the plain loop, on the same log."""
+    system = get_definition(MAIN_SYSTEM)
+    rating, played = start_of(system, log)
+    count = len(log.games.round)
+    t_plain, plain = best_of(1, lambda: plain_loop(system, log.games, rating, played,
+                                                   log.fixed))
+    record(case, "plain Python loop (baseline)", ms(t_plain), rate_of(count, t_plain))
+    few = Games(*(getattr(log.games, f)[:10] for f in log.games.__dataclass_fields__))
+    t_load, _ = best_of(1, lambda: run_games(system, few, rating, played, log.fixed,
+                                             compiled=True))
+    record(case, "compiled loop: first call (load/compile)", ms(t_load),
+           "once per process; cached on disk after the first compile")
+    numpy_path = measure_run(case, MAIN_SYSTEM, log, repeats, compiled=False)
+    t_fast, fast = best_of(repeats, lambda: run_games(system, log.games, rating, played,
+                                                      log.fixed, compiled=True))
+    same = (np.allclose(fast.final, numpy_path.final, rtol=0, atol=1e-9)
+            and np.allclose(fast.final, plain, rtol=0, atol=1e-9))
+    record(case, f"run_games({MAIN_SYSTEM}, compiled)", ms(t_fast),
+           f"{rate_of(count, t_fast)}; {t_plain / t_fast:.1f}x the plain loop (target "
+           f">= 10x); final ratings {'equal' if same else 'DIFFER'} on all three")
 
 
 def measure_memory(case: str, system_name: str, log: Log) -> None:
@@ -250,6 +311,7 @@ def case_online(sizes: Sizes, profile: bool) -> None:
     log = untimed("generated", lambda: online_log(n, m, seed=3))
     describe_log(case, log)
     measure_chunks(case, log, sizes.repeats)
+    measure_paths(case, log, sizes.repeats)
     outcome = measure_run(case, MAIN_SYSTEM, log, sizes.repeats, TARGET_GAMES_PER_S)
     sanity(case, outcome, log, MAIN_SYSTEM)
     del outcome

@@ -45,7 +45,7 @@ def test_streamed_json_is_the_json_result_in_every_chunking(
 
 def test_an_infinite_value_is_written_as_null() -> None:
     result = rate(read_event(SAMPLES / "held_c07_swiss5.trf"))
-    result.players.loc[0, "expected"] = np.inf  # as a broken system definition once gave
+    result.player_table["expected"][0] = np.inf  # as a broken system definition once gave
     result.standings.values["BH"][1] = np.inf
     out = io.StringIO()
     result_json.write_json(result, out)

@@ -175,14 +175,14 @@ def logs(draw: st.DrawFn) -> Log:
     return Log(games, rating, played, fixed, explicit_k)
 
 
-def _run(system: EloSystem, log: Log) -> Outcome:
+def _run(system: EloSystem, log: Log, compiled: bool = False) -> Outcome:
     explicit = None if log.explicit_k is None else np.array(log.explicit_k)
     return run_games(system, log.games, np.array(log.rating), np.array(log.played),
-                     np.array(log.fixed, dtype=bool), explicit)
+                     np.array(log.fixed, dtype=bool), explicit, compiled=compiled)
 
 
-def _check(system: EloSystem, log: Log) -> None:
-    got = _run(system, log)
+def _check(system: EloSystem, log: Log, compiled: bool) -> None:
+    got = _run(system, log, compiled)
     want = reference(system, log.games, log.rating, log.played, log.fixed, log.explicit_k)
     np.testing.assert_allclose(got.final, want.final, rtol=0, atol=1e-9)
     np.testing.assert_array_equal(got.games_played, want.played)
@@ -199,21 +199,23 @@ def _check(system: EloSystem, log: Log) -> None:
 # --- the tests -------------------------------------------------------------------------
 
 
+# Each on both paths: numpy's waves and the compiled loop (a long log's).
 @settings(max_examples=150, deadline=None)
-@given(logs(), st.sampled_from(SYSTEMS))
-def test_run_games_equals_the_game_by_game_reference(log, name):
-    _check(_system(name), log)
+@given(logs(), st.sampled_from(SYSTEMS), st.booleans())
+def test_run_games_equals_the_game_by_game_reference(log, name, compiled):
+    _check(_system(name), log, compiled)
 
 
 @settings(max_examples=50, deadline=None)
-@given(logs(), st.sampled_from(SYSTEMS))
-def test_run_games_per_event_equals_the_reference(log, name):
+@given(logs(), st.sampled_from(SYSTEMS), st.booleans())
+def test_run_games_per_event_equals_the_reference(log, name, compiled):
     # The same systems with timing = "per-event": every game from the ratings before.
-    _check(_system(name, per_event=True), log)
+    _check(_system(name, per_event=True), log, compiled)
 
 
+@pytest.mark.parametrize("compiled", [False, True])
 @pytest.mark.parametrize("name", SYSTEMS)
-def test_explicit_k_wins_over_the_system_k(name):
+def test_explicit_k_wins_over_the_system_k(name, compiled):
     # Player 0 has K 40 of their own; 1 and 2 take the system's K.  0 plays twice in
     # round 1 (both games from 1500, the changes added, rounded once), then once more.
     system = _system(name)
@@ -222,23 +224,24 @@ def test_explicit_k_wins_over_the_system_k(name):
         score=np.array([100, 50, 0]), both_lost=np.zeros(3, dtype=bool),
         bonus_white=np.zeros(3), bonus_black=np.zeros(3), multiplier=np.ones(3))
     log = Log(games, [1500.0, 1500.0, 1700.0], [40, 40, 40], [False] * 3, [40.0, 0.0, 0.0])
-    got = _run(system, log)
+    got = _run(system, log, compiled)
     assert got.k_white[0] == got.k_black[1] == got.k_black[2] == 40.0
     assert got.k_black[0] == ref_k(system, 1500.0, 40)
-    _check(system, log)
-    without = _run(system, replace(log, explicit_k=None))
+    _check(system, log, compiled)
+    without = _run(system, replace(log, explicit_k=None), compiled)
     assert without.k_white[0] == ref_k(system, 1500.0, 40)
     assert not np.array_equal(without.final, got.final)
 
 
-def test_a_fixed_opponent_never_moves_and_counts_no_games():
+@pytest.mark.parametrize("compiled", [False, True])
+def test_a_fixed_opponent_never_moves_and_counts_no_games(compiled):
     system = _system("thien-ky-dao")
     games = Games(
         round=np.arange(4), white=np.array([0, 2, 1, 2]), black=np.array([2, 1, 2, 0]),
         score=np.array([100, 0, 100, 0]), both_lost=np.zeros(4, dtype=bool),
         bonus_white=np.zeros(4), bonus_black=np.zeros(4), multiplier=np.ones(4))
     log = Log(games, [1000.0, 1000.0, 1600.0], [0, 0, 7], [False, False, True], None)
-    got = _run(system, log)
+    got = _run(system, log, compiled)
     assert got.final[2] == 1600.0 and got.games_played[2] == 7
     assert list(got.games_played[:2]) == [2, 2]
-    _check(system, log)
+    _check(system, log, compiled)

@@ -167,11 +167,20 @@ def test_each_player_section_has_a_score_chart(swiss: RatingResult, html: str) -
     assert len(points) == 1 + len(context["rounds"])  # the start, then each round
     ys = [y for _, y in points]
     assert ys == sorted(ys, reverse=True)  # a score never goes down
-    texts = [t.text for t in root.iter(f"{SVG}text")]
-    assert "Rd." in texts and "Pts." in texts
+    # The axes and their titles are drawn once in the page, in the frame the chart uses.
+    assert root.find(f"{SVG}use").get("href") == "#frame-score"
+    assert frame_texts(html, "score") == ["Rd.", "Pts."]
     assert root.find(f"{SVG}title").text == "Score after each round: 4"
     assert html.count('class="chart score"') == len(swiss.players)
     assert "<script" not in html
+
+
+def frame_texts(html: str, kind: str) -> list[str | None]:
+    """The texts of the page's shared frame of a kind of chart (its axis titles)."""
+    start = html.index('<svg class="chart-frames"')
+    frames = ET.fromstring(html[start:html.index("</svg>", start) + len("</svg>")])
+    frame = next(g for g in frames.iter("g") if g.get("id") == f"frame-{kind}")
+    return [t.text for t in frame.iter("text")]
 
 
 def player_svgs(html: str, player_id: int | str) -> list[ET.Element]:
@@ -197,11 +206,13 @@ def test_fide_rating_chart_adds_each_games_change(swiss: RatingResult, html: str
     # 2150: y = 8 + 62 × (1 − 5/20) = 54.5; 2157: y = 8 + 62 × (1 − 12/20) = 32.8.
     assert points[0] == (30.0, 54.5) and points[-1] == (192.0, 32.8) and len(points) == 6
     texts = [t.text for t in rating.iter(f"{SVG}text")]
-    assert texts[:2] == ["2145", "2165"] and "Game" in texts and "Rtg" in texts
+    assert texts[:2] == ["2145", "2165"] and frame_texts(html, "rating") == ["Game", "Rtg"]
+    assert html.count('<g id="frame-rating">') == 1  # drawn once for every player
     assert html.count('class="chart rating"') == 16  # every player of the exercise is rated
-    vi = player_svgs(render_html(swiss, "vi"), 2)[1]
+    vi_html = render_html(swiss, "vi")
+    vi = player_svgs(vi_html, 2)[1]
     assert vi.get("aria-label") == "Elo sau mỗi ván"
-    assert {"Ván", "Elo"} <= {t.text for t in vi.iter(f"{SVG}text")}
+    assert frame_texts(vi_html, "rating") == ["Ván", "Elo"]
 
 
 def test_unrated_players_have_no_rating_chart() -> None:

@@ -10,22 +10,52 @@
 The command line (``tournament-elo``) is a thin layer over these names.
 """
 
-from .engine import RatingResult, rate
-from .errors import (
-    EventModelError,
-    InputError,
-    InputWarning,
-    Place,
-    SystemDefinitionError,
-    TournamentEloError,
-)
-from .io.detect import detect_format, read_event
-from .io.ratinglist import read_rating_list
-from .io.trf import parse_trf, read_trf
-from .model import Event, EventType, ListEntry, Pairings, Player, Result, apply_rating_list
-from .render.json import to_json
-from .systems.fide.performance import AverageRule
-from .systems.registry import built_in_systems, get_edition, get_system
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .engine import RatingResult, rate
+    from .errors import (
+        EventModelError,
+        InputError,
+        InputWarning,
+        Place,
+        SystemDefinitionError,
+        TournamentEloError,
+    )
+    from .io.detect import detect_format, read_event
+    from .io.ratinglist import read_rating_list
+    from .io.trf import parse_trf, read_trf
+    from .model import Event, EventType, ListEntry, Pairings, Player, Result, apply_rating_list
+    from .render.json import to_json
+    from .systems.fide.average_rule import AverageRule
+    from .systems.registry import built_in_systems, get_edition, get_system
+
+#: Where each public name lives: a name is imported when first used, so that the command
+#: line's ``--help`` (which imports this package) does not load numpy and pandas.
+_HOMES = {
+    "RatingResult": "engine", "rate": "engine",
+    "EventModelError": "errors", "InputError": "errors", "InputWarning": "errors",
+    "Place": "errors", "SystemDefinitionError": "errors", "TournamentEloError": "errors",
+    "detect_format": "io.detect", "read_event": "io.detect",
+    "read_rating_list": "io.ratinglist",
+    "parse_trf": "io.trf", "read_trf": "io.trf",
+    "Event": "model", "EventType": "model", "ListEntry": "model", "Pairings": "model",
+    "Player": "model", "Result": "model", "apply_rating_list": "model",
+    "to_json": "render.json",
+    "AverageRule": "systems.fide.average_rule",
+    "built_in_systems": "systems.registry", "get_edition": "systems.registry",
+    "get_system": "systems.registry",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{_HOMES[name]}", __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "AverageRule",

@@ -3,21 +3,27 @@
 Exit codes: 0 success; 2 bad input or usage (one message on standard error, naming
 the place); 1 an internal error (a bug: please report it), or for ``check`` a published
 figure that disagrees.
+
+Start-up is kept light: at module level this file (and :mod:`.cli_db`) imports only
+click and modules free of numpy, pandas, Jinja, sqlite and the readers — the choices an
+option lists come from small modules of names (:mod:`.io.formats`,
+:mod:`.systems.fide.norm_events`, :mod:`.db.defaults`, ...).  A command imports what it
+needs inside its function, so ``--help`` and ``--version`` load nothing else
+(``tests/test_startup.py`` fails otherwise).
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from .cli_db import db_group, lang_option, publish_command
-from .engine import RatingResult, rate
 from .errors import InputError, TournamentEloError
-from .io.detect import FORMATS, read_event, read_ratings
+from .io.formats import FORMATS
 from .io.text import Readable, Source
 from .messages import (
     choose_language,
@@ -27,9 +33,11 @@ from .messages import (
     say,
     warning_lines,
 )
-from .systems.fide.norms import NORM_EVENT_SETTING, NORM_EVENTS
-from .systems.fide.performance import AverageRule
-from .systems.registry import built_in_systems, get_system
+from .systems.fide.average_rule import AverageRule
+from .systems.fide.norm_events import NORM_EVENT_SETTING, NORM_EVENTS
+
+if TYPE_CHECKING:
+    from .engine import RatingResult
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -113,6 +121,11 @@ def rate_command(
       tournament-elo rate zonal.trf --norm-event zonal --out report/
       tournament-elo rate final.trf --round 5   (the standings after round 5)
     """
+    from dataclasses import replace
+
+    from .engine import rate
+    from .io.detect import read_event, read_ratings
+
     parsed = read_event(_event_file(event), input_format, encoding)
     if norm_event is not None:
         kept = tuple(kv for kv in parsed.settings if kv[0] != NORM_EVENT_SETTING)
@@ -135,7 +148,7 @@ def rate_command(
 
         write_json(result, sys.stdout, indent)
     elif output_format == "csv":
-        click.echo(result.players.iloc[result.standing_rows].to_csv(index=False), nl=False)
+        click.echo(result.player_table.csv_text(result.standing_rows), nl=False)
     else:
         _print_table(result, lang)
 
@@ -182,6 +195,7 @@ def check_command(
       tournament-elo check crosstable.html --lang vi
     """
     from .check import check_event, report_lines
+    from .io.detect import read_event, read_ratings
 
     parsed = read_event(_event_file(event), input_format, encoding)
     rating_list = read_ratings(ratings, encoding) if ratings else None
@@ -205,13 +219,17 @@ def systems_command(name: str | None) -> None:
       tournament-elo systems my-club.toml
     """
     if name is not None:
+        from .systems.registry import get_system
+
         click.echo(get_system(name).describe())
         return
     click.echo(f"{'fide':<20}the FIDE edition in force at the event's end date")
     click.echo(f"{'fide-rapid':<20}the same, rapid")
     click.echo(f"{'fide-blitz':<20}the same, blitz")
-    for key, system in built_in_systems().items():
-        click.echo(f"{key:<20}{system.description}")
+    from .systems.catalog import built_in_catalog
+
+    for key, description in built_in_catalog():
+        click.echo(f"{key:<20}{description}")
 
 
 #: ``convert --to`` targets and the suffix of the default output name.
@@ -248,6 +266,7 @@ def convert_command(
       tournament-elo convert event.trf --to csv -o club.csv
         (writes club-games.csv, club-players.csv and club-event.csv)
     """
+    from .io.detect import read_event
     from .io.sheet_files import input_files
     from .io.sheets_write import render_sheets, sheet_paths
     from .io.trf_write import write_trf

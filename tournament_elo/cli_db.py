@@ -1,4 +1,7 @@
-"""The ``db`` commands and ``publish``: a thin layer over :mod:`tournament_elo.db`."""
+"""The ``db`` commands and ``publish``: a thin layer over :mod:`tournament_elo.db`.
+
+As in :mod:`.cli`, the database, numpy, pandas and the writers are imported inside the
+command functions: ``--help`` loads none of them."""
 
 from __future__ import annotations
 
@@ -8,24 +11,20 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
-import pandas as pd
 
-from .db.faults import damaged
-from .db.health import findings
-from .db.importer import import_events
-from .db.lists import import_list
-from .db.queries import computation, diff, find_player, history, ratings
-from .db.recompute import PERIOD_KINDS, recompute
-from .db.schema import VERSION
-from .db.store import DEFAULT_DB, LOCK_WAIT, Database
+from .db.defaults import DEFAULT_DB, LOCK_WAIT, PERIOD_KINDS
 from .errors import InputError, Place
-from .io.detect import FORMATS
+from .io.formats import FORMATS
 from .messages import choose_language
 from .progress import progress_bar
-from .render.terminal import text_table
-from .render.writers import csv_bytes, write_file, xlsx_bytes
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from .db.store import Database
 
 DB_OPTION = click.option("--db", "db_path", default=DEFAULT_DB, show_default=True,
                          type=click.Path(dir_okay=False), help="The rating database file.")
@@ -84,6 +83,8 @@ def _must_exist(db_path: str) -> None:
 
 def _reading(db_path: str) -> Database:
     """The database, opened read-only (it may be on a read-only medium)."""
+    from .db.store import Database
+
     _must_exist(db_path)
     return Database(db_path, readonly=True)
 
@@ -91,6 +92,8 @@ def _reading(db_path: str) -> Database:
 def _writing(db_path: str, wait: float) -> Database:
     """The database, opened to write: another process's write lock is waited for up to
     ``wait`` seconds, saying so."""
+    from .db.store import Database
+
     return Database(db_path, wait=wait, on_wait=lambda message: click.echo(message, err=True))
 
 
@@ -98,6 +101,11 @@ def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: st
           inputs: Sequence[Path]) -> None:
     """Print or write ``table`` in the format asked for (never over ``inputs``, the
     database and the files the command read)."""
+    import pandas as pd
+
+    from .render.terminal import text_table
+    from .render.writers import csv_bytes, write_file, xlsx_bytes
+
     header = [str(c) for c in table.columns]
     rows = [[None if pd.isna(v) else v for v in row] for row in table.itertuples(index=False)]
     if output_format == "xlsx":
@@ -160,6 +168,7 @@ def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
     Example:
       tournament-elo db import events/2024/ extra.trf --system fide-2024 --pool standard
     """
+    from .db.importer import import_events
     from .systems.registry import get_system
 
     get_system(system)
@@ -191,6 +200,8 @@ def import_list_command(rating_list: str, on: str, db_path: str, pool: str,
     Example:
       tournament-elo db import-list players_list_foa.txt --date 2024-01-01
     """
+    from .db.lists import import_list
+
     day = _day(on, "--date")
     assert day is not None
     with _writing(db_path, wait) as db:
@@ -220,6 +231,8 @@ def recompute_command(db_path: str, systems: tuple[str, ...], from_day: str | No
       tournament-elo db recompute --system fide-2024 --from 2024-03-01
       tournament-elo db recompute --system fide-2022 --system fide-2024 --scheduler local
     """
+    from .db.recompute import recompute
+
     start = _day(from_day, "--from")
     chosen: list[str | None] = list(systems) or [None]
     _must_exist(db_path)
@@ -240,6 +253,8 @@ def recompute_command(db_path: str, systems: tuple[str, ...], from_day: str | No
 
 def _computation_note(db: Database, pool: str | None, system: str | None,
                       period: str) -> object:
+    from .db.queries import computation
+
     comp = computation(db, pool, system, period)
     stale = comp.stale_events(db)
     if stale:
@@ -264,6 +279,8 @@ def ratings_command(db_path: str, on: str | None, output_format: str, output: st
     Example:
       tournament-elo db ratings --date 2025-01-01 --format csv -o list.csv
     """
+    from .db.queries import computation, ratings
+
     with _reading(db_path) as db:
         comp = computation(db, pool, system, period)
         _computation_note(db, pool, system, period)
@@ -290,6 +307,8 @@ def history_command(player: str, db_path: str, output_format: str, output: str |
       tournament-elo db history 12401137
       tournament-elo db history "Nguyễn Văn A"
     """
+    from .db.queries import computation, find_player, history
+
     with _reading(db_path) as db:
         comp = computation(db, pool, system, period)
         who = find_player(db, player)
@@ -318,6 +337,8 @@ def diff_command(rating_list: str, db_path: str, on: str | None, output_format: 
     Example:
       tournament-elo db diff published-2025-01.csv --date 2025-01-01
     """
+    from .db.queries import computation, diff
+
     with _reading(db_path) as db:
         comp = computation(db, pool, system, period)
         table = diff(db, comp, rating_list, _day(on, "--date"), encoding)
@@ -371,6 +392,10 @@ def check_command(db_path: str) -> None:
     Example:
       tournament-elo db check --db ratings.db
     """
+    from .db.faults import damaged
+    from .db.health import findings
+    from .db.schema import VERSION
+
     with _reading(db_path) as db:
         found = findings(db.conn)
     for aspect, problems in found:

@@ -20,13 +20,14 @@ import numpy.typing as npt
 from .errors import InputError, InputWarning, Place, Problems
 from .model import Event, ListEntry, apply_rating_list
 from .standings import Standings, standings, tiebreak_codes
-from .systems.fide.performance import AverageRule
+from .systems.fide.average_rule import AverageRule
 from .systems.protocol import Figures, RatingSystem
 from .systems.registry import get_system
 
 if TYPE_CHECKING:
     import pandas as pd
 
+    from .systems.columns import Table
     from .systems.fide.norms import NormResult
 
 
@@ -53,18 +54,28 @@ class RatingResult:
         return self.event.rounds_played
 
     @cached_property
-    def _tables(self) -> tuple[pd.DataFrame, pd.DataFrame]:
+    def _tables(self) -> tuple[Table, Table]:
         return self.system.tables(self.event, self.figures, self.standings)
 
     @property
-    def players(self) -> pd.DataFrame:
-        """One row per player, in the event's order."""
+    def player_table(self) -> Table:
+        """One row per player, in the event's order: the columns every output reads."""
         return self._tables[0]
 
     @property
-    def games(self) -> pd.DataFrame:
+    def game_table(self) -> Table:
         """One row per player per round, in the event's order."""
         return self._tables[1]
+
+    @cached_property
+    def players(self) -> pd.DataFrame:
+        """:attr:`player_table` as a pandas DataFrame."""
+        return self.player_table.frame()
+
+    @cached_property
+    def games(self) -> pd.DataFrame:
+        """:attr:`game_table` as a pandas DataFrame."""
+        return self.game_table.frame()
 
     @cached_property
     def standing_rows(self) -> npt.NDArray[np.int64]:

@@ -15,6 +15,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
+from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
@@ -210,10 +211,11 @@ class Event:
     #: player order (a number, a text, or None where the cell was blank).
     published: tuple[tuple[str, tuple[object, ...]], ...] = ()
 
-    @property
+    @cached_property
     def rounds_played(self) -> int:
         """The last complete round: one with game results and no game still to be played
-        ("after round k" of an event in progress).
+        ("after round k" of an event in progress).  Found once per event (the reports
+        ask for it often).
 
         Byes do not count: a half-point bye for a later round is often entered early; nor
         does a round whose first results are in while other boards still play.

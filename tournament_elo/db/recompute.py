@@ -30,6 +30,7 @@ from ..model import Event
 from ..rating_list import UNKNOWN_GAMES, ListState, PlayerInfo
 from ..systems.protocol import NamedSystem, PeriodEvents
 from ..systems.registry import system_named
+from .defaults import PERIOD_KINDS
 from .events import stored_event
 from .lists import base_list, computed_state
 from .schema import GAME_ROW
@@ -37,7 +38,6 @@ from .store import Database, day, player_info
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
-PERIOD_KINDS = ("month", "quarter", "event")
 #: Periods are committed together about this often (each in a savepoint of its own): a
 #: crash loses at most that moment's periods, which running the command again computes.
 COMMIT_SECONDS = 0.5

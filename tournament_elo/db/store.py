@@ -20,15 +20,13 @@ from ..errors import InputError, Place
 from ..io.headers import fold_name
 from ..model import Player
 from ..rating_list import PlayerInfo
+from .defaults import DEFAULT_DB, LOCK_WAIT
 from .faults import code, damaged, fault, read_only, read_only_part, stuck_log
 from .health import findings, quick_check
 from .schema import MIGRATIONS, VERSION, statements
 
-DEFAULT_DB = "ratings.db"
 DEFAULT_POOL = "main"
 CHECKPOINT_PAGES = 10_000
-#: How long a command waits for another process's write lock, unless told otherwise.
-LOCK_WAIT = 30.0
 #: The write lock is waited for this long (milliseconds) before saying so.
 _QUIET_WAIT_MS = 200
 

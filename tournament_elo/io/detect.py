@@ -2,6 +2,9 @@
 
 The file name never decides: a TRF may be called ``.txt``, a PGN ``.dat``, and
 chess-results serves its "Excel" exports as HTML pages named ``.xls``.
+
+Each reader is imported when its format is met: reading a TRF loads no workbook or
+HTML code.
 """
 
 from __future__ import annotations
@@ -12,19 +15,10 @@ from pathlib import Path
 
 from ..errors import InputError, Place
 from ..model import Event, ListEntry
-from .chessresults import (
-    is_crosstable_workbook,
-    read_chessresults,
-    read_chessresults_list,
-    read_crosstable_workbook,
-)
 from .common import date_warnings
-from .fidelist import is_fide_list, read_fide_list
-from .ratinglist import read_rating_list
-from .table import is_workbook
+from .formats import FORMATS
 from .text import Readable, Source, read_source
 
-FORMATS = ("trf", "csv", "xlsx", "pgn", "crosstable-xlsx", "xls", "chessresults-html")
 _TRF_RECORD = re.compile(r"^(001 |0[1-9]2 |1[0-9]2 |XXR |### )", re.MULTILINE)
 #: A PGN game's first tags.
 _PGN_TAG = re.compile(r'^[ \t]*\[(Event|White|Site|Date|Round)[ \t]+"', re.MULTILINE)
@@ -39,7 +33,11 @@ def detect_format(path: Readable, encoding: str | None = None) -> str:
     """Name the format of ``path`` from its content, not its name (one of :data:`FORMATS`)."""
     file = read_source(path)
     source = file.name
+    from .table import is_workbook
+
     if is_workbook(file):
+        from .chessresults import is_crosstable_workbook
+
         return "crosstable-xlsx" if is_crosstable_workbook(file) else "xlsx"
     if file.data.startswith(_OLE2_MAGIC):  # Swiss-Manager's own crosstable export
         return "xls"
@@ -89,8 +87,12 @@ def _read_any(path: Source, input_format: str | None, encoding: str | None) -> E
 
         return read_pgn(path, encoding)
     if fmt in ("crosstable-xlsx", "xls"):
+        from .chessresults import read_crosstable_workbook
+
         return read_crosstable_workbook(path)
     if fmt == "chessresults-html":
+        from .chessresults import read_chessresults
+
         return read_chessresults(path, encoding)
     raise InputError("unknown input format", Place(path.name), found=repr(fmt),
                      expected=" or ".join(FORMATS))
@@ -102,10 +104,16 @@ def read_ratings(
     """A rating list for ``--ratings``: a CSV/XLSX list, a chess-results starting-rank
     list (the saved page or its export), or FIDE's fixed-width TXT list (recognised by its
     header line, ``ID Number …`` or ``ID_Number …``; ``speed`` picks its columns)."""
+    from .fidelist import is_fide_list, read_fide_list
+
     if is_fide_list(path):  # only the file's start is read: the list is 200 MB
         return read_fide_list(path, encoding, speed)
     source = read_source(path)
     fmt = detect_format(source, encoding)
     if fmt in ("chessresults-html", "crosstable-xlsx", "xls"):
+        from .chessresults import read_chessresults_list
+
         return read_chessresults_list(source, encoding)
+    from .ratinglist import read_rating_list
+
     return read_rating_list(source, encoding)

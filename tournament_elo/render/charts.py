@@ -1,6 +1,10 @@
 """The charts of the reports and the site, as inline SVG (no script, offline, printable):
 a player's score after each round, his rating after each game, and a rating history
-by list date.  Each is named for screen readers by ``aria-label``/``<title>``."""
+by list date.  Each is named for screen readers by ``aria-label``/``<title>``.
+
+A report holds two charts per player: what every chart of a kind shares (the axes and
+their titles) is drawn once, in :func:`chart_frames`, and each chart ``<use>``-s it, so
+that a 500-player report does not repeat it a thousand times."""
 
 from __future__ import annotations
 
@@ -15,6 +19,38 @@ from markupsafe import Markup, escape
 from .format import fmt_chart_rating, fmt_list_rating, fmt_points
 
 Row = dict[str, Any]
+
+
+#: The small charts' size and margins (``viewBox`` units).
+WIDTH, HEIGHT, LEFT, BOTTOM, TOP, RIGHT = 200, 90, 30, 20, 8, 8
+#: Each kind of small chart: its axis titles (keys of the labels).
+CHART_AXES = {"score": ("round", "points"), "rating": ("game", "rating")}
+
+
+def _n(value: float) -> str:
+    """A coordinate to a tenth, without a trailing ``.0``."""
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def chart_frames(words: Mapping[str, str]) -> Markup:
+    """The shared part of each kind of small chart — the axes and their titles — as SVG
+    definitions, written once in the page (hidden) for the charts to ``<use>``.  The
+    page's style does not reach into a ``<use>``: the frame draws in ``currentColor`` and
+    takes its colour and type size from the ``use`` element, which inherits them."""
+    span_y = HEIGHT - TOP - BOTTOM
+    base = HEIGHT - BOTTOM
+    middle = TOP + span_y / 2
+    frames = [
+        f'<g id="frame-{kind}">'
+        f'<path fill="none" stroke="currentColor" d="M{LEFT} {TOP}V{base}H{WIDTH - RIGHT}"/>'
+        f'<text x="{_n(LEFT + (WIDTH - LEFT - RIGHT) / 2)}" y="{HEIGHT - 1}" '
+        f'text-anchor="middle">{escape(words[x_key])}</text>'
+        f'<text x="4" y="{_n(middle)}" text-anchor="middle" '
+        f'transform="rotate(-90 4 {_n(middle)})" dy="4">{escape(words[y_key])}</text></g>'
+        for kind, (x_key, y_key) in CHART_AXES.items()]
+    return Markup('<svg class="chart-frames" width="0" height="0" aria-hidden="true" '
+                  'style="position:absolute"><defs>' + "".join(frames) + "</defs></svg>")
 
 
 def _scale(values: list[float], span: int) -> tuple[int, int]:
@@ -49,8 +85,8 @@ def score_chart(games: list[Row], rounds: list[int], words: Mapping[str, str]) -
     top_score = max(len(rounds), 1)
     label = words["score_by_round"]
     return _svg_chart(points, ChartFrame(
-        len(rounds), 0, top_score, ("0", str(top_score)),
-        (words["round"], words["points"]), label, f"{label}: {fmt_points(total)}", "score"))
+        len(rounds), 0, top_score, ("0", str(top_score)), label,
+        f"{label}: {fmt_points(total)}", "score"))
 
 
 #: The least height of the rating chart's scale, in rating points (a flat line is centred).
@@ -65,8 +101,8 @@ def rating_chart(series: list[float], words: Mapping[str, str]) -> str:
     label = words["rating_by_game"]
     summary = " → ".join(fmt_chart_rating(v) for v in series)
     return _svg_chart(list(enumerate(series)), ChartFrame(
-        len(series) - 1, low, high, (str(low), str(high)), (words["game"], words["rating"]),
-        label, f"{label}: {summary}", "rating"))
+        len(series) - 1, low, high, (str(low), str(high)), label, f"{label}: {summary}",
+        "rating"))
 
 
 @dataclass(frozen=True)
@@ -77,49 +113,40 @@ class ChartFrame:
     low: float
     high: float
     y_marks: tuple[str, str]  # the labels of ``low`` and ``high``
-    axes: tuple[str, str]  # the x and y axis titles
     label: str  # what the chart shows (its accessible name)
     summary: str  # its <title>: the label and the values
-    kind: str  # the chart's class: ``score``, ``rating``
+    kind: str  # the chart's class and frame (:data:`CHART_AXES`): ``score``, ``rating``
 
 
 def _svg_chart(points: list[tuple[int, float]], frame: ChartFrame) -> str:
-    """An inline SVG line chart, named for screen readers by ``aria-label`` and ``<title>``."""
-    width, height, left, bottom, top, right = 200, 90, 30, 20, 8, 8
-    span_x, span_y = width - left - right, height - top - bottom
+    """An inline SVG line chart, named for screen readers by ``aria-label`` and ``<title>``;
+    its axes are the page's shared frame (:func:`chart_frames`)."""
+    span_x, span_y = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     x_max = max(frame.x_max, 1)
 
-    def x(r: float) -> float:
-        return left + span_x * r / x_max
+    def x(r: float) -> str:
+        return _n(LEFT + span_x * r / x_max)
 
-    def y(v: float) -> float:
-        return top + span_y * (1 - (v - frame.low) / (frame.high - frame.low))
+    def y(v: float) -> str:
+        return _n(TOP + span_y * (1 - (v - frame.low) / (frame.high - frame.low)))
 
-    line = " ".join(f"{x(r):.1f},{y(v):.1f}" for r, v in points)
-    base = height - bottom
-    x_title, y_title = frame.axes
+    line = " ".join(f"{x(r)},{y(v)}" for r, v in points)
+    base = HEIGHT - BOTTOM
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart {frame.kind}"'
-        f' viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img"'
+        f' viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" role="img"'
         f' aria-label="{escape(frame.label)}">',
         f"<title>{escape(frame.summary)}</title>",
-        f'<line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{base}"/>',
-        f'<line class="axis" x1="{left}" y1="{base}" x2="{width - right}" y2="{base}"/>',
-        f'<polyline class="line" fill="none" points="{line}"/>',
-        f'<text x="{left - 3}" y="{base}" text-anchor="end">{escape(frame.y_marks[0])}</text>',
-        f'<text x="{left - 3}" y="{top + 8}" text-anchor="end">{escape(frame.y_marks[1])}</text>',
-        f'<text x="{x(1):.1f}" y="{height - 8}" text-anchor="middle">1</text>',
+        f'<use href="#frame-{frame.kind}"/>',
+        f'<polyline class="line" points="{line}"/>',
+        f'<text x="{LEFT - 3}" y="{base}" text-anchor="end">{escape(frame.y_marks[0])}</text>',
+        f'<text x="{LEFT - 3}" y="{TOP + 8}" text-anchor="end">{escape(frame.y_marks[1])}</text>',
+        f'<text x="{x(1)}" y="{HEIGHT - 8}" text-anchor="middle">1</text>',
     ]
     if frame.x_max > 1:
-        parts.append(f'<text x="{x(frame.x_max):.1f}" y="{height - 8}" '
+        parts.append(f'<text x="{x(frame.x_max)}" y="{HEIGHT - 8}" '
                      f'text-anchor="middle">{frame.x_max}</text>')
-    parts += [
-        f'<text x="{left + span_x / 2:.1f}" y="{height - 1}" text-anchor="middle">'
-        f'{escape(x_title)}</text>',
-        f'<text x="4" y="{top + span_y / 2:.1f}" text-anchor="middle" '
-        f'transform="rotate(-90 4 {top + span_y / 2:.1f})" dy="4">{escape(y_title)}</text>',
-        "</svg>",
-    ]
+    parts.append("</svg>")
     return "".join(parts)
 
 

@@ -3,6 +3,7 @@ autoescaping everything a user wrote (names are never markup)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -14,6 +15,10 @@ from .view import build_context
 
 if TYPE_CHECKING:
     from ..engine import RatingResult
+
+
+#: A line break with the indentation and blank lines after it.
+_INDENT = re.compile(r"\n\s+")
 
 
 def _loader() -> jinja2.BaseLoader:
@@ -28,11 +33,22 @@ def _loader() -> jinja2.BaseLoader:
         return jinja2.FileSystemLoader(Path(__file__).resolve().parents[2] / "templates")
 
 
+def _bytecode_cache() -> jinja2.BytecodeCache | None:
+    """Jinja's compiled templates kept between runs (in the user's private temporary
+    folder, which Jinja checks), so that a report does not compile its template again;
+    none where that folder cannot be made safely."""
+    try:
+        return jinja2.FileSystemBytecodeCache()
+    except (OSError, RuntimeError):
+        return None
+
+
 @cache
 def environment() -> jinja2.Environment:
     return jinja2.Environment(
         loader=_loader(), autoescape=True, undefined=jinja2.StrictUndefined,
         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+        bytecode_cache=_bytecode_cache(),
     )
 
 
@@ -51,5 +67,8 @@ def asset(name: str) -> bytes:
 def render_html(result: RatingResult, lang: str,
                 notes: Mapping[Any, str] | None = None) -> str:
     """The event's report page: crosstable, rating report, pairings, norms, a section
-    per player (``notes``: a text per player id shown in his section)."""
-    return render("report.html.j2", build_context(result, lang, notes))
+    per player (``notes``: a text per player id shown in his section).
+
+    The template's indentation is dropped from the page (it has no ``<pre>``, so a line
+    break shows as the same space): a 500-player page is a tenth smaller."""
+    return _INDENT.sub("\n", render("report.html.j2", build_context(result, lang, notes)))

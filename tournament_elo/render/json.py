@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import numpy as np
 import numpy.typing as npt
-import pandas as pd
 
 from ..systems.fide.norms import MIN_GAMES
 
 if TYPE_CHECKING:
     from ..engine import RatingResult
+    from ..systems.columns import Table
 
 PLAYER_FIELDS = (
     "id", "name", "fide_id", "federation", "rating", "points", "rank", "games_rated",
@@ -34,23 +34,9 @@ GAME_EXTRAS = ("rating_before", "rating_after", "bonus", "multiplier")
 CHUNK_ROWS = 20_000
 
 
-def python_values(column: pd.Series) -> list[Any]:
-    """A table column as Python values, missing ones (NaN, NA) and infinities as ``None``
-    (JSON has neither)."""
-    values = column.astype(object).where(column.notna(), None).tolist()
-    return [None if isinstance(v, float) and not math.isfinite(v) else v for v in values]
-
-
-def records(table: pd.DataFrame, fields: tuple[str, ...]) -> list[dict[str, Any]]:
-    if not fields:
-        return [{} for _ in range(len(table))]
-    columns = [python_values(table[f]) for f in fields]
-    return [dict(zip(fields, row, strict=True)) for row in zip(*columns, strict=True)]
-
-
-def present(table: pd.DataFrame, fields: tuple[str, ...]) -> tuple[str, ...]:
+def present(table: Table, fields: tuple[str, ...]) -> tuple[str, ...]:
     """The ``fields`` the table has, in the order given."""
-    return tuple(f for f in fields if f in table.columns)
+    return tuple(f for f in fields if f in table)
 
 
 def _number(value: float) -> float | int | None:
@@ -65,9 +51,9 @@ def player_records(result: RatingResult,
     """The JSON records of the players at ``rows`` (default: the standings'
     :attr:`~tournament_elo.engine.RatingResult.standing_rows`)."""
     rows = result.standing_rows if rows is None else rows
-    table = result.players.iloc[rows]
-    players = records(table, PLAYER_FIELDS)
-    extras = records(table, present(table, PLAYER_EXTRAS))
+    table = result.player_table
+    players = table.records(PLAYER_FIELDS, rows)
+    extras = table.records(present(table, PLAYER_EXTRAS), rows)
     tiebreaks = result.standings.values
     for index, player, extra in zip(rows.tolist(), players, extras, strict=True):
         player["tiebreaks"] = {code: _number(values[index]) for code, values in tiebreaks.items()}
@@ -79,9 +65,11 @@ def game_records(result: RatingResult,
                  rows: npt.NDArray[np.int64] | None = None) -> list[dict[str, Any]]:
     """The JSON records of the pairing rows at ``rows`` (default: the participants',
     :attr:`~tournament_elo.engine.RatingResult.game_rows`)."""
-    table = result.games.iloc[result.game_rows if rows is None else rows]
-    games = records(table, GAME_FIELDS)
-    for game, extra in zip(games, records(table, present(table, GAME_EXTRAS)), strict=True):
+    rows = result.game_rows if rows is None else rows
+    table = result.game_table
+    games = table.records(GAME_FIELDS, rows)
+    for game, extra in zip(games, table.records(present(table, GAME_EXTRAS), rows),
+                           strict=True):
         game.update(extra)
     return games
 
@@ -91,10 +79,11 @@ def fixed_opponent_records(result: RatingResult) -> list[dict[str, Any]]:
     system's name for each, the fixed rating and the games against him."""
     start = result.system.terms.start.key
     named = result.system.terms.fixed
-    table = result.players.iloc[result.reference_rows]
+    table = result.player_table
     return [{"id": r["id"], "name": named.get(str(r["id"])) or r["name"], "rating": r[start],
              "games": r["games_rated"]}
-            for r in records(table, ("id", "name", start, "games_rated"))]
+            for r in table.records(("id", "name", start, "games_rated"),
+                                   result.reference_rows)]
 
 
 def _event_record(result: RatingResult) -> dict[str, Any]:

@@ -4,13 +4,13 @@ so that a failure leaves the folder as it was."""
 
 from __future__ import annotations
 
-import io
+import json
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .html import render_html
-from .json import to_json, write_json
+from .json import to_json
 from .tables import flat_table, report_tables, table_csv_bytes, xlsx_sheets
 from .writers import csv_bytes, write_files, xlsx_bytes
 
@@ -36,14 +36,8 @@ def write_reports(result: RatingResult, out_dir: Path, lang: str,
         "players.csv": csv_bytes(*players),
         "games.csv": csv_bytes(*games),
         **{t.file: table_csv_bytes(t) for t in tables if t.rows or not t.optional},
-        "result.json": _json_bytes(result),
+        # The document already made, written as write_json writes it (compact).
+        "result.json": (json.dumps(data, ensure_ascii=False, allow_nan=False)
+                        + "\n").encode("utf-8"),
     }
     return write_files(out_dir, contents, "the reports", inputs)
-
-
-def _json_bytes(result: RatingResult) -> bytes:
-    """The JSON result, compact (Python's C encoder is skipped whenever an indent is
-    asked for)."""
-    buffer = io.StringIO()
-    write_json(result, buffer)
-    return buffer.getvalue().encode("utf-8")

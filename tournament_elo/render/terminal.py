@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..labels import labels
-from .json import python_values
 
 if TYPE_CHECKING:
     from ..engine import RatingResult
@@ -46,9 +45,9 @@ def player_lines(result: RatingResult, lang: str) -> list[str]:
     columns = list(result.system.terms.terminal)
     codes = result.standings.codes
     at = next(i for i, (key, _) in enumerate(columns) if key == "points") + 1
-    players = result.players
+    players = result.player_table
     order = result.standing_rows
-    values = {key: python_values(players[key]) for key, _ in columns}
+    values = {key: players.values(key) for key, _ in columns}
     values.update({code: result.standings.values[code].tolist() for code in codes})
     keys = [key for key, _ in columns]
     keys[at:at] = codes

@@ -13,15 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..labels import labels
 from ..messages import warning_lines
-from ..systems.fide.norms import (
-    FORECAST_COVERS,
-    MIN_GAMES,
-    NORM_EVENT_SETTING,
-    NORM_EVENTS,
-    Condition,
-)
+from ..systems.fide.norm_events import NORM_EVENT_SETTING, NORM_EVENTS
+from ..systems.fide.norms import FORECAST_COVERS, MIN_GAMES, Condition
 from ..systems.terms import Figure, ReportTerms
-from .charts import rating_chart, score_chart
+from .charts import chart_frames, rating_chart, score_chart
 from .format import (
     KINDS,
     MARKS,
@@ -35,7 +30,6 @@ from .format import (
     missing,
     title_of,
 )
-from .json import records
 
 if TYPE_CHECKING:
     from ..engine import RatingResult
@@ -109,7 +103,7 @@ def standings(result: RatingResult, how: Writing) -> Standings:
     Each player record gains ``tiebreaks``: code → value (``None`` if not defined), and
     each game record its player's rating (``own_rating``).
     """
-    every = records(result.players, tuple(result.players.columns))
+    every = result.player_table.records(result.player_table.names)
     values = result.standings.values
     for index, p in enumerate(every):
         p["tiebreaks"] = {code: None if missing(v[index]) else float(v[index])
@@ -119,7 +113,7 @@ def standings(result: RatingResult, how: Writing) -> Standings:
                             name=reference_name(every[index], result.system.terms, how))
     own = {p["id"]: p["rating"] for p in every}
     players = [every[i] for i in result.standing_rows.tolist()]
-    rows = sorted(records(result.games.iloc[result.game_rows], tuple(result.games.columns)),
+    rows = sorted(result.game_table.records(result.game_table.names, result.game_rows),
                   key=lambda g: g["round"])
     # In a round nobody is paired in yet, "Z" means "not paired yet", not "absent": dropped.
     paired = {g["round"] for g in rows if g["opponent"] is not None}
@@ -217,13 +211,26 @@ def tiebreak_text(figure: Figure, record: Row, how: Writing) -> str:
     return text(figure, record, how)
 
 
+def right_aligned(css: str) -> str:
+    """A cell's classes in a table whose cells are right-aligned unless marked ``left``
+    (the rating report, a player's games): ``num`` is left out, the most common class
+    of the largest tables, which a 500-player report would repeat 40,000 times."""
+    tokens = css.split()
+    return " ".join(t for t in tokens if t != "num") if "num" in tokens else " ".join(
+        [*tokens, "left"])
+
+
 def _event_report(table: Standings, terms: ReportTerms, how: Writing) -> Row:
     """The event rating report: one row per player in standings order."""
     figures = terms.event_report
+    classes = [right_aligned(f.css) for f in figures]
     return {
-        "heads": [_head(f, how) for f in figures],
+        "heads": [{**head, "cls": right_aligned(head["cls"])}
+                  for head in (_head(f, how) for f in figures)],
         "rows": [{"id": str(p["id"]), "name": p["name"], "anchor": anchor(p["id"]),
-                  "cells": [_cell(f, p, how) for f in figures]} for p in table.players],
+                  "cells": [{**_cell(f, p, how), "cls": cls}
+                            for f, cls in zip(figures, classes, strict=True)]}
+                 for p in table.players],
     }
 
 
@@ -275,7 +282,7 @@ def build_context(result: RatingResult, lang: str,
         "stat_heads": [_head(c, how, words["tiebreak"] if c.style == "tiebreak" else "")
                        for c in columns],
         "has_titles": any(line["title"] for line in lines),
-        "game_columns": [{"label": heading(f, how), "cls": f.css,
+        "game_columns": [{"label": heading(f, how), "cls": right_aligned(f.css),
                           "hint": words[f.hint] if f.hint else "",
                           "sub": (terms.formula or words["change_formula"]) if f.formula
                           else "", "note": f.note} for f in terms.game_columns],
@@ -286,6 +293,7 @@ def build_context(result: RatingResult, lang: str,
                          rating_series(p, table.games[p["id"]], terms, how), words),
                      "note": notes.get(p["id"], "")}
                     for p in table.players],
+        "chart_frames": chart_frames(words),
         "event_report": _event_report(table, terms, how),
         "starting_rank": ranks,
         "has_fide_ids": any(r["fide_id"] for r in ranks),
@@ -503,8 +511,8 @@ def _system_facts(result: RatingResult, terms: ReportTerms,
     """The pool rated and the level (with its L), where the system has them."""
     if not terms.pool_fact:
         return []
-    players = result.players
-    pools = players["pool"].dropna().unique().tolist() if "pool" in players else []
+    players = result.player_table
+    pools = [p for p in players.values("pool") if p is not None] if "pool" in players else []
     facts = [(words["pool"], ", ".join(dict.fromkeys(str(p) for p in pools)))]
     rule = terms.multiplier
     if rule is None:
@@ -514,8 +522,9 @@ def _system_facts(result: RatingResult, terms: ReportTerms,
         return [*facts, (words["level"], f"{level} (" + words["level_by_time"].format(
             below=f"{rule.below:g}", above=f"{rule.from_threshold:g}",
             minutes=rule.minutes_threshold) + ")")]
-    used = sorted({float(v) for v in result.games["multiplier"].dropna()}
-                  if "multiplier" in result.games else set())
+    games = result.game_table
+    used = sorted({float(v) for v in games.values("multiplier") if v is not None}
+                  if "multiplier" in games else set())
     known = rule.values.get(level)
     if known is None or (used and used != [known]):  # the level rated with is not known
         return [*facts, (words["level"], "L = " + " / ".join(f"{v:g}" for v in used))]

@@ -30,9 +30,8 @@ from ..model import Event, Result
 from ..rating_list import ListState, PlayerInfo
 
 if TYPE_CHECKING:
-    import pandas as pd
-
     from ..standings import Standings
+    from .columns import Table
     from .fide.norms import NormResult
     from .terms import ReportTerms
 
@@ -149,7 +148,7 @@ class RatingSystem(NamedSystem, Protocol):
         ...
 
     def tables(self, event: Event, figures: Figures,
-               standings: Standings) -> tuple[pd.DataFrame, pd.DataFrame]:
+               standings: Standings) -> tuple[Table, Table]:
         """The player and game tables of an event from its figures."""
         ...
 

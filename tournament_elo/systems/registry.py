@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from datetime import date
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 from ..errors import Place, SystemDefinitionError
+from .catalog import built_in_files
 from .definition_file import read_definition_file
 from .fide.edition import FideEdition, editions_from
 from .fide.system import FideByDate, FideSystem
@@ -22,7 +22,6 @@ from .per_game.definition import EloSystem, system_from
 from .per_game.system import PerGameSystem
 from .protocol import NamedSystem, RatingSystem
 
-BUILT_IN = resources.files("tournament_elo.systems") / "data"
 #: Names that choose the FIDE edition in force at the event's date.
 DATED_ALIASES = {"fide": "", "fide-rapid": "-rapid", "fide-blitz": "-blitz"}
 
@@ -42,11 +41,9 @@ def load_definition(path: str | Path) -> list[RatingSystem]:
 def built_in_systems() -> dict[str, RatingSystem]:
     """Every system defined by a file in the package's ``systems/data``."""
     systems: dict[str, RatingSystem] = {}
-    for entry in sorted(BUILT_IN.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".toml"):
-            with resources.as_file(entry) as path:
-                for system in load_definition(path):
-                    systems[system.name] = system
+    for path in built_in_files():
+        for system in load_definition(path):
+            systems[system.name] = system
     return systems
 
 

@@ -20,6 +20,7 @@ import numpy.typing as npt
 
 from ...io.values import MAX_GAMES, MAX_K, MAX_RATING, MAX_ROUND
 from ..definition_file import DefinitionReader
+from .speeds import BIG_DIFFERENCE_FROM, SPEEDS, variant_description, variant_name
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
@@ -114,12 +115,6 @@ class FideEdition:
                                 on.year < birth_year + 18)
 
 
-#: Rapid and blitz editions (B.02 "rapid and blitz" annex, from December 2024): a game
-#: with a difference of this much or more is not rated when either player is above
-#: :data:`BIG_DIFFERENCE_ABOVE`.
-BIG_DIFFERENCE = 600
-BIG_DIFFERENCE_ABOVE = 2600
-BIG_DIFFERENCE_FROM = date(2024, 12, 1)
 
 
 #: The range of each whole-number field of an edition: K factors, ratings, numbers of
@@ -160,13 +155,12 @@ def editions_from(reader: DefinitionReader) -> list[FideEdition]:
     standard = FideEdition(**values)
     editions = [standard]
     for speed in variants:
-        if speed not in ("rapid", "blitz"):
+        if speed not in SPEEDS:
             reader.fail("variants", "names an unknown speed", speed, "rapid or blitz")
         editions.append(FideEdition(**{
             **values,
-            "name": f"{standard.name}-{speed}",
-            "description": f"{standard.description} ({speed}: plain 400-point rule, "
-            f"{BIG_DIFFERENCE}-point rule from {BIG_DIFFERENCE_FROM:%b %Y})",
+            "name": variant_name(standard.name, speed),
+            "description": variant_description(standard.description, speed),
             "speed": speed,
             "difference": DifferenceRule.CAP_400,
             "big_difference_unrated_from": BIG_DIFFERENCE_FROM,

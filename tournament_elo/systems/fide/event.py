@@ -34,6 +34,9 @@ Bools = npt.NDArray[np.bool_]
 #: Rows handled at once: blocks that stay in the processor's cache are much faster
 #: than whole-event temporaries on a large event.
 BLOCK_ROWS = 1 << 16
+#: From this many rows the compiled loop (:mod:`.event_loop`) rates them: below it,
+#: loading the compiled code would cost more than it saves.
+COMPILED_FROM = 200_000
 
 
 @dataclass(frozen=True, eq=False)
@@ -98,6 +101,9 @@ def compute(edition: FideEdition, rows: Rows, rating: Ints, k: Ints, day: date |
         by_slot = by_slot[rows.owner]
     lookup = np.append(by_slot, 0)  # slot −1 (no opponent) reads 0: "no rating"
     count = len(rows.slot)
+    once_per_event = edition.difference is DifferenceRule.ONCE_PER_EVENT
+    if count >= COMPILED_FROM and not once_per_event:
+        return _compiled(edition, rows, rating, k, day, lookup, slots)
     score = np.empty(count, dtype=np.int64)
     opponent_rating = np.empty(count, dtype=np.int64)
     rated = np.empty(count, dtype=bool)
@@ -106,7 +112,6 @@ def compute(edition: FideEdition, rows: Rows, rating: Ints, k: Ints, day: date |
     games = np.zeros(slots, dtype=np.int64)
     score_sum = np.zeros(slots, dtype=np.float64)
     expected_sum = np.zeros(slots, dtype=np.float64)
-    once_per_event = edition.difference is DifferenceRule.ONCE_PER_EVENT
     for block in range(0, count, BLOCK_ROWS):
         part = slice(block, block + BLOCK_ROWS)
         who, code, against = rows.slot[part], rows.result[part], rows.opponent[part]
@@ -130,6 +135,29 @@ def compute(edition: FideEdition, rows: Rows, rating: Ints, k: Ints, day: date |
         expected_sum = np.bincount(rows.slot, weights=expected, minlength=slots).astype(
             np.float64)
     w, we = score_sum.astype(np.int64), expected_sum.astype(np.int64)
+    return _finish(edition, rows, rating, k, lookup, rated, opponent_rating, difference,
+                   expected, score, games, w, we)
+
+
+def _compiled(edition: FideEdition, rows: Rows, rating: Ints, k: Ints, day: date | None,
+              lookup: Ints, slots: int) -> Computed:
+    """:func:`compute` by the compiled loop of :mod:`.event_loop`."""
+    from .event_loop import compiled_rows
+
+    rule_from = edition.big_difference_unrated_from
+    big_rule = rule_from is not None and day is not None and day >= rule_from
+    (score, opponent_rating, rated, difference, expected, games, w,
+     we) = compiled_rows(rows.slot, rows.opponent, rows.result, lookup, slots, big_rule,
+                         edition.difference)
+    return _finish(edition, rows, rating, k, lookup, rated, opponent_rating, difference,
+                   expected, score, games, w, we)
+
+
+def _finish(edition: FideEdition, rows: Rows, rating: Ints, k: Ints, lookup: Ints,
+            rated: Bools, opponent_rating: Ints, difference: Ints, expected: Ints,
+            score: Ints, games: Ints, w: Ints, we: Ints) -> Computed:
+    """K after the K × n cap, the change and the new rating, per player."""
+    n = len(rating)
     n_rated = rows.per_player(games, n)
     k_final = k.copy()
     if edition.k_times_games_cap is not None:

@@ -24,12 +24,18 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-import pandas as pd
 
 from ...errors import EventModelError
 from ...model import Event
 from ...rounding import up_to_half_point
-from ..columns import identity_columns, ints, pairing_columns, points_or_nan, standing_columns
+from ..columns import (
+    Table,
+    identity_columns,
+    ints,
+    pairing_columns,
+    points_or_nan,
+    standing_columns,
+)
 from .event import Computed, FirstRatingGames, Rows
 from .performance import Performance
 from .rated_games import game_points, played
@@ -97,14 +103,14 @@ def _check_short(*columns: Ints) -> None:
 
 
 def tables(event: Event, players: Records, games: Records,
-           standings: Standings) -> tuple[pd.DataFrame, pd.DataFrame]:
+           standings: Standings) -> tuple[Table, Table]:
     """The player and game tables every output is rendered from."""
     rating = players["rating"].astype(np.int64)
     rated = rating > 0
     counted = players["performance_games"] > 0
     new_rating = players["new_rating"].astype(np.int64)
     dp = np.where(counted, DP[players["percent"]], 0)
-    player_table = pd.DataFrame({
+    player_table = Table({
         **identity_columns(event),
         "rating": ints(rating, rated),
         **standing_columns(standings),
@@ -131,7 +137,7 @@ def tables(event: Event, players: Records, games: Records,
     k = np.where(rated_row, players["k"][p.player], 0)
     expected = np.where(rated_row, expected_hundredths(counted_as[p.player], opponent_rating,
                                                        difference), 0)
-    game_table = pd.DataFrame({
+    game_table = Table({
         **pairing_columns(event),
         "rated": packed >= RATED,
         "opponent_rating": ints(opponent_rating, opponent_rating > 0),

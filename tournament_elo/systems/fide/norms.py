@@ -70,6 +70,7 @@ import numpy.typing as npt
 from ...errors import InputError, Place
 from ...model import PLAYED, POINTS, Event, EventType, Player, Result
 from ...rounding import half_up, up_to_half_point
+from .norm_events import NORM_EVENT_SETTING, NORM_EVENTS
 from .tables import DP
 
 #: B.01 0.31: the titles in order, highest first.  FM ranks above WIM and below WGM.
@@ -105,15 +106,6 @@ NORM_LEVELS: dict[str, NormLevel] = {
 UNRATED_OPPONENT = 1400
 #: B.01 1.4.2a: opponents accepted, but counted for no federation.
 NO_FEDERATION = frozenset({"FID"})
-#: The ``norm-event`` setting: B.01 1.4.3's exempt events, by the article exempting them.
-NORM_EVENT_SETTING = "norm-event"
-NORM_EVENTS: dict[str, str | None] = {
-    "ordinary": None,
-    "national-championship": "1.4.3a",
-    "national-team-championship": "1.4.3b",
-    "zonal": "1.4.3c",
-    "large-swiss": "1.4.3d",
-}
 #: B.01 1.4.3d: foreign rated players, their federations, and those titled, at least.
 LARGE_SWISS = (20, 3, 10)
 LARGE_SWISS_TITLES = frozenset({"GM", "IM", "WGM", "WIM"})

@@ -9,7 +9,6 @@ events each get their own performance.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,15 +16,11 @@ import numpy.typing as npt
 
 from ...model import PLAYED
 from ...rounding import half_up
+from .average_rule import AverageRule
 from .event import Computed, Rows
 from .tables import DP
 
 Ints = npt.NDArray[np.int64]
-
-
-class AverageRule(enum.StrEnum):
-    PLAIN = "plain"  # opponents' ratings as they are (Swiss-Manager)
-    CAPPED = "capped"  # each opponent at most 400 from the player's own rating
 
 
 @dataclass(frozen=True)

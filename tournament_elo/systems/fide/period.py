@@ -23,11 +23,12 @@ import numpy.typing as npt
 from ...rating_list import PENDING_ENTRY, ListState, PlayerInfo
 from ...rounding import half_up
 from ..protocol import PeriodEvents, PeriodRating
+from .average_rule import AverageRule
 from .edition import FideEdition
 from .event import FirstRatingGames, Rows, compute, first_rating_games
 from .figures import game_figures, player_figures
 from .first_rating import first_ratings
-from .performance import AverageRule, performance
+from .performance import performance
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]

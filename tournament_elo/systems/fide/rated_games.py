@@ -19,7 +19,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ...model import Result
-from .edition import BIG_DIFFERENCE, BIG_DIFFERENCE_ABOVE, DifferenceRule, FideEdition
+from .edition import DifferenceRule, FideEdition
+from .speeds import BIG_DIFFERENCE, BIG_DIFFERENCE_ABOVE
 from .tables import PD_CERTAIN
 
 Ints = npt.NDArray[np.int64]

@@ -17,17 +17,18 @@ from ...model import Event
 from ...rating_list import UNKNOWN_GAMES, ListState, PlayerInfo
 from ..protocol import Figures, ListFigures, PeriodEvents, PeriodRating, SameAtAllDates
 from . import figures
+from .average_rule import AverageRule
 from .describe import describe
 from .edition import FideEdition
 from .event import rate_event
-from .norms import NORM_EVENT_SETTING, NORM_EVENTS, NormResult, norms
-from .performance import AverageRule, performance
+from .norm_events import NORM_EVENT_SETTING, NORM_EVENTS
+from .norms import NormResult, norms
+from .performance import performance
 from .period import crosses_adjustment, raise_2024, rate_period
 
 if TYPE_CHECKING:
-    import pandas as pd
-
     from ...standings import Standings
+    from ..columns import Table
     from ..terms import ReportTerms
 
 Ints = npt.NDArray[np.int64]
@@ -106,7 +107,7 @@ class FideSystem(SameAtAllDates):
         return rate_period(self.edition, state, info, period)
 
     def tables(self, event: Event, rated: Figures,
-               standings: Standings) -> tuple[pd.DataFrame, pd.DataFrame]:
+               standings: Standings) -> tuple[Table, Table]:
         return figures.tables(event, rated.players, rated.games, standings)
 
     def norms(self, event: Event) -> list[NormResult] | None:

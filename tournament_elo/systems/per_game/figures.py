@@ -23,12 +23,11 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-import pandas as pd
 
 from ...errors import InputError, InputWarning, Place
 from ...model import Event
 from ...rating_list import UNKNOWN_GAMES
-from ..columns import identity_columns, ints, pairing_columns, standing_columns
+from ..columns import Table, identity_columns, ints, pairing_columns, standing_columns
 from .definition import EloSystem
 from .games import event_games
 from .update import k_factor, run_games
@@ -144,7 +143,7 @@ def given_ratings(event: Event) -> tuple[Floats, Ints]:
 
 
 def tables(system: EloSystem, event: Event, players: Records, games: Records, pool: str,
-           standings: Standings) -> tuple[pd.DataFrame, pd.DataFrame]:
+           standings: Standings) -> tuple[Table, Table]:
     """The player and game tables every output is rendered from."""
     n = len(players)
     fixed = players["fixed"].astype(bool)
@@ -166,7 +165,7 @@ def tables(system: EloSystem, event: Event, players: Records, games: Records, po
 
     given = players["rating"]  # NaN: none (a fixed opponent's is his fixed rating)
     no = np.zeros(n, dtype=bool)
-    player_table = pd.DataFrame({
+    player_table = Table({
         **identity_columns(event),
         "rating": ratings(given),
         **standing_columns(standings),
@@ -182,14 +181,14 @@ def tables(system: EloSystem, event: Event, players: Records, games: Records, po
         "dp": ints(np.zeros(n), no),
         "rp": ints(np.zeros(n), no),
         "start_rating": ratings(start),
-        "pool": pool,
+        "pool": [pool] * n,
         "title_before": titles(start),
         "title_after": titles(new_rating),
     })
     rated = games["rated"].astype(bool)
     moving = games["moving"].astype(bool) | ~rated
     rows = len(games)
-    game_table = pd.DataFrame({
+    game_table = Table({
         **pairing_columns(event),
         "rated": rated,
         "opponent_rating": ratings(games["opponent_rating"]),

@@ -26,9 +26,8 @@ from .describe import describe
 from .update import k_factor
 
 if TYPE_CHECKING:
-    import pandas as pd
-
     from ...standings import Standings
+    from ..columns import Table
     from ..fide.norms import NormResult
     from ..terms import ReportTerms
 
@@ -106,7 +105,7 @@ class PerGameSystem(SameAtAllDates):
                             tuple(settings), tuple(warnings))
 
     def tables(self, event: Event, rated: Figures,
-               standings: Standings) -> tuple[pd.DataFrame, pd.DataFrame]:
+               standings: Standings) -> tuple[Table, Table]:
         pool = rated.settings.get(POOL_SETTING, self.definition.pools[0])
         return figures.tables(self.definition, event, rated.players, rated.games, pool, standings)
 

@@ -1,6 +1,7 @@
 """The update loop of a per-game logistic system: R' = R + L × K × (S − E) (+ R's bonus),
 game after game, computed wave by wave (:mod:`.schedule`) so that every game of a wave
-is rated at once, from the ratings before it, in a handful of numpy operations."""
+is rated at once, from the ratings before it, in a handful of numpy operations — or,
+for a long log, in one compiled loop (:mod:`.sequential`), which needs no waves."""
 
 from __future__ import annotations
 
@@ -17,6 +18,10 @@ from .schedule import schedule
 Ints = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
 Bools = npt.NDArray[np.bool_]
+
+#: Logs of at least this many games are rated by the compiled loop; a smaller one (an
+#: event) by numpy, which has no compiled code to load.
+COMPILED_FROM = 20_000
 
 #: Tolerance for a value that lands on a rounding edge within binary noise
 #: (1621.64 stays 1621 when truncated; 1602.8999999 is 1602.9 to one decimal).
@@ -123,9 +128,19 @@ def run_games(
     played: Ints,
     fixed: Bools,
     explicit_k: Floats | None = None,
+    compiled: bool | None = None,
 ) -> Outcome:
     """Rate ``games`` in order from the players' ``rating`` and game counts ``played``;
-    a player's ``explicit_k`` (above 0) wins over the system's K."""
+    a player's ``explicit_k`` (above 0) wins over the system's K.  ``compiled``: whether
+    the compiled loop rates them (default: from :data:`COMPILED_FROM` games on)."""
+    if compiled if compiled is not None else len(games.round) >= COMPILED_FROM:
+        from .sequential import rate_in_order
+
+        tops, values = _k_bands(system)
+        out, final, counts = rate_in_order(system, games, rating, played, fixed, explicit_k,
+                                           tops, values, EDGE)
+        return Outcome(**dict(zip(PER_GAME, out, strict=True)), final=final,
+                       games_played=counts)
     rating = rating.astype(np.float64).copy()
     played = played.astype(np.int64).copy()
     count = len(games.round)

@@ -1,0 +1,103 @@
+"""The FIDE computation on both of its paths: numpy's blocks and the compiled loop that
+rates a big event or period (``systems/fide/event_loop.py``).
+
+Each event is rated with the compiled loop forced on (``COMPILED_FROM`` = 0) and off;
+the published figures of FIDE's exercise come out of the compiled path too, and on
+generated events (ratings 1000-2800, so that the 2025 rule's 2650 and the rapid
+600-point rule above 2600 both bite) every figure of the two paths is the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from datetime import date
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from helpers import make_event
+from tournament_elo.engine import rate
+from tournament_elo.io.detect import read_event
+from tournament_elo.model import Event
+from tournament_elo.systems.fide import event as fide_event
+from tournament_elo.systems.fide.edition import FideEdition
+from tournament_elo.systems.fide.event import Computed
+from tournament_elo.systems.registry import get_edition
+
+ROOT = Path(__file__).resolve().parents[1]
+EDITIONS = ("fide-2009", "fide-2014", "fide-2024", "fide-2025", "fide-2025-rapid",
+            "fide-2024-blitz")
+
+
+def test_the_exercise_on_the_compiled_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fide_event, "COMPILED_FROM", 0)
+    result = rate(read_event(ROOT / "sample_events" / "held_c07_swiss5.trf"), "fide-2024")
+    bruno = result.player_table.records(("name", "expected", "change", "new_rating", "rp"),
+                                        np.array([0]))[0]  # the file's first
+    # Published in the package's docstring (FIDE's exercise): We 3.65, +7.0, 2157, Rp 2120.
+    assert bruno == {"name": "Bruno", "expected": 3.65, "change": 7.0, "new_rating": 2157,
+                     "rp": 2120}
+
+
+@st.composite
+def events(draw: st.DrawFn) -> tuple[list[int | None], list[tuple[int, int, int, str]]]:
+    n = draw(st.integers(min_value=2, max_value=12))
+    # Often on the rules' edges: 2650 (the 2025 cap), 2600 and 600 apart (rapid), 400.
+    edges = st.sampled_from([1000, 1400, 2000, 2049, 2050, 2250, 2600, 2601, 2649, 2650,
+                             2651, 2800])
+    ratings = draw(st.lists(st.one_of(st.none(), edges, st.integers(1000, 2800)),
+                            min_size=n, max_size=n))
+    games = []
+    for rnd in range(1, draw(st.integers(min_value=1, max_value=7)) + 1):
+        order = draw(st.permutations(range(1, n + 1)))
+        for white, black in zip(order[::2], order[1::2], strict=False):
+            games.append((rnd, white, black, draw(st.sampled_from(["1", "=", "0", "+",
+                                                                   "-", "00"]))))
+    return ratings, games
+
+
+@settings(max_examples=80, deadline=None)
+@given(events(), st.sampled_from(EDITIONS), st.sampled_from([date(2024, 6, 1),
+                                                             date(2025, 3, 1)]))
+def test_both_paths_give_every_figure_alike(drawn, name, day):
+    ratings, games = drawn
+    event = make_event(ratings, games, end=day)
+    edition = get_edition(name, None)
+    rating = np.array([r or 0 for r in ratings], dtype=np.int64)
+    k = np.full(len(ratings), 20, dtype=np.int64)
+    numpy_path, compiled = _both_paths(event, edition, rating, k)
+    for field in fields(numpy_path):
+        np.testing.assert_array_equal(getattr(compiled, field.name),
+                                      getattr(numpy_path, field.name), err_msg=field.name)
+
+
+def _both_paths(event: Event, edition: FideEdition, rating: np.ndarray,
+                k: np.ndarray) -> tuple[Computed, Computed]:
+    """The computation on the numpy path, then on the compiled one."""
+    numpy_path = fide_event.rate_event(edition, event, rating, k).computed
+    saved = fide_event.COMPILED_FROM
+    fide_event.COMPILED_FROM = 0  # hypothesis and monkeypatch do not mix: set and restore
+    try:
+        return numpy_path, fide_event.rate_event(edition, event, rating, k).computed
+    finally:
+        fide_event.COMPILED_FROM = saved
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_both_paths_alike_on_the_rules_edges(name: str) -> None:
+    # Everybody meets everybody: 2650 and 2649 (the 2025 cap), 2601 / 2600 against
+    # 2001 / 2000 (600 apart, above 2600: the rapid rule), an unrated player, a 1000.
+    ratings: list[int | None] = [2650, 2649, 2601, 2600, 2001, 2000, 1000, None]
+    n = len(ratings)
+    pairs = [(a, b) for a in range(1, n + 1) for b in range(a + 1, n + 1)]
+    games = [(r, a, b, "1=0"[r % 3]) for r, (a, b) in enumerate(pairs, start=1)]
+    event = make_event(ratings, games, end=date(2025, 3, 1))
+    rating = np.array([r or 0 for r in ratings], dtype=np.int64)
+    numpy_path, compiled = _both_paths(event, get_edition(name, None), rating,
+                                       np.full(n, 20, dtype=np.int64))
+    for field in fields(numpy_path):
+        np.testing.assert_array_equal(getattr(compiled, field.name),
+                                      getattr(numpy_path, field.name), err_msg=field.name)

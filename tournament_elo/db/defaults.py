@@ -1,0 +1,8 @@
+"""The database commands' defaults and choices, apart from the database code: the
+command line shows them in its help without importing sqlite, numpy or the systems."""
+
+DEFAULT_DB = "ratings.db"
+#: How long a command waits for another process's write lock, unless told otherwise.
+LOCK_WAIT = 30.0
+#: The kinds of rating period a computation cuts the events into.
+PERIOD_KINDS = ("month", "quarter", "event")
