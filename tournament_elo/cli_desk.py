@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from .cli_db import lang_option
+from .messages import prefix, say
 
 
 def _echo(text: str, err: bool) -> None:
@@ -47,8 +48,9 @@ def serve_command(targets: tuple[Path, ...], port: int, host: str, lists: tuple[
     from .desk.state import Desk
 
     if not is_loopback(host):
-        click.echo(f"warning: --host {host} serves the desk to the network: only the wall "
-                   "and the standings are shown there, read-only", err=True)
+        click.echo(f"{prefix('warning', lang)}: " + say(
+            f"--host {host} serves the desk to the network: only the wall and the standings "
+            "are shown there, read-only", lang), err=True)
     desk = Desk(work_dir or work_folder(), lang, lists)
     serve(list(targets), host, port, desk, max_upload * 1024 * 1024, _echo)
 
@@ -84,4 +86,4 @@ def watch_command(event: Path, out_dir: Path, system: str, tiebreaks: str,
     try:
         watch_reports(event.resolve(), out_dir, options, lists, _echo)
     except KeyboardInterrupt:
-        click.echo("stopped", err=True)
+        click.echo(say("stopped", lang), err=True)

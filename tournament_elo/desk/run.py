@@ -13,7 +13,7 @@ from pathlib import Path
 import anyio
 
 from ..errors import TournamentEloError
-from ..messages import prefix
+from ..messages import prefix, say
 from .app import Changes, create_app
 from .state import Desk, Options, error_lines, rate_file
 
@@ -83,7 +83,7 @@ def serve(targets: Sequence[Path], host: str, port: int, desk: Desk, max_upload:
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                             timeout_graceful_shutdown=1)
     shown = f"[{host}]" if family == socket.AF_INET6 else host
-    echo(f"serving http://{shown}:{bound}/ (Ctrl+C stops)", False)
+    echo(say(f"serving http://{shown}:{bound}/ (Ctrl+C stops)", desk.lang), False)
     uvicorn.Server(config).run(sockets=[listening])
 
 
@@ -108,8 +108,8 @@ def watch_reports(path: Path, out: Path, options: Options, lists: dict[str, Path
             for line in error_lines(exc, options.lang):
                 echo(f"{prefix('error', options.lang)}: {line}", True)
             return
-        echo(f"wrote {len(written)} files to {out} (after round "
-             f"{result.event.rounds_played})", False)
+        echo(say(f"wrote {len(written)} files to {out} (after round "
+                 f"{result.event.rounds_played})", options.lang), False)
 
     once()
     for batch in watch(*{p.parent for p in watched}, debounce=DEBOUNCE_MS, step=STEP_MS,
