@@ -21,13 +21,19 @@ def _served(tmp_path: Path) -> tuple[Path, Any]:
     return event, desk_server(str(event), "--work-dir", "work", cwd=tmp_path)
 
 
+def _page(browser: Any, url: str, width: int = 1280, height: int = 900) -> Any:
+    """A new tab at ``url``, waiting at most :data:`FOLLOW_MS` for anything."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.set_default_timeout(FOLLOW_MS)
+    page.goto(url)
+    return page
+
+
 def test_standings_a_players_page_and_round_5_without_reloading(
         browser: Any, tmp_path: Path) -> None:
     event, server = _served(tmp_path)
     with server as (url, _):
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.set_default_timeout(FOLLOW_MS)
-        page.goto(url)
+        page = _page(browser, url)
         assert page.url == url + "e/1/"
         assert page.locator(".desk-head .after").inner_text() == "Standings after round 4"
         rows = page.locator("table.crosstable tbody tr")
@@ -54,9 +60,7 @@ def test_switch_to_vietnamese_and_print_the_standings_on_a4(
         browser: Any, tmp_path: Path) -> None:
     _, server = _served(tmp_path)
     with server as (url, _):
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.set_default_timeout(FOLLOW_MS)
-        page.goto(url + "e/1/")
+        page = _page(browser, url + "e/1/")
         page.select_option("select[name=lang]", "vi")
         page.locator("form.options button").click()
         page.wait_for_url(url + "e/1/")
@@ -78,9 +82,7 @@ def test_switch_to_vietnamese_and_print_the_standings_on_a4(
 def test_a_dropped_broken_file_shows_its_located_message(browser: Any, tmp_path: Path) -> None:
     _, server = _served(tmp_path)
     with server as (url, _):
-        page = browser.new_page()
-        page.set_default_timeout(FOLLOW_MS)
-        page.goto(url + "e/1/")
+        page = _page(browser, url + "e/1/")
         page.evaluate("""() => {
             const dropped = new DataTransfer();
             dropped.items.add(new File(["012 Open\\n001    1 m    Broken line\\n"], "broken.trf"));
@@ -103,9 +105,7 @@ def test_a_dropped_broken_file_shows_its_located_message(browser: Any, tmp_path:
 def test_the_wall_pages_through_the_standings_by_itself(browser: Any, tmp_path: Path) -> None:
     _, server = _served(tmp_path)
     with server as (url, _):
-        page = browser.new_page(viewport={"width": 1280, "height": 720})
-        page.set_default_timeout(FOLLOW_MS)
-        page.goto(url + "e/1/wall?every=1")
+        page = _page(browser, url + "e/1/wall?every=1", height=720)
         shown = page.locator("table.wall tbody tr:not(.away)")
         first = shown.count()
         assert 5 < first < 52  # large type: a screen holds part of the 52 players
