@@ -44,11 +44,12 @@ def desk_server(*args: str, cwd: Path) -> Iterator[tuple[str, subprocess.Popen[s
         log.close()
 
 
-def with_round_5(trf: str) -> str:
+def with_round_5(trf: str, results: bool = True) -> str:
     """The Gros file after round 5, boards by start number: 1 (4 points) – 2 (4 points)
     won by black, every other board (3–4, 5–6, … 51–52) by white.  Each player's points
     (columns 81-84) grow by what he scored; the round-5 half-point bye player 43 had asked
-    for (counted in his points) makes way for his game."""
+    for (counted in his points) makes way for his game.  Without ``results``: the round's
+    pairings only, as a pairing program writes them before the round is played."""
     out = []
     for line in trf.splitlines():
         if not line.startswith("001 "):
@@ -59,7 +60,8 @@ def with_round_5(trf: str) -> str:
         white = number % 2 == 1
         won = (number == 2) or (white and number != 1)
         asked = 0.5 if line[131:].strip().endswith("H") else 0  # a half-point bye asked for
-        points = float(line[80:84]) - asked + (1 if won else 0)
-        cell = f"{opponent:>4} {'w' if white else 'b'} {'1' if won else '0'}"  # 132-139
+        points = float(line[80:84]) - asked + (1 if won and results else 0)
+        result = ("1" if won else "0") if results else " "
+        cell = f"{opponent:>4} {'w' if white else 'b'} {result}"  # columns 132-139
         out.append(f"{line[:80]}{points:4.1f}{line[84:129].ljust(45)}  {cell}")
     return "\n".join(out) + "\n"

@@ -103,22 +103,31 @@ def test_the_page_follows_the_file_and_keeps_the_last_good_state(tmp_path: Path)
                 for line in stream.iter_lines():
                     if line.startswith("data: "):
                         versions.append(line[6:])
-                    if len(versions) == 3:
+                    if len(versions) == 4:
                         return
 
         listener = threading.Thread(target=listen, daemon=True)
         listener.start()
         _wait_until(lambda: versions == ["1"])
-        event.write_text(with_round_5(GROS.read_text()), encoding="utf-8")
+        assert 'id="next-round"' not in get.get("/e/1/").text  # no round 5 pairings yet
+        event.write_text(with_round_5(GROS.read_text(), results=False), encoding="utf-8")
         _wait_until(lambda: len(versions) == 2)
-        page = get.get("/e/1/", headers={"X-Desk-Fragment": "1"})
-        assert page.headers["x-desk-version"] == versions[1]
-        assert "<nav" not in page.text  # the part that changes, not the whole page
-        # Argandona won round 5 against Mirzoev with black: 5 points, alone at the top.
-        assert _rows(page.text, "crosstable")[0].startswith("1|2|IM|Argandona Riveiro Inigo")
-        assert "Standings after round 5" in page.text
-        event.write_text("012 Open\n001    1 m    Broken line\n", encoding="utf-8")
+        page = get.get("/e/1/").text
+        assert "Standings after round 4" in page and "Pairings of round 5" in page
+        boards = _rows(page, "pairs next")
+        assert len(boards) == 26  # 52 players, two by two
+        # Board 1: the two leaders on 4 points, the higher rating first (JaVaFo's order
+        # of boards is the report's: points, then rating).
+        assert boards[0] == "1|Mirzoev Azer (1)|4|Argandona Riveiro Inigo (2)|4"
+        event.write_text(with_round_5(GROS.read_text()), encoding="utf-8")
         _wait_until(lambda: len(versions) == 3)
+        page = get.get("/e/1/", headers={"X-Desk-Fragment": "1"}).text
+        assert "<nav" not in page  # the part that changes, not the whole page
+        # Argandona won round 5 against Mirzoev with black: 5 points, alone at the top.
+        assert _rows(page, "crosstable")[0].startswith("1|2|IM|Argandona Riveiro Inigo")
+        assert "Standings after round 5" in page and 'id="next-round"' not in page
+        event.write_text("012 Open\n001    1 m    Broken line\n", encoding="utf-8")
+        _wait_until(lambda: len(versions) == 4)
         listener.join(FOLLOW_TIMEOUT)
         page = get.get("/e/1/").text
         problems = re.findall(r"<li>([^<]*line 2[^<]*)</li>", page)
@@ -173,8 +182,30 @@ def test_dropped_files_are_kept_apart_size_limited_and_never_written_over(
         big = get.post("/open", params={"name": "big.trf"}, content=b"0" * (1024 * 1024 + 1))
         assert big.status_code == 413
         assert big.json() == {"error": "the file is larger than the upload limit (1 MB)"}
+        # Another site's page in the arbiter's browser cannot post to the desk, nor reach
+        # it under another name (DNS rebinding).
+        other = get.post("/open", params={"name": "x.trf"}, content=data,
+                         headers={"Origin": "http://example.com"})
+        assert other.status_code == 403
+        assert get.get("/e/1/", headers={"Host": "example.com"}).status_code == 400
     assert sorted(p.name for p in (work / "dropped").iterdir()) == ["gros-2.trf", "gros.trf"]
     assert event.read_bytes() == GROS.read_bytes()  # the user's file is untouched
+
+
+def test_a_rating_list_dropped_on_the_page_rates_the_event(tmp_path: Path) -> None:
+    event = _copy(tmp_path)
+    with desk_server(str(event), "--work-dir", "work", cwd=tmp_path) as (url, _), \
+            httpx.Client(base_url=url, timeout=30) as get:
+        line = next(r for r in _rows(get.get("/e/1/").text, "crosstable") if "|6||" in r)
+        assert line.startswith("3|6||Gorrochategui Torres, Eugenio||ESP|")  # unrated
+        listed = get.post("/open", params={"name": "list.csv", "kind": "ratings", "event": "1"},
+                          content=b'id,name,rating\n6,"Gorrochategui Torres, Eugenio",2100\n')
+        assert listed.json() == {"url": "/e/1/"}
+        page = get.get("/e/1/").text
+        assert '<option selected>list.csv</option>' in page
+        # Rated 2100 by the list: 3½ of 4 against We 2.68 with K 15 is +12.3, 2112.
+        line = next(r for r in _rows(page, "crosstable") if "|6||" in r)
+        assert line.endswith("|3½|9|10.5|8.75|15|+12.3|2112|2265")
 
 
 def test_a_server_on_the_network_serves_the_wall_and_standings_read_only(
@@ -193,6 +224,21 @@ def test_a_server_on_the_network_serves_the_wall_and_standings_read_only(
     log = (tmp_path / "serve.log").read_text()
     assert log.startswith("warning: --host 0.0.0.0 serves the desk to the network: only the "
                           "wall and the standings are shown there, read-only")
+
+
+def test_in_vietnamese_without_an_event_and_with_a_missing_one(tmp_path: Path) -> None:
+    with desk_server("--work-dir", "work", "--host", "0.0.0.0", "--lang", "vi",
+                     cwd=tmp_path) as (url, _), \
+            httpx.Client(base_url=url.replace("0.0.0.0", "127.0.0.1"), timeout=30) as get:
+        page = get.get("/").text
+        assert '<html lang="vi">' in page and "Chưa mở giải nào." in page
+    assert (tmp_path / "serve.log").read_text().splitlines()[0] == (
+        "cảnh báo: --host 0.0.0.0 phục vụ bàn trọng tài ra mạng: ở đó chỉ hiển thị màn hình "
+        "treo và bảng xếp hạng, chỉ xem")
+    done = run_cli("serve", "missing.trf", cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines()[-1] == (
+        "Error: Invalid value for '[EVENT|FOLDER]...': Path 'missing.trf' does not exist.")
 
 
 def test_a_folder_opens_its_events_side_by_side(tmp_path: Path) -> None:
@@ -279,7 +325,7 @@ async def _viewers(url: str, event: Path, rounds: tuple[str, str],
         memory = []
         for k in range(50):
             event.write_text(rounds[k % 2], encoding="utf-8")
-            await asyncio.sleep(0.06)
+            await asyncio.sleep(0.03)
             if k in (24, 49):
                 memory.append(server.memory_info().rss)
         final = await _settled(http)

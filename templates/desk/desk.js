@@ -28,8 +28,8 @@
   // A dropped or chosen file is kept by the desk and opened: an event, or a rating list.
   const message = document.getElementById("drop-message");
   async function send(file, kind) {
-    const reply = await fetch("/open?kind=" + kind + "&name=" + encodeURIComponent(file.name),
-                              {method: "POST", body: file});
+    const reply = await fetch("/open?kind=" + kind + "&event=" + main.dataset.event +
+                              "&name=" + encodeURIComponent(file.name), {method: "POST", body: file});
     const answer = await reply.json();
     if (answer.url) location.assign(answer.url);
     else if (message) message.textContent = answer.error;

@@ -11,10 +11,12 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlsplit
 
 import anyio
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import (
     HTMLResponse,
@@ -32,6 +34,8 @@ from .words import desk_words
 
 #: How long a live page waits in silence before a keep-alive comment (seconds).
 KEEP_ALIVE = 15.0
+#: The names a page served on loopback is reached by.
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1", "[::1]")
 #: The largest file the page takes (bytes) unless ``serve --max-upload`` says otherwise.
 MAX_UPLOAD = 20 * 1024 * 1024
 
@@ -109,6 +113,10 @@ def create_app(desk: Desk, readonly: bool = False, watcher: Watcher | None = Non
         async def guarded(request: Request) -> Response:
             if readonly:
                 return PlainTextResponse("read-only: served to the network", status_code=403)
+            origin = request.headers.get("origin")
+            if origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
+                # Another site's page posting to the desk in the arbiter's browser.
+                return PlainTextResponse("not from the desk's own page", status_code=403)
             return await handler(request)
         return guarded
 
@@ -132,9 +140,9 @@ def create_app(desk: Desk, readonly: bool = False, watcher: Watcher | None = Non
                                     status_code=413)
         name = request.query_params.get("name", "event")
         path = await anyio.to_thread.run_sync(desk.keep_dropped, name, bytes(data))
-        if request.query_params.get("kind") == "ratings":
+        if request.query_params.get("kind") == "ratings":  # for the event of the page
             listed = desk.add_list(path)
-            event = next(iter(desk.events.values()), None)
+            event = desk.events.get(request.query_params.get("event", ""))
             if event is not None:
                 await anyio.to_thread.run_sync(
                     desk.choose, event, Options.from_mapping({"ratings": listed}, event.options))
@@ -179,7 +187,10 @@ def create_app(desk: Desk, readonly: bool = False, watcher: Watcher | None = Non
         Route("/e/{key}/p/{player}", view),
         Route("/e/{key}/{view}", view),
     ]
+    # On loopback, a request naming another host is a web page's trick (DNS rebinding).
+    hosts = ["*"] if readonly else list(LOOPBACK_NAMES)
     return Starlette(routes=routes, lifespan=lifespan,
+                     middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts)],
                      exception_handlers={_NotFound: not_found})
 
 
