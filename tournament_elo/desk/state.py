@@ -83,7 +83,10 @@ def error_lines(error: Exception, lang: str) -> list[str]:
         return problem_lines(error, lang)
     if isinstance(error, OSError):
         return [f"{error.filename}: {say('cannot read the file', lang)} ({error.strerror})"]
-    return str(error).split("\n")
+    if isinstance(error, TournamentEloError):
+        return str(error).split("\n")
+    return [f"internal error: {type(error).__name__}: {error} "
+            "(please report this with the input file)"]
 
 
 class DeskEvent:
@@ -120,7 +123,7 @@ class DeskEvent:
         """Read and rate the file as it is now; bad input keeps the last good result."""
         try:
             result, self.rounds_in_file = rate_file(self.path, self.options, lists)
-        except (TournamentEloError, OSError) as exc:
+        except Exception as exc:  # a bug too is said on the page, as the CLI says it
             with self.lock:
                 self.error = exc
                 self._changed()
