@@ -122,7 +122,9 @@ def create_app(desk: Desk, readonly: bool = False, watcher: Watcher | None = Non
 
     async def choose(request: Request) -> Response:
         event = opened(request)
-        form = {k: v[-1] for k, v in parse_qs((await request.body()).decode("utf-8")).items()}
+        body = (await request.body()).decode("utf-8", errors="replace")
+        # A field left empty is the default ("usual" tie-breaks): it must reach the options.
+        form = {k: v[-1] for k, v in parse_qs(body, keep_blank_values=True).items()}
         options = Options.from_mapping(form, event.options)
         await anyio.to_thread.run_sync(desk.choose, event, options)
         changes.notify()
@@ -131,13 +133,17 @@ def create_app(desk: Desk, readonly: bool = False, watcher: Watcher | None = Non
     async def drop(request: Request) -> Response:
         """A file dropped on the page: kept in the work folder, then opened."""
         words = desk_words(desk.lang)
+        too_large = JSONResponse({"error": f"{words['dropped_too_large']} "
+                                           f"({max_upload // (1024 * 1024)} MB)"},
+                                 status_code=413)
+        declared = request.headers.get("content-length", "0")
+        if declared.isdigit() and int(declared) > max_upload:
+            return too_large
         data = bytearray()
-        async for chunk in request.stream():
+        async for chunk in request.stream():  # a length not declared is counted as it comes
             data += chunk
             if len(data) > max_upload:
-                return JSONResponse({"error": f"{words['dropped_too_large']} "
-                                              f"({max_upload // (1024 * 1024)} MB)"},
-                                    status_code=413)
+                return too_large
         name = request.query_params.get("name", "event")
         path = await anyio.to_thread.run_sync(desk.keep_dropped, name, bytes(data))
         if request.query_params.get("kind") == "ratings":  # for the event of the page
