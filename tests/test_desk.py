@@ -19,9 +19,13 @@ from typing import Any, TypeVar
 
 import httpx
 import psutil
+import pytest
 from desk_server import GROS, desk_server, with_round_5
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from helpers import DATA, run_cli
+from tournament_elo.desk.state import DROPPED, Desk
 
 T = TypeVar("T")
 #: The longest a test waits for the page to follow the file (seconds; the desk's target
@@ -390,3 +394,18 @@ async def _settled(http: httpx.AsyncClient) -> int:
         versions.append(int(page.headers["x-desk-version"]))
         await asyncio.sleep(0.05)
     return versions[-1]
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(names=st.lists(st.text(min_size=0, max_size=40), min_size=1, max_size=6))
+def test_a_dropped_file_stays_in_the_work_folder_and_overwrites_nothing(
+        tmp_path_factory: pytest.TempPathFactory, names: list[str]) -> None:
+    # Whatever the browser says a file is called (folders, "..", NUL, nothing at all),
+    # it is kept as a new file directly in dropped/, with the bytes that came.
+    work = tmp_path_factory.mktemp("work")
+    desk = Desk(work, "en")
+    kept = [desk.keep_dropped(name, f"file {n}".encode()) for n, name in enumerate(names)]
+    assert len(set(kept)) == len(kept)
+    for n, path in enumerate(kept):
+        assert path.parent == work / DROPPED and path.read_bytes() == f"file {n}".encode()
