@@ -29,7 +29,7 @@ from starlette.responses import (
 from starlette.routing import Route
 
 from .pages import READ_ONLY_VIEWS, VIEWS, fragment, page, report_zip, submission_trf
-from .state import Desk, DeskEvent, Options
+from .state import Desk, DeskEvent, Options, error_lines
 from .words import desk_words
 
 #: How long a live page waits in silence before a keep-alive comment (seconds).
@@ -145,7 +145,10 @@ def create_app(desk: Desk, readonly: bool = False, watcher: Watcher | None = Non
             if len(data) > max_upload:
                 return too_large
         name = request.query_params.get("name", "event")
-        path = await anyio.to_thread.run_sync(desk.keep_dropped, name, bytes(data))
+        try:
+            path = await anyio.to_thread.run_sync(desk.keep_dropped, name, bytes(data))
+        except OSError as exc:  # the work folder cannot be written (full, not permitted)
+            return JSONResponse({"error": error_lines(exc, desk.lang)[0]}, status_code=507)
         if request.query_params.get("kind") == "ratings":  # for the event of the page
             listed = desk.add_list(path)
             event = desk.events.get(request.query_params.get("event", ""))

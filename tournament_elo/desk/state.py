@@ -208,15 +208,16 @@ class Desk:
         folder = self.work / DROPPED
         folder.mkdir(parents=True, exist_ok=True)
         stem, suffix = safe_name(name)
-        for n in range(1, 10_000):
+        n = 1
+        while True:
             path = folder / (f"{stem}{suffix}" if n == 1 else f"{stem}-{n}{suffix}")
             try:
                 with path.open("xb") as out:  # exclusive: an existing file is never opened
                     out.write(data)
             except FileExistsError:
+                n += 1
                 continue
             return path
-        raise FileExistsError(folder / f"{stem}{suffix}")
 
 
 def is_event_file(path: Path) -> bool:
