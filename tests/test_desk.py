@@ -233,6 +233,7 @@ def test_a_server_on_the_network_serves_the_wall_and_standings_read_only(
             httpx.Client(base_url=url.replace("0.0.0.0", "127.0.0.1"), timeout=30) as get:
         page = get.get("/e/1/").text
         assert "Read-only" in page and "<form" not in page and 'type="file"' not in page
+        assert "/p/p-" not in page  # no links to the players' pages, which are not served
         assert get.get("/e/1/wall").status_code == 200
         for path in ("/e/1/p/p-1", "/e/1/report.zip", "/e/1/event.trf", "/e/1/print"):
             assert get.get(path).status_code == 403, path
