@@ -86,6 +86,9 @@ def test_standings_live_rating_player_page_and_downloads(tmp_path: Path) -> None
             ["1", "Elduayen Echave Ramon (49)"], ["2", "Ladron De Guevara Galar Fco J (8)"],
             ["3", "Goienetxea Yarza Jesus (50)"], ["4", "Darrigues Alain (10)"]]
         assert "+10.95" in player  # her change: 15 × (2 − 1.27)
+        assert re.findall(r'<p class="norm">(.+?)</p>', player) == [
+            "<b>WIM</b> · needs 4 from the 5 rounds to come, against opponents rated 2176 on "
+            "average"]  # as test_live_round.py derives it by hand
         reports = zipfile.ZipFile(io.BytesIO(get.get("/e/1/report.zip").content))
         assert {"report.html", "report.xlsx", "players.csv", "result.json"} <= set(
             reports.namelist())
@@ -126,6 +129,8 @@ def test_the_page_follows_the_file_and_keeps_the_last_good_state(tmp_path: Path)
         # Board 1: the two leaders on 4 points, the higher rating first (JaVaFo's order
         # of boards is the report's: points, then rating).
         assert boards[0] == "1|Mirzoev Azer (1)|4|Argandona Riveiro Inigo (2)|4"
+        assert re.findall(r'<p class="next-game">([^<]+)</p>', get.get("/e/1/p/p-2").text) == [
+            "Pairings of round 5: Mirzoev Azer (1) – Argandona Riveiro Inigo (2)"]
         event.write_text(with_round_5(GROS.read_text()), encoding="utf-8")
         _wait_until(lambda: len(versions) == 3)
         page = get.get("/e/1/", headers={"X-Desk-Fragment": "1"}).text
