@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .cli_db import db_group, lang_option, publish_command
+from .cli_desk import serve_command, watch_command
 from .errors import InputError, TournamentEloError
 from .io.formats import FORMATS
 from .io.text import Readable, Source
@@ -327,6 +328,8 @@ def _print_table(result: RatingResult, lang: str) -> None:
 
 cli.add_command(db_group)
 cli.add_command(publish_command)
+cli.add_command(serve_command)
+cli.add_command(watch_command)
 
 
 def show_usage_error(exc: click.ClickException, lang: str) -> None:

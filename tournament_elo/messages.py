@@ -160,6 +160,13 @@ _VI = {
     "the file is empty": "tệp rỗng",
     "an event file": "một tệp giải đấu",
     "cannot read the file": "không đọc được tệp",
+    # the desk (serve, watch)
+    "--host {} serves the desk to the network: only the wall and the standings are shown "
+    "there, read-only": "--host {} phục vụ bàn trọng tài ra mạng: ở đó chỉ hiển thị màn hình "
+    "treo và bảng xếp hạng, chỉ xem",
+    "serving {} (Ctrl+C stops)": "đang phục vụ {} (Ctrl+C để dừng)",
+    "wrote {} files to {} (after round {})": "đã ghi {} tệp vào {} (sau vòng {})",
+    "stopped": "đã dừng",
     "no games in the file": "tệp không có ván nào",
     # the command line's own (click's) messages
     "Try {} for help.": "Gõ {} để xem hướng dẫn.",

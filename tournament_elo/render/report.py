@@ -26,11 +26,16 @@ def write_reports(result: RatingResult, out_dir: Path, lang: str,
     ``out_dir``; returns the paths written.  Nothing is written over ``inputs`` (the
     files the event was read from) or over a file this tool did not write
     (:class:`~.writers.OutputFolder`)."""
+    return write_files(out_dir, report_files(result, lang), "the reports", inputs)
+
+
+def report_files(result: RatingResult, lang: str) -> dict[str, bytes]:
+    """The report set's files by name, rendered in memory (the desk's ZIP download)."""
     data = to_json(result)
     players = flat_table(data["players"])
     games = flat_table(data["games"])
     tables = report_tables(result, lang)
-    contents = {
+    return {
         "report.html": render_html(result, lang).encode("utf-8"),
         "report.xlsx": xlsx_bytes(xlsx_sheets(result, lang, players, games, tables)),
         "players.csv": csv_bytes(*players),
@@ -40,4 +45,3 @@ def write_reports(result: RatingResult, out_dir: Path, lang: str,
         "result.json": (json.dumps(data, ensure_ascii=False, allow_nan=False)
                         + "\n").encode("utf-8"),
     }
-    return write_files(out_dir, contents, "the reports", inputs)

@@ -1,0 +1,77 @@
+// The desk's page: follows the event file (server-sent events say a new version is there;
+// the page then fetches its own view again and puts it in place, without reloading),
+// takes dropped files, and on the wall pages through the standings by itself.
+(() => {
+  const main = document.getElementById("desk");
+  let busy = false, again = false;
+  async function refresh() {
+    if (busy) { again = true; return; }
+    busy = true;
+    try {
+      const reply = await fetch(location.pathname + location.search,
+                                {headers: {"X-Desk-Fragment": "1"}, cache: "no-store"});
+      if (reply.ok) {
+        main.innerHTML = await reply.text();
+        main.dataset.version = reply.headers.get("X-Desk-Version") || main.dataset.version;
+        wall.show();
+      }
+    } finally {
+      busy = false;
+      if (again) { again = false; refresh(); }
+    }
+  }
+  if (main.dataset.stream) {
+    const stream = new EventSource(main.dataset.stream);
+    stream.onmessage = (e) => { if (e.data !== main.dataset.version) refresh(); };
+  }
+
+  // A dropped or chosen file is kept by the desk and opened: an event, or a rating list.
+  const message = document.getElementById("drop-message");
+  async function send(file, kind) {
+    const reply = await fetch("/open?kind=" + kind + "&event=" + main.dataset.event +
+                              "&name=" + encodeURIComponent(file.name), {method: "POST", body: file});
+    const answer = await reply.json();
+    if (answer.url) location.assign(answer.url);
+    else if (message) message.textContent = answer.error;
+  }
+  if (message) {
+    for (const input of document.querySelectorAll("input[type=file]")) {
+      input.addEventListener("change", () => {
+        if (input.files.length) send(input.files[0], input.dataset.kind);
+      });
+    }
+    document.addEventListener("dragover", (e) => {
+      e.preventDefault(); document.body.classList.add("dragging");
+    });
+    document.addEventListener("dragleave", () => document.body.classList.remove("dragging"));
+    document.addEventListener("drop", (e) => {
+      e.preventDefault(); document.body.classList.remove("dragging");
+      const file = e.dataTransfer && e.dataTransfer.files[0];
+      if (file) send(file, /list|rating/i.test(file.name) ? "ratings" : "event");
+    });
+  }
+
+  // The wall: as many rows as the screen holds, the next page every few seconds.
+  const every = Number(new URLSearchParams(location.search).get("every") || 10);
+  const wall = {
+    page: 0,
+    show() {
+      const rows = [...main.querySelectorAll("table.wall tbody tr")];
+      if (!rows.length) return;
+      rows.forEach((r) => r.classList.remove("away"));
+      const top = rows[0].getBoundingClientRect().top;
+      const tall = rows[0].getBoundingClientRect().height || 1;
+      const fit = Math.max(1, Math.floor((innerHeight - top - 2 * tall) / tall));
+      const pages = Math.ceil(rows.length / fit);
+      this.page %= pages;
+      rows.forEach((r, i) => r.classList.toggle("away", Math.floor(i / fit) !== this.page));
+      document.body.dataset.page = String(this.page + 1);
+      const label = main.querySelector(".wall-page");
+      if (label) label.textContent = pages > 1 ? (this.page + 1) + " / " + pages : "";
+    },
+  };
+  if (document.body.classList.contains("view-wall")) {
+    wall.show();
+    setInterval(() => { wall.page += 1; wall.show(); }, every * 1000);
+  }
+})();

@@ -1,0 +1,122 @@
+"""The arbiter's desk in a real browser (Debian's headless Chromium through Playwright, as
+``test_browser.py``): the Gros event after round 4, then round 5 written into the file
+while the page stays open."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from desk_server import GROS, desk_server, with_round_5
+from test_browser import MEDIABOX_LANDSCAPE, _pages
+
+#: The longest the page may take to follow the file in a test (ms; the target is 500).
+FOLLOW_MS = 20_000
+
+
+def _served(tmp_path: Path) -> tuple[Path, Any]:
+    event = tmp_path / "gros.trf"
+    event.write_bytes(GROS.read_bytes())
+    return event, desk_server(str(event), "--work-dir", "work", cwd=tmp_path)
+
+
+def _page(browser: Any, url: str, width: int = 1280, height: int = 900) -> Any:
+    """A new tab at ``url``, waiting at most :data:`FOLLOW_MS` for anything."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.set_default_timeout(FOLLOW_MS)
+    page.goto(url)
+    return page
+
+
+def test_standings_a_players_page_and_round_5_without_reloading(
+        browser: Any, tmp_path: Path) -> None:
+    event, server = _served(tmp_path)
+    with server as (url, _):
+        page = _page(browser, url)
+        assert page.url == url + "e/1/"
+        assert page.locator(".desk-head .after").inner_text() == "Standings after round 4"
+        rows = page.locator("table.crosstable tbody tr")
+        assert rows.count() == 52
+        assert rows.first.locator("td.name").inner_text() == "Mirzoev Azer"
+        page.locator("table.crosstable a", has_text="Iglesias Gonzalez Veronica").click()
+        assert page.url == url + "e/1/p/p-23"
+        assert page.locator(".player h3").inner_text() == "Iglesias Gonzalez Veronica"
+        assert page.locator("table.games tbody tr").count() == 4  # every game she played
+        assert page.locator(".player svg.chart").count() == 2
+        page.go_back()
+        page.evaluate("window.stillTheSamePage = true")  # gone if the page reloads
+        event.write_text(with_round_5(GROS.read_text()), encoding="utf-8")
+        page.locator(".desk-head .after", has_text="after round 5").wait_for()
+        assert page.evaluate("window.stillTheSamePage") is True
+        # Argandona beat Mirzoev with black: 5 points, first; round 5 in his line.
+        leader = page.locator("table.crosstable tbody tr").first
+        assert leader.locator("td.name").inner_text() == "Argandona Riveiro Inigo"
+        assert re.search(r"\b1b1\b", leader.inner_text())
+        page.close()
+
+
+def test_switch_to_vietnamese_and_print_the_standings_on_a4(
+        browser: Any, tmp_path: Path) -> None:
+    _, server = _served(tmp_path)
+    with server as (url, _):
+        page = _page(browser, url + "e/1/")
+        page.select_option("select[name=lang]", "vi")
+        page.locator("form.options button").click()
+        page.wait_for_url(url + "e/1/")
+        assert page.evaluate("document.documentElement.lang") == "vi"
+        assert page.locator(".desk-head .after").inner_text() == "Bảng xếp hạng sau vòng 4"
+        assert page.locator("table.crosstable thead th.name").inner_text() == "Họ tên"
+        page.goto(url + "e/1/print")
+        page.emulate_media(media="print")
+        assert not page.locator("nav").is_visible()  # on paper: the standings alone
+        # 52 rows of about 18 px under the name and the facts on A4 landscape (the
+        # report's crosstable page, 190 mm = 718 px high, some 33 rows on the first page
+        # and 38 on the next): 2 pages, both A4 on its side.
+        pdf = page.pdf(format="A4", prefer_css_page_size=True)
+        (tmp_path / "standings.pdf").write_bytes(pdf)
+        assert _pages(pdf) == [MEDIABOX_LANDSCAPE] * 2
+        page.close()
+
+
+def test_a_dropped_broken_file_shows_its_located_message(browser: Any, tmp_path: Path) -> None:
+    _, server = _served(tmp_path)
+    with server as (url, _):
+        page = _page(browser, url + "e/1/")
+        page.evaluate("""() => {
+            const dropped = new DataTransfer();
+            dropped.items.add(new File(["012 Open\\n001    1 m    Broken line\\n"], "broken.trf"));
+            document.dispatchEvent(new DragEvent("drop", {dataTransfer: dropped,
+                                                          bubbles: true, cancelable: true}));
+        }""")
+        page.wait_for_url(url + "e/2/")
+        kept = tmp_path / "work" / "dropped" / "broken.trf"
+        problem = page.locator(".problems li").inner_text()
+        assert problem == (f"{kept.resolve()}, line 2: truncated player record; found 25 "
+                           "characters, expected at least 84 (through the points column, "
+                           "81-84)")
+        assert page.locator(".problems p").inner_text() == (
+            "Nothing to show until the file can be read.")
+        # The event opened before is there still, beside it.
+        assert page.locator("nav a[href='/e/1/']").inner_text() == "XX Open Internacional de Gros"
+        page.close()
+
+
+def test_the_wall_pages_through_the_standings_by_itself(browser: Any, tmp_path: Path) -> None:
+    _, server = _served(tmp_path)
+    with server as (url, _):
+        page = _page(browser, url + "e/1/wall?every=1", height=720)
+        shown = page.locator("table.wall tbody tr:not(.away)")
+        first = shown.count()
+        assert 5 < first < 52  # large type: a screen holds part of the 52 players
+        assert shown.first.locator("td.name").inner_text() == "Mirzoev Azer"
+        size = page.locator("table.wall td.name").first.evaluate(
+            "e => parseFloat(getComputedStyle(e).fontSize)")
+        assert size >= 19  # min(3.2 vh, 1.55 vw) of 1280 × 720: 19.8 px
+        page.wait_for_function("document.body.dataset.page === '2'")
+        rows = page.locator("table.wall tbody tr")
+        # The second page starts with the row after the first page's last.
+        assert rows.evaluate_all("(rows) => rows.findIndex(r => !r.classList.contains('away'))"
+                                 ) == first
+        assert shown.count() == min(first, 52 - first)
+        page.close()

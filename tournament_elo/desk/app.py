@@ -1,0 +1,217 @@
+"""The desk as a Starlette application: an event's views, its live updates (server-sent
+events), the options form, dropped files and the downloads.
+
+Only the files given on the command line or dropped on the page are ever read: a URL
+names an opened event by its number, never a path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import anyio
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
+from starlette.routing import Route
+
+from .pages import READ_ONLY_VIEWS, VIEWS, fragment, page, report_zip, submission_trf
+from .state import Desk, DeskEvent, Options, error_lines
+from .words import desk_words
+
+#: How long a live page waits in silence before a keep-alive comment (seconds).
+KEEP_ALIVE = 15.0
+#: The names a page served on loopback is reached by.
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1", "[::1]")
+#: The largest file the page takes (bytes) unless ``serve --max-upload`` says otherwise.
+MAX_UPLOAD = 20 * 1024 * 1024
+
+
+class Changes:
+    """Wakes every live page when an event has a new version."""
+
+    def __init__(self) -> None:
+        self._event = asyncio.Event()
+
+    def notify(self) -> None:
+        self._event.set()
+        self._event = asyncio.Event()
+
+    async def wait(self, timeout: float) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._event.wait(), timeout)
+
+
+Watcher = Callable[[Desk, Changes, anyio.Event], Coroutine[Any, Any, None]]
+
+
+def create_app(desk: Desk, readonly: bool = False, watcher: Watcher | None = None,
+               max_upload: int = MAX_UPLOAD) -> Starlette:
+    """The application over ``desk``; ``readonly`` (served to the network) shows the
+    standings and the wall only; ``watcher`` follows the files while the app runs."""
+    changes = Changes()
+
+    def opened(request: Request) -> DeskEvent:
+        event = desk.events.get(request.path_params["key"])
+        if event is None:
+            raise _NotFound
+        return event
+
+    async def index(request: Request) -> Response:
+        if desk.events:
+            return RedirectResponse(f"/e/{next(iter(desk.events))}/", status_code=303)
+        return HTMLResponse(await anyio.to_thread.run_sync(page, desk, None, "", "", readonly))
+
+    async def view(request: Request) -> Response:
+        name = request.path_params.get("view", "")
+        player = request.path_params.get("player", "")
+        if player:
+            name = "player"
+        if name not in VIEWS:
+            return PlainTextResponse("no such page", status_code=404)
+        if readonly and name not in READ_ONLY_VIEWS:
+            return PlainTextResponse("read-only: served to the network", status_code=403)
+        event = opened(request)
+        if request.headers.get("x-desk-fragment"):
+            text = await anyio.to_thread.run_sync(fragment, event, name, player, readonly)
+        else:
+            text = await anyio.to_thread.run_sync(page, desk, event, name, player, readonly)
+        return HTMLResponse(text, headers={"X-Desk-Version": str(event.version),
+                                           "Cache-Control": "no-store"})
+
+    async def stream(request: Request) -> Response:
+        event = opened(request)
+
+        async def versions() -> AsyncIterator[str]:
+            sent = -1
+            while True:
+                if event.version != sent:
+                    sent = event.version
+                    yield f"data: {sent}\n\n"
+                else:
+                    yield ": still here\n\n"
+                await changes.wait(KEEP_ALIVE)
+
+        return StreamingResponse(versions(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store"})
+
+    def writable(handler: Callable[[Request], Awaitable[Response]]
+                 ) -> Callable[[Request], Awaitable[Response]]:
+        async def guarded(request: Request) -> Response:
+            if readonly:
+                return PlainTextResponse("read-only: served to the network", status_code=403)
+            origin = request.headers.get("origin")
+            if origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
+                # Another site's page posting to the desk in the arbiter's browser.
+                return PlainTextResponse("not from the desk's own page", status_code=403)
+            return await handler(request)
+        return guarded
+
+    async def choose(request: Request) -> Response:
+        event = opened(request)
+        body = (await request.body()).decode("utf-8", errors="replace")
+        # A field left empty is the default ("usual" tie-breaks): it must reach the options.
+        form = {k: v[-1] for k, v in parse_qs(body, keep_blank_values=True).items()}
+        options = Options.from_mapping(form, event.options)
+        await anyio.to_thread.run_sync(desk.choose, event, options)
+        changes.notify()
+        return RedirectResponse(f"/e/{event.key}/", status_code=303)
+
+    async def drop(request: Request) -> Response:
+        """A file dropped on the page: kept in the work folder, then opened."""
+        words = desk_words(desk.lang)
+        too_large = JSONResponse({"error": f"{words['dropped_too_large']} "
+                                           f"({max_upload // (1024 * 1024)} MB)"},
+                                 status_code=413)
+        declared = request.headers.get("content-length", "0")
+        if declared.isdigit() and int(declared) > max_upload:
+            return too_large
+        data = bytearray()
+        async for chunk in request.stream():  # a length not declared is counted as it comes
+            data += chunk
+            if len(data) > max_upload:
+                return too_large
+        name = request.query_params.get("name", "event")
+        try:
+            path = await anyio.to_thread.run_sync(desk.keep_dropped, name, bytes(data))
+        except OSError as exc:  # the work folder cannot be written (full, not permitted)
+            return JSONResponse({"error": error_lines(exc, desk.lang)[0]}, status_code=507)
+        if request.query_params.get("kind") == "ratings":  # for the event of the page
+            listed = desk.add_list(path)
+            event = desk.events.get(request.query_params.get("event", ""))
+            if event is not None:
+                await anyio.to_thread.run_sync(
+                    desk.choose, event, Options.from_mapping({"ratings": listed}, event.options))
+                changes.notify()
+            return JSONResponse({"url": f"/e/{event.key}/" if event else "/"})
+        event = await anyio.to_thread.run_sync(desk.open, path)
+        changes.notify()
+        return JSONResponse({"url": f"/e/{event.key}/"})
+
+    async def reports(request: Request) -> Response:
+        return await _download(opened(request), report_zip, "application/zip",
+                               "-reports.zip")
+
+    async def trf(request: Request) -> Response:
+        return await _download(opened(request), submission_trf, "text/plain; charset=utf-8",
+                               "-submission.trf")
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        return PlainTextResponse("no such event", status_code=404)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if watcher is None:
+            yield
+            return
+        stop = anyio.Event()
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(watcher, desk, changes, stop)
+            try:
+                yield
+            finally:
+                stop.set()
+
+    routes = [
+        Route("/", index),
+        Route("/open", writable(drop), methods=["POST"]),
+        Route("/e/{key}/", view),
+        Route("/e/{key}/stream", stream),
+        Route("/e/{key}/options", writable(choose), methods=["POST"]),
+        Route("/e/{key}/report.zip", writable(reports)),
+        Route("/e/{key}/event.trf", writable(trf)),
+        Route("/e/{key}/p/{player}", view),
+        Route("/e/{key}/{view}", view),
+    ]
+    # On loopback, a request naming another host is a web page's trick (DNS rebinding).
+    hosts = ["*"] if readonly else list(LOOPBACK_NAMES)
+    return Starlette(routes=routes, lifespan=lifespan,
+                     middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts)],
+                     exception_handlers={_NotFound: not_found})
+
+
+class _NotFound(Exception):
+    """A URL naming no opened event."""
+
+
+async def _download(event: DeskEvent, make: Callable[[DeskEvent], bytes], media: str,
+                    ending: str) -> Response:
+    """A file made from the event's last good result, named after the event's file."""
+    if event.result is None:
+        return PlainTextResponse("\n".join(event.problems()), status_code=409)
+    data = await anyio.to_thread.run_sync(make, event)
+    return Response(data, media_type=media, headers={
+        "Content-Disposition": f'attachment; filename="{event.path.stem}{ending}"'})

@@ -1,0 +1,129 @@
+"""The desk's pages, through the report's rendering layer: the view model of
+:func:`~tournament_elo.render.view.build_context`, the report's sections
+(``templates/sections.html.j2``) and its style sheet, under ``templates/desk/``.
+
+Each view is rendered once per version of an event and language (:meth:`DeskEvent.cached`):
+the twenty screens of a playing hall share one rendering.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from typing import Any
+
+from markupsafe import Markup
+
+from ..render.format import fmt_points, missing
+from ..render.html import render
+from ..render.json import present
+from ..render.view import build_context
+from ..systems.registry import built_in_systems
+from .state import Desk, DeskEvent
+from .words import desk_words
+
+#: The views of an event: (URL part, template); ``""`` is the standings.
+VIEWS = {"": "desk/standings.html.j2", "wall": "desk/wall.html.j2",
+         "print": "desk/print.html.j2", "player": "desk/player.html.j2"}
+#: What a page served to the network (``--host`` not loopback) shows.
+READ_ONLY_VIEWS = frozenset({"", "wall"})
+TIEBREAK_RULES = ("2026", "2024", "2023", "pre2023")
+
+
+def event_context(event: DeskEvent) -> dict[str, Any] | None:
+    """The report's view model of the event's last good result and the desk's additions
+    (``None`` before the file was ever read)."""
+    result = event.result
+    if result is None:
+        return None
+    lang = event.options.lang
+
+    def make() -> dict[str, Any]:
+        assert result is not None
+        context = build_context(result, lang)
+        context["t"] = desk_words(lang)
+        played = result.event.rounds_played
+        context["after"] = played
+        context["holding"] = holding(result)
+        context["next_round"] = next((day for day in context["pairings"]
+                                      if day["round"] == played + 1 and day["boards"]), None)
+        return context
+
+    context: dict[str, Any] = event.cached(("context", lang), make)
+    return context
+
+
+def holding(result: Any) -> dict[str, dict[str, str]]:
+    """Player id → what he needs over the games played to keep his rating (the system's
+    ``need`` figure) and how much of it is still to score; empty for a system without it."""
+    table = result.player_table
+    fields = present(table, ("id", "need", "score_rated"))
+    if "need" not in fields:
+        return {}
+    out = {}
+    for p in table.records(fields):
+        need, score = p["need"], p.get("score_rated")
+        if missing(need):
+            continue
+        still = max(0.0, float(need) - float(score or 0))
+        out[str(p["id"])] = {"need": fmt_points(need), "still": fmt_points(still)}
+    return out
+
+
+def shell(desk: Desk, event: DeskEvent | None, view: str, readonly: bool) -> dict[str, Any]:
+    """What the page around an event's view shows: the events, the views, the options."""
+    lang = event.options.lang if event is not None else desk.lang
+    return {
+        "lang": lang, "t": desk_words(lang), "desk": desk, "event": event, "view": view,
+        "readonly": readonly, "systems": ["fide", "fide-rapid", "fide-blitz",
+                                          *built_in_systems()],
+        "tiebreak_rules": TIEBREAK_RULES, "lists": list(desk.lists),
+        "rounds": list(range(1, event.rounds_in_file + 1)) if event is not None else [],
+    }
+
+
+def fragment(event: DeskEvent, view: str, player: str = "", readonly: bool = False) -> str:
+    """The part of an event's page that follows the file: rendered once per version."""
+    def make() -> str:
+        context = event_context(event)
+        words = desk_words(event.options.lang)
+        selected = None
+        if context is not None and player:
+            selected = next((p for p in context["players"] if p["anchor"] == player), None)
+        return render(VIEWS[view], context or {}, t=words, lang=event.options.lang,
+                      good=context is not None, view_facts=view in ("", "print"),
+                      problems=event.problems(), key=event.key, selected=selected,
+                      readonly=readonly, version=event.version)
+
+    text: str = event.cached(("fragment", event.options.lang, view, player, readonly), make)
+    return text
+
+
+def page(desk: Desk, event: DeskEvent | None, view: str, player: str = "",
+         readonly: bool = False) -> str:
+    """A whole page: the shell, and the event's view inside it."""
+    main = Markup(fragment(event, view, player, readonly)) if event is not None else Markup("")
+    return render("desk/page.html.j2", shell(desk, event, view, readonly), main=main,
+                  version=event.version if event is not None else 0,
+                  stream=f"/e/{event.key}/stream" if event is not None else "")
+
+
+def report_zip(event: DeskEvent) -> bytes:
+    """The report set of ``rate --out`` in one ZIP (of the last good result)."""
+    from ..render.report import report_files
+
+    assert event.result is not None
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in report_files(event.result, event.options.lang).items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def submission_trf(event: DeskEvent) -> bytes:
+    """The event as FIDE's TRF (2016) for rating submission, as ``convert --to trf16``
+    writes it."""
+    from ..io.trf_write import write_trf
+
+    assert event.result is not None
+    return write_trf(event.result.event, "trf16", []).encode("utf-8")

@@ -1,0 +1,235 @@
+"""The desk's events: the files the arbiter opened or dropped, each rated under the
+options chosen on its page, with its last good rating and the problems of its file as
+it is now (bad input never takes the last good standings off the screen)."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from ..engine import RatingResult, rate
+from ..errors import InputError, TournamentEloError
+from ..io.detect import read_event, read_ratings
+from ..io.sheet_files import input_files
+from ..messages import problem_lines, say
+from ..render.writers import write_atomic
+
+#: The files of a folder given to ``serve`` that are opened as events.
+EVENT_SUFFIXES = frozenset({".trf", ".txt", ".csv", ".xlsx", ".xls", ".pgn", ".html", ".htm"})
+#: A sheet's companion files, read with its games file rather than as events of their own.
+COMPANION_ENDINGS = ("-players.csv", "-event.csv")
+#: Where the options chosen on each event's page are kept (by the event file's path).
+SETTINGS_FILE = "settings.json"
+#: The folder of the work folder that keeps the dropped files.
+DROPPED = "dropped"
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the page lets the arbiter choose for an event; empty text means the default
+    ``rate`` would take (the usual tie-breaks, the edition in force, no rating list, the
+    last round played)."""
+
+    system: str = "fide"
+    tiebreaks: str = ""
+    tiebreak_rules: str = ""
+    ratings: str = ""
+    lang: str = "en"
+    round: int = 0
+
+    @classmethod
+    def from_mapping(cls, data: Any, default: Options) -> Options:
+        """The options in ``data`` (a form or the saved file), the default's for a key that
+        is missing or of the wrong kind."""
+        if not isinstance(data, dict):
+            return default
+        kept: dict[str, Any] = {}
+        for f in fields(cls):
+            value = data.get(f.name)
+            if f.name == "round":
+                text = str(value or "0").strip()
+                if text.isdigit():
+                    kept[f.name] = int(text)
+            elif isinstance(value, str):
+                kept[f.name] = value.strip()
+        if kept.get("lang") not in ("en", "vi"):
+            kept.pop("lang", None)
+        return Options(**{**asdict(default), **kept})
+
+
+def rate_file(path: Path, options: Options,
+              lists: dict[str, Path]) -> tuple[RatingResult, int]:
+    """Read and rate an event file as ``rate`` does with these options; and how many
+    rounds the file has played (the rounds the page may go back to)."""
+    event = read_event(path)
+    listed = lists.get(options.ratings)
+    ratings = read_ratings(listed) if listed is not None else None
+    result = rate(event, options.system or "fide", ratings,
+                  tiebreaks=options.tiebreaks or None,
+                  tiebreak_rules=options.tiebreak_rules or None,
+                  after_round=options.round or None)
+    result.player_table  # noqa: B018 - the tables are computed here, not while a page waits
+    return result, event.rounds_played
+
+
+def error_lines(error: Exception, lang: str) -> list[str]:
+    """An error as the command line says it: located, in ``lang``."""
+    if isinstance(error, InputError):
+        return problem_lines(error, lang)
+    if isinstance(error, OSError):
+        return [f"{error.filename}: {say('cannot read the file', lang)} ({error.strerror})"]
+    if isinstance(error, TournamentEloError):
+        return str(error).split("\n")
+    return [f"internal error: {type(error).__name__}: {error} "
+            "(please report this with the input file)"]
+
+
+class DeskEvent:
+    """One opened event: its file, options, last good result and current problems.
+
+    ``version`` grows with every reading of the file or change of options; the rendered
+    pages of a version are kept in ``cache`` (every viewer of the wall shares one).
+    """
+
+    def __init__(self, key: str, path: Path, options: Options) -> None:
+        self.key = key
+        self.path = path
+        self.options = options
+        self.result: RatingResult | None = None
+        self.error: Exception | None = None
+        self.rounds_in_file = 0
+        self.version = 0
+        self.lock = threading.RLock()  # one rendering of a version, however many viewers
+        self.cache: dict[tuple[Any, ...], Any] = {}
+
+    @property
+    def name(self) -> str:
+        return self.result.event.name if self.result is not None else self.path.name
+
+    @property
+    def files(self) -> set[Path]:
+        """Every file the event is read from (a sheet's companions too)."""
+        return {p.resolve() for p in input_files(self.path)}
+
+    def problems(self) -> list[str]:
+        return [] if self.error is None else error_lines(self.error, self.options.lang)
+
+    def load(self, lists: dict[str, Path]) -> None:
+        """Read and rate the file as it is now; bad input keeps the last good result."""
+        try:
+            result, self.rounds_in_file = rate_file(self.path, self.options, lists)
+        except Exception as exc:  # a bug too is said on the page, as the CLI says it
+            with self.lock:
+                self.error = exc
+                self._changed()
+            return
+        with self.lock:
+            self.result, self.error = result, None
+            self._changed()
+
+    def _changed(self) -> None:
+        self.version += 1
+        self.cache.clear()
+
+    def cached(self, key: tuple[Any, ...], make: Any) -> Any:
+        """``make()`` once per version and ``key``."""
+        with self.lock:
+            full = (self.version, *key)
+            if full not in self.cache:
+                self.cache[full] = make()
+            return self.cache[full]
+
+
+class Desk:
+    """The opened events, the rating lists they may use, and the work folder that keeps
+    the dropped files and the options chosen per event."""
+
+    def __init__(self, work: Path, lang: str, lists: Iterable[Path] = ()) -> None:
+        self.work = work
+        self.lang = lang
+        self.events: dict[str, DeskEvent] = {}
+        self.lists: dict[str, Path] = {}
+        for path in lists:
+            self.add_list(path)
+        try:
+            saved = json.loads((work / SETTINGS_FILE).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            saved = {}
+        self.saved: dict[str, Any] = saved if isinstance(saved, dict) else {}
+
+    def default_options(self) -> Options:
+        return Options(lang=self.lang, ratings=next(iter(self.lists), ""))
+
+    def add_list(self, path: Path) -> str:
+        name = path.name
+        while name in self.lists and self.lists[name] != path.resolve():
+            name = "_" + name
+        self.lists[name] = path.resolve()
+        return name
+
+    def open(self, path: Path) -> DeskEvent:
+        """Open an event file (once: the same file again is the same event) and rate it."""
+        path = path.resolve()
+        for known in self.events.values():
+            if known.path == path:
+                return known
+        options = Options.from_mapping(self.saved.get(str(path)), self.default_options())
+        event = DeskEvent(str(len(self.events) + 1), path, options)
+        self.events[event.key] = event
+        event.load(self.lists)
+        return event
+
+    def open_folder(self, folder: Path) -> list[DeskEvent]:
+        """Every event file of a folder, in name order, side by side."""
+        return [self.open(p) for p in sorted(folder.iterdir()) if is_event_file(p)]
+
+    def choose(self, event: DeskEvent, options: Options) -> None:
+        """Rate the event under new options and keep them for the next time it is opened."""
+        event.options = options
+        self.saved[str(event.path)] = asdict(options)
+        self.work.mkdir(parents=True, exist_ok=True)
+        write_atomic(self.work / SETTINGS_FILE,
+                     (json.dumps(self.saved, indent=1, ensure_ascii=False) + "\n").encode())
+        event.load(self.lists)
+
+    def folders(self) -> set[Path]:
+        """The folders holding the opened files: what is watched."""
+        files = [f for e in self.events.values() for f in e.files]
+        return {f.parent for f in (*files, *self.lists.values())}
+
+    def keep_dropped(self, name: str, data: bytes) -> Path:
+        """Keep a dropped file in the work folder under its own name, never over another
+        file (a name taken gets -2, -3, … before its suffix)."""
+        folder = self.work / DROPPED
+        folder.mkdir(parents=True, exist_ok=True)
+        stem, suffix = safe_name(name)
+        n = 1
+        while True:
+            path = folder / (f"{stem}{suffix}" if n == 1 else f"{stem}-{n}{suffix}")
+            try:
+                with path.open("xb") as out:  # exclusive: an existing file is never opened
+                    out.write(data)
+            except FileExistsError:
+                n += 1
+                continue
+            return path
+
+
+def is_event_file(path: Path) -> bool:
+    name = path.name.lower()
+    return (path.is_file() and path.suffix.lower() in EVENT_SUFFIXES
+            and not name.startswith(".") and not name.endswith(COMPANION_ENDINGS))
+
+
+def safe_name(name: str) -> tuple[str, str]:
+    """A dropped file's name as a plain file name of the work folder: no folders, only
+    letters, digits, ``.``, ``-`` and ``_`` (the suffix kept: it hints at the format)."""
+    base = re.sub(r"[^\w.-]+", "_", Path(name.replace("\\", "/")).name).strip("._") or "event"
+    path = Path(base[:80])
+    return path.stem or "event", path.suffix
+

@@ -1,0 +1,54 @@
+"""The desk's own words, in English and Vietnamese, beside the report's (:mod:`..labels`)."""
+
+from __future__ import annotations
+
+from ..labels import labels
+
+_EN = {
+    "desk": "Arbiter's desk", "open_hint":
+    "Drop an event file (TRF, sheet, PGN, chess-results page) or a rating list on the page, "
+    "or choose one:", "open_event": "Open an event", "open_list": "Add a rating list",
+    "wall": "Wall", "print": "Print", "report_zip": "Reports (ZIP)",
+    "trf_submission": "TRF for rating submission",
+    "tiebreaks_default": "usual", "rules_in_force": "in force", "no_list": "none",
+    "rating_list": "Rating list", "language": "Language", "apply": "Apply",
+    "tiebreak_codes": "Tie-breaks", "rules_edition": "C.07 edition", "show_round": "After round",
+    "after_round_k": "Standings after round {k}", "last_round": "last played",
+    "problems": "The file as it is now cannot be read; the last good standings stay shown.",
+    "no_good_state": "Nothing to show until the file can be read.",
+    "live_rating": "Live rating", "still_needed": "Still to score",
+    "hold_note": "Needs: the score over the games played that keeps the rating (We up to a "
+    "half point); still to score: what is missing of it.",
+    "next_round": "Pairings of round {k}", "norms_in_reach": "Norms in reach",
+    "read_only": "Read-only: this page is served to the network.",
+    "dropped_too_large": "the file is larger than the upload limit",
+    "nothing": "No event is open yet.",
+}
+
+_VI = {
+    "desk": "Bàn trọng tài", "open_hint":
+    "Thả tệp giải (TRF, bảng tính, PGN, trang chess-results) hoặc danh sách hệ số vào trang, "
+    "hoặc chọn tệp:", "open_event": "Mở giải", "open_list": "Thêm danh sách hệ số",
+    "wall": "Màn hình treo", "print": "In", "report_zip": "Báo cáo (ZIP)",
+    "trf_submission": "TRF để gửi tính hệ số",
+    "tiebreaks_default": "mặc định", "rules_in_force": "đang hiệu lực", "no_list": "không có",
+    "rating_list": "Danh sách hệ số", "language": "Ngôn ngữ", "apply": "Áp dụng",
+    "tiebreak_codes": "Hệ số phụ", "rules_edition": "Phiên bản C.07", "show_round": "Sau vòng",
+    "after_round_k": "Bảng xếp hạng sau vòng {k}", "last_round": "vòng cuối đã đấu",
+    "problems": "Không đọc được tệp hiện tại; bảng xếp hạng tốt gần nhất vẫn được hiển thị.",
+    "no_good_state": "Chưa có gì để hiển thị cho đến khi đọc được tệp.",
+    "live_rating": "Hệ số trực tiếp", "still_needed": "Còn cần đạt",
+    "hold_note": "Cần đạt: số điểm trên các ván đã đấu để giữ hệ số (We làm tròn lên nửa "
+    "điểm); còn cần đạt: phần còn thiếu.",
+    "next_round": "Cặp đấu vòng {k}", "norms_in_reach": "Chuẩn danh hiệu còn khả năng",
+    "read_only": "Chỉ xem: trang này được phục vụ ra mạng.",
+    "dropped_too_large": "tệp lớn hơn giới hạn tải lên",
+    "nothing": "Chưa mở giải nào.",
+}
+
+WORDS = {"en": _EN, "vi": _VI}
+
+
+def desk_words(lang: str) -> dict[str, str]:
+    """The report's words and the desk's, in ``lang``."""
+    return {**labels(lang), **WORDS[lang]}
