@@ -145,30 +145,48 @@ def db_group() -> None:
 @click.option("--encoding", help="Encoding of text inputs (default: detected).")
 @click.option("--workers", type=click.IntRange(1, 256),
               help="Processes reading files (default: one per core).")
+@click.option("--date", "on", metavar="YYYY-MM-DD",
+              help="The date of events whose files give none (a crosstable page without "
+              "dates).")
 @SCHEDULER_OPTION
 @WAIT_OPTION
 def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
                    input_format: str | None, encoding: str | None,
-                   workers: int | None, scheduler: str | None, wait: float) -> None:
+                   workers: int | None, on: str | None, scheduler: str | None,
+                   wait: float) -> None:
     """Import event files and folders (recursively), any input format.
 
     The same file again changes nothing; a changed file replaces its event and marks
-    later periods for recomputation; a bad file is reported and skipped (exit code 2
-    once the others are in).
+    later periods for recomputation; a newer version of an event (more rounds, a
+    correction; same name, place and start, or FIDE event id) replaces the older one
+    under whatever file name; an event in progress waits outside the lists; a bad file
+    is reported and skipped (exit code 2 once the others are in).
 
     \b
     Example:
       tournament-elo db import events/2024/ extra.trf --system fide-2024 --pool standard
+      tournament-elo db import crosstable.html --date 2024-05-12
     """
     from .systems.registry import get_system
 
     get_system(system)
+    day = _day(on, "--date")
     with _writing(db_path, wait) as db, _client(scheduler) as client, \
             progress_bar("importing") as bar:
         report = import_events(db, paths, system, pool, input_format, encoding, workers,
-                               bar.advance, bar.total, client)
+                               bar.advance, bar.total, client, day)
     for path, other in report.copies:
         click.echo(f"skipped: {path} is the same file as {other}", err=True)
+    for path, newer in report.older:
+        click.echo(f"skipped: {path} is an older version of the event in {newer}", err=True)
+    for path, old, version in report.versions:
+        click.echo(f"replaced: {path} is version {version} of the event in {old}", err=True)
+    for path, other in report.look_alikes:
+        click.echo(f"warning: {path} looks like the event in {other} (same name, place and "
+                   "start) but its players differ: imported as another event", err=True)
+    for path, done, rounds in report.in_progress:
+        click.echo(f"in progress: {path} has {done} of {rounds} rounds complete: left out "
+                   "of the lists until it is complete (or --include-unfinished)", err=True)
     for _, message in report.failed:
         click.echo(f"error: {message}", err=True)
     click.echo(report.summary())
@@ -207,11 +225,13 @@ def import_list_command(rating_list: str, on: str, db_path: str, pool: str,
               "(default: from the first period not current).")
 @PERIOD_OPTION
 @POOL_OPTION
+@click.option("--include-unfinished", is_flag=True, help="Rate events in progress too "
+              "(fewer complete rounds than announced), as they stand.")
 @SCHEDULER_OPTION
 @WAIT_OPTION
 def recompute_command(db_path: str, systems: tuple[str, ...], from_day: str | None,
-                      period: str, pool: str | None, scheduler: str | None,
-                      wait: float) -> None:
+                      period: str, pool: str | None, include_unfinished: bool,
+                      scheduler: str | None, wait: float) -> None:
     """Recompute the rating periods in order, each from the list before it.  Each pool
     and each system is its own job: with --scheduler they run in parallel.
 
@@ -228,12 +248,14 @@ def recompute_command(db_path: str, systems: tuple[str, ...], from_day: str | No
         if scheduler is None:
             with progress_bar("recomputing") as bar:
                 reports = [r for system in chosen for r in recompute(
-                    db, system, pool, start, period, bar.advance, bar.total)]
+                    db, system, pool, start, period, bar.advance, bar.total,
+                    include_unfinished)]
     if scheduler is not None:
         from .db.distributed import recompute_jobs
 
         with _client(scheduler) as client:
-            reports = list(recompute_jobs(client, Path(db_path), pools, chosen, start, period))
+            reports = list(recompute_jobs(client, Path(db_path), pools, chosen, start, period,
+                                          include_unfinished))
     for report in sorted(reports, key=lambda r: (r.pool, r.system)):
         click.echo(report.summary())
 
@@ -270,6 +292,27 @@ def ratings_command(db_path: str, on: str | None, output_format: str, output: st
         table = ratings(db, comp, _day(on, "--date"))
     _emit(table, output_format, output, f"{comp.pool} — {comp.system} — {on or 'latest'}",
           _database_files(db_path))
+
+
+@db_group.command("events")
+@DB_OPTION
+@FORMAT_OPTION
+@OUTPUT_OPTION
+@click.option("--pool", help="Only this pool's events (default: every pool).")
+def events_command(db_path: str, output_format: str, output: str | None,
+                   pool: str | None) -> None:
+    """The events imported, in time order: complete or in progress (rounds complete of
+    rounds announced), and which version of the event each is.
+
+    \b
+    Example:
+      tournament-elo db events --format csv
+    """
+    from .db.queries import events
+
+    with _reading(db_path) as db:
+        table = events(db, pool)
+    _emit(table, output_format, output, "events", _database_files(db_path))
 
 
 @db_group.command("history")

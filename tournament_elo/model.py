@@ -209,6 +209,9 @@ class Event:
     #: written, e.g. "Pts.", "Rk.", "TB1", "Rp", "K", "rtg+/-") → one value per player, in
     #: player order (a number, a text, or None where the cell was blank).
     published: tuple[tuple[str, tuple[object, ...]], ...] = ()
+    #: The event's id at FIDE (an event sheet's ``fide_event_id``): who the event is across
+    #: its files, before its name, place and start day.
+    fide_event_id: str | None = None
 
     @property
     def rounds_played(self) -> int:

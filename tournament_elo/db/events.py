@@ -11,13 +11,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..io.headers import fold_name
 from ..model import Event, EventType, Pairings, Player
 from .schema import GAME_ROW
 from .store import Database, day, unpack
 
 #: Event fields kept in ``events.details`` (what the reports show besides the name),
 #: with the round dates and whether the event is a game log.
-DETAILS = ("city", "federation", "chief_arbiter", "time_control")
+DETAILS = ("city", "federation", "chief_arbiter", "time_control", "fide_event_id")
 
 
 def details_json(event: Event) -> str:
@@ -28,6 +29,29 @@ def details_json(event: Event) -> str:
     if event.game_log:
         values["game_log"] = True
     return json.dumps(values, ensure_ascii=False)
+
+
+def event_identity(fide_event_id: str | None, name: str, city: str | None,
+                   start: date | None) -> str:
+    """Who an event is, whatever its file is called: its FIDE event id, else its folded
+    name, place and first day (an arbiter's file after round 5 and his final one agree)."""
+    if fide_event_id and fide_event_id.strip():
+        return f"fide-event:{fide_event_id.strip()}"
+    return f"event:{fold_name(name)}|{fold_name(city or '')}|{start.isoformat() if start else ''}"
+
+
+def identity_of(event: Event) -> str:
+    return event_identity(event.fide_event_id, event.name, event.city, event.start)
+
+
+def fill_identities(db: Database) -> None:
+    """Give the events imported before version 3 of the schema their identity (inside a
+    transaction): they count as complete."""
+    found = db.query("SELECT id, name, details, start FROM events WHERE identity IS NULL")
+    db.conn.executemany(
+        "UPDATE events SET identity = ?, complete_rounds = rounds WHERE id = ?",
+        [(event_identity(None, name, json.loads(details).get("city"), day(start)), event_id)
+         for event_id, name, details, start in found])
 
 
 def pack_pairings(event: Event) -> npt.NDArray[Any]:

@@ -16,7 +16,7 @@ from ..io.headers import fold_name
 from ..rating_list import LIST_ENTRY, UNKNOWN_GAMES, ListState
 from ..systems.registry import get_system
 from .lists import base_list, computed_state, player_count, starting_rating
-from .recompute import pool_system
+from .recompute import RATED_EVENTS, pool_system
 from .store import Database, identity_key, player_info, unpack
 
 LIST_COLUMNS = ("id", "fide_id", "federation_id", "name", "federation", "rating", "games",
@@ -33,6 +33,7 @@ class Computation:
     system: str
     period: str
     valid_through: date | None
+    unfinished: bool = False  # events in progress are rated too
 
     @property
     def current(self) -> str:
@@ -43,8 +44,9 @@ class Computation:
     def stale_events(self, db: Database) -> int:
         """Events imported into the pool after the lists were computed."""
         return int(db.query(
-            "SELECT count(*) FROM events WHERE pool_id = ? AND end > ?", self.pool_id,
-            self.valid_through.isoformat() if self.valid_through else "")[0][0])
+            f"SELECT count(*) FROM events e WHERE pool_id = ? AND end > ? AND {RATED_EVENTS}",
+            self.pool_id, self.valid_through.isoformat() if self.valid_through else "",
+            self.unfinished)[0][0])
 
 
 def computation(db: Database, pool: str | None = None, system: str | None = None,
@@ -59,14 +61,15 @@ def computation(db: Database, pool: str | None = None, system: str | None = None
         pool = names[0]
     pool_id = db.pool_id(pool)
     system = system or pool_system(db, pool_id, pool)
-    row = db.conn.execute("SELECT id, valid_through FROM computations WHERE pool_id = ?"
-                          " AND system = ? AND period = ?", (pool_id, system, period)).fetchone()
+    row = db.conn.execute("SELECT id, valid_through, unfinished FROM computations"
+                          " WHERE pool_id = ? AND system = ? AND period = ?",
+                          (pool_id, system, period)).fetchone()
     if row is None:
         raise InputError("no ratings computed yet", Place(str(db.path)),
                          found=f"pool {pool!r} under {system} by {period}",
                          expected="'tournament-elo db recompute' first")
     return Computation(int(row[0]), pool_id, pool, system, period,
-                       date.fromisoformat(row[1]) if row[1] else None)
+                       date.fromisoformat(row[1]) if row[1] else None, bool(row[2]))
 
 
 def state_as_of(db: Database, comp: Computation, on: date | None) -> tuple[ListState, date]:
@@ -199,3 +202,21 @@ def _diff_row(who: str | None, name: str | None, published: float,
     return {"player": who, "name": name, "published": published or None,
             "computed": computed or None,
             "difference": computed - published if published and computed else None}
+
+
+EVENT_COLUMNS = ("id", "name", "place", "start", "end", "status", "rounds_complete", "rounds",
+                 "version", "format", "pool", "path")
+
+
+def events(db: Database, pool: str | None = None) -> pd.DataFrame:
+    """The events of the database (or of ``pool``) in time order: whether each is
+    complete or in progress (fewer complete rounds than announced), and which version of
+    it this is."""
+    found = db.query(
+        "SELECT e.id, e.name, json_extract(e.details, '$.city'), e.start, e.end,"
+        " coalesce(e.complete_rounds, e.rounds), e.rounds, e.version, e.format, p.name, e.path"
+        " FROM events e JOIN pools p ON p.id = e.pool_id WHERE ? IS NULL OR p.name = ?"
+        " ORDER BY e.end, e.id", pool, pool)
+    return pd.DataFrame(
+        [(i, n, c, s, e, "complete" if done >= r else "in progress", done, r, v, f, q, path)
+         for i, n, c, s, e, done, r, v, f, q, path in found], columns=list(EVENT_COLUMNS))

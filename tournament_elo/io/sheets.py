@@ -925,6 +925,7 @@ def _build_event(sources: _Sources, source: str, reading: _Reading) -> Event:
         federation=info.text("federation"),
         chief_arbiter=info.text("chief_arbiter"),
         time_control=info.text("time_control"),
+        fide_event_id=info.text("fide_event_id"),
         round_dates=round_dates,
         source=source,
         source_format=sources.format,
