@@ -9,13 +9,12 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-
 from test_db import expected as expected_hundredths
 from test_db import half_away
 
 from helpers import DATA
 from tournament_elo.cli import main
-from tournament_elo.db.schema import _VERSION_1, _VERSION_2, VERSION, statements
+from tournament_elo.db.schema import VERSION
 
 CAPO = DATA / "javafo_aum_capo_dorso_2012_final.trf"
 #: A TRF player record's first round cell (0-based column); each round takes 10.
@@ -153,22 +152,27 @@ def test_unfinished_events_are_rated_when_asked(run, tmp_path):
 
 
 def test_a_version_2_database_gains_event_identities(run, tmp_path):
-    """An old database opens, is migrated, and its events get their identity: the final
-    file replaces the round-5 one imported before the migration."""
+    """An old database opens, is migrated, and its events get their identity and complete
+    rounds: the final file replaces the round-5 one imported before the migration."""
     db = tmp_path / "ratings.db"
-    assert run("db", "import", CAPO)[0] == 0
-    # Make it a version-2 database as an older tournament-elo left it.
-    conn = sqlite3.connect(db)
-    conn.execute("PRAGMA foreign_keys = OFF")
-    names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    conn.executescript("".join(f"DROP TABLE {n};" for n in names))
-    for statement in statements(_VERSION_1) + statements(_VERSION_2):
-        conn.execute(statement)
-    conn.execute("PRAGMA user_version = 2")
-    conn.commit()
-    conn.close()
     (tmp_path / "r5.trf").write_text(after_round(CAPO.read_text(), 5))
     assert run("db", "import", "r5.trf")[0] == 0
-    code, out, err = run("db", "import", CAPO)
+    # Make it a version-2 database as an older tournament-elo left it.
+    conn = sqlite3.connect(db)
+    for statement in ("DROP INDEX events_by_identity", "DROP TABLE superseded",
+                      "DROP TABLE player_keys", "ALTER TABLE events DROP COLUMN identity",
+                      "ALTER TABLE events DROP COLUMN version",
+                      "ALTER TABLE events DROP COLUMN complete_rounds",
+                      "ALTER TABLE computations DROP COLUMN unfinished",
+                      "PRAGMA user_version = 2"):
+        conn.execute(statement)
+    conn.commit()
+    conn.close()
+    code, out, err = run("db", "events", "--format", "json")
+    assert code == 2 and "made by an older tournament-elo" in err  # a query cannot migrate
+    code, _, err = run("db", "import", CAPO)
+    assert code == 0, err
     assert "is version 2 of the event in" in err and "r5.trf" in err
     assert sqlite3.connect(db).execute("PRAGMA user_version").fetchone()[0] == VERSION
+    code, out, err = run("db", "check")
+    assert code == 0, out + err

@@ -61,7 +61,8 @@ def _client(scheduler: str | None) -> Iterator[object]:
         yield client
 
 
-def _day(value: str | None, option: str) -> date | None:
+def parse_day(value: str | None, option: str) -> date | None:
+    """An option's date, YYYY-MM-DD (None: not given)."""
     if value is None:
         return None
     try:
@@ -170,7 +171,7 @@ def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
     from .systems.registry import get_system
 
     get_system(system)
-    day = _day(on, "--date")
+    day = parse_day(on, "--date")
     with _writing(db_path, wait) as db, _client(scheduler) as client, \
             progress_bar("importing") as bar:
         report = import_events(db, paths, system, pool, input_format, encoding, workers,
@@ -203,17 +204,22 @@ def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
 @WAIT_OPTION
 def import_list_command(rating_list: str, on: str, db_path: str, pool: str,
                         encoding: str | None, wait: float) -> None:
-    """Import a published rating list as a starting point (or to compare with).
+    """Import a published rating list as a starting point (or to compare with).  Each
+    row is matched to a known player by id (FIDE, CODS-ID, the federation's), else by
+    name (``Last, First``, case and accents aside) where one player has it and no id or
+    birth year tells them apart; the rows matched by name are listed.
 
     \b
     Example:
       tournament-elo db import-list players_list_foa.txt --date 2024-01-01
     """
-    day = _day(on, "--date")
+    day = parse_day(on, "--date")
     assert day is not None
     with _writing(db_path, wait) as db:
-        count = import_list(db, rating_list, day, pool, encoding)
-    click.echo(f"{count} players listed on {day}")
+        done = import_list(db, rating_list, day, pool, encoding)
+    for place, name, pid, known in done.by_name:
+        click.echo(f"matched by name: {place}: {name} is #{pid} {known}", err=True)
+    click.echo(done.summary(day))
 
 
 @db_group.command("recompute")
@@ -240,7 +246,7 @@ def recompute_command(db_path: str, systems: tuple[str, ...], from_day: str | No
       tournament-elo db recompute --system fide-2024 --from 2024-03-01
       tournament-elo db recompute --system fide-2022 --system fide-2024 --scheduler local
     """
-    start = _day(from_day, "--from")
+    start = parse_day(from_day, "--from")
     chosen: list[str | None] = list(systems) or [None]
     _must_exist(db_path)
     with _writing(db_path, wait) as db:
@@ -289,7 +295,7 @@ def ratings_command(db_path: str, on: str | None, output_format: str, output: st
     with _reading(db_path) as db:
         comp = computation(db, pool, system, period)
         _computation_note(db, pool, system, period)
-        table = ratings(db, comp, _day(on, "--date"))
+        table = ratings(db, comp, parse_day(on, "--date"))
     _emit(table, output_format, output, f"{comp.pool} — {comp.system} — {on or 'latest'}",
           _database_files(db_path))
 
@@ -313,6 +319,61 @@ def events_command(db_path: str, output_format: str, output: str | None,
     with _reading(db_path) as db:
         table = events(db, pool)
     _emit(table, output_format, output, "events", _database_files(db_path))
+
+
+@db_group.command("players")
+@DB_OPTION
+@click.option("--duplicates", is_flag=True, help="Only the records that are likely one "
+              "person: one name (any word order, case and accents aside), no id or birth "
+              "year telling them apart.")
+@FORMAT_OPTION
+@OUTPUT_OPTION
+def players_command(db_path: str, duplicates: bool, output_format: str,
+                    output: str | None) -> None:
+    """The player records, with how many events each played.
+
+    \b
+    Example:
+      tournament-elo db players --duplicates
+    """
+    from .db.players import players
+
+    with _reading(db_path) as db:
+        table = players(db, duplicates)
+    _emit(table, output_format, output, "likely duplicates" if duplicates else "players",
+          _database_files(db_path))
+
+
+@db_group.command("merge-players")
+@click.argument("kept")
+@click.argument("merged")
+@DB_OPTION
+@WAIT_OPTION
+def merge_players_command(kept: str, merged: str, db_path: str, wait: float) -> None:
+    """Merge the record MERGED into KEPT (each a FIDE id, a federation id, #database-id
+    or a name): his events, list entries and identities become KEPT's, and every
+    computed list from their first event on is recomputed.  Two records with
+    different FIDE ids are two people: refused.
+
+    \b
+    Example:
+      tournament-elo db merge-players 448869 "#3"
+    """
+    from .db.players import merge_players
+
+    _must_exist(db_path)
+    with _writing(db_path, wait) as db:
+        a, b = find_player(db, kept), find_player(db, merged)
+        names = dict(db.query("SELECT id, name FROM players WHERE id IN (?, ?)", a, b))
+        changed = merge_players(db, a, b)
+        click.echo(f"merged #{b} {names[b]} into #{a} {names[a]}")
+        for pool, day in changed:
+            for system, kind, unfinished in db.query(
+                    "SELECT c.system, c.period, c.unfinished FROM computations c"
+                    " JOIN pools p ON p.id = c.pool_id WHERE p.name = ?", pool):
+                for report in recompute(db, system, pool, None, kind,
+                                        unfinished=bool(unfinished)):
+                    click.echo(f"from {day}: {report.summary()}")
 
 
 @db_group.command("history")
@@ -363,7 +424,7 @@ def diff_command(rating_list: str, db_path: str, on: str | None, output_format: 
     """
     with _reading(db_path) as db:
         comp = computation(db, pool, system, period)
-        table = diff(db, comp, rating_list, _day(on, "--date"), encoding)
+        table = diff(db, comp, rating_list, parse_day(on, "--date"), encoding)
     click.echo(f"{len(table)} differences", err=True)
     _emit(table, output_format, output, f"{rating_list} against {comp.system}",
           [*_database_files(db_path), Path(rating_list)])

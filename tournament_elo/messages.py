@@ -121,6 +121,21 @@ _VI = {
         "ngày đọc theo ngày trước là {}, theo tháng trước là {}; đã đọc theo ngày trước (ghi "
         "2025-03-08 để chắc chắn)",
     "the event has no date: rated under {}": "giải không có ngày: tính theo {}",
+    "the event has no date: it cannot be placed in a rating period":
+        "giải không có ngày: không xếp được vào kỳ tính Elo nào",
+    "{}, or --date YYYY-MM-DD": "{}, hoặc --date YYYY-MM-DD",
+    "a start or end date (TRF records 042, 052)":
+        "ngày bắt đầu hoặc kết thúc (bản ghi TRF 042, 052)",
+    "a Date tag": "thẻ Date",
+    "a date in the crosstable's header lines": "ngày ở các dòng đầu của bảng kết quả",
+    "a start or end date in the event sheet, or a date column":
+        "ngày bắt đầu hoặc kết thúc trong trang thông tin giải, hoặc một cột ngày",
+    "a player cannot be merged with himself": "không thể gộp một đấu thủ với chính mình",
+    "two different players": "hai đấu thủ khác nhau",
+    "the two players have different {}: they are two people":
+        "hai đấu thủ có {} khác nhau: đó là hai người",
+    "FIDE ids": "mã FIDE", "federation ids": "mã liên đoàn",
+    "two records of one person": "hai bản ghi của cùng một người",
     "the number of rounds is not a positive whole number": "số vòng không phải số nguyên dương",
     "{} (columns {})": "{} (cột {})",
     "{} (columns {}) {}": "{} (cột {}) {}",

@@ -45,12 +45,13 @@ def identity_of(event: Event) -> str:
 
 
 def fill_identities(db: Database) -> None:
-    """Give the events imported before version 3 of the schema their identity (inside a
-    transaction): they count as complete."""
+    """Give the events imported before version 3 of the schema their identity and count
+    their complete rounds (inside a transaction; once)."""
     found = db.query("SELECT id, name, details, start FROM events WHERE identity IS NULL")
     db.conn.executemany(
-        "UPDATE events SET identity = ?, complete_rounds = rounds WHERE id = ?",
-        [(event_identity(None, name, json.loads(details).get("city"), day(start)), event_id)
+        "UPDATE events SET identity = ?, complete_rounds = ? WHERE id = ?",
+        [(event_identity(None, name, json.loads(details).get("city"), day(start)),
+          stored_event(db, event_id).rounds_played, event_id)
          for event_id, name, details, start in found])
 
 
