@@ -192,7 +192,7 @@ def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
         click.echo(f"error: {message}", err=True)
     click.echo(report.summary())
     if report.failed:
-        sys.exit(2)
+        raise click.exceptions.Exit(2)
 
 
 @db_group.command("import-list")

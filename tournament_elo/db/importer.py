@@ -169,8 +169,9 @@ def import_events(
     if total:
         total(len(files))
     report = ImportReport()
-    with db.transaction():
-        fill_identities(db)
+    if db.query("SELECT 1 FROM events WHERE identity IS NULL LIMIT 1"):
+        with db.transaction():
+            fill_identities(db)
     known = dict(db.query("SELECT path, content_hash FROM events"))
     by_hash = {digest: path for path, digest in known.items()}
     # A file a newer version replaced: its event's current file.
