@@ -16,6 +16,7 @@ from datetime import date, timedelta
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 from conftest import HISTORY_START
 
 from helpers import DATA, run_cli
@@ -433,7 +434,15 @@ def test_without_a_list_players_start_from_their_event_files(tmp_path):
             if r == r}
     assert done.rated_players == len(want) == 16
     assert dict(zip(table["name"], table["rating"], strict=True)) == want
-    assert table["games"].isna().all()  # their game counts are not known
+    # Their game counts before are not known: the lists count the games rated here,
+    # each player's played games of the five rounds.
+    event = read_trf(sample)
+    played = event.pairings.opponent >= 0
+    per_player = np.bincount(event.pairings.player[played & (event.pairings.result <= 2)],
+                             minlength=len(event.players))
+    assert dict(zip(table["name"], table["games"], strict=True)) == {
+        p.name: int(per_player[p.index]) for p in event.players}
+    assert (table["games"] == table["period_games"]).all()  # one period
 
 
 def test_a_folder_import_takes_a_games_sheet_with_its_players_sheet(tmp_path):

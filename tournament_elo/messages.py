@@ -131,7 +131,6 @@ _VI = {
     "a start or end date in the event sheet, or a date column":
         "ngày bắt đầu hoặc kết thúc trong trang thông tin giải, hoặc một cột ngày",
     "a player cannot be merged with himself": "không thể gộp một đấu thủ với chính mình",
-    "two different players": "hai đấu thủ khác nhau",
     "the two players have different {}: they are two people":
         "hai đấu thủ có {} khác nhau: đó là hai người",
     "FIDE ids": "mã FIDE", "federation ids": "mã liên đoàn",
