@@ -335,9 +335,9 @@ def test_command_line_imports_skips_a_bad_file_and_lists(history_files, tmp_path
         table = ratings(db, computation(db))
     done = run_cli("db", "ratings", "--format", "csv", cwd=tmp_path)
     rows = list(csv.reader(done.stdout.lstrip("\ufeff").splitlines()))
-    assert rows[0] == ["id", "fide_id", "federation_id", "name", "federation", "rating",
-                       "games", "k", "title"]
-    assert [int(r[5]) for r in rows[1:]] == list(table["rating"])
+    assert rows[0] == ["id", "fide_id", "federation_id", "name", "federation", "birth_year",
+                       "rating", "change", "games", "period_games", "k", "title"]
+    assert [int(r[6]) for r in rows[1:]] == list(table["rating"])
 
 
 def test_command_line_without_a_database_says_so(tmp_path):

@@ -134,6 +134,10 @@ _VI = {
     "the two players have different {}: they are two people":
         "hai đấu thủ có {} khác nhau: đó là hai người",
     "FIDE ids": "mã FIDE", "federation ids": "mã liên đoàn",
+    "a whole number": "một số nguyên",
+    "a rating with more decimals than {} keeps": "Elo có nhiều chữ số thập phân hơn {} giữ",
+    "a rating with {} decimals": "Elo có {} chữ số thập phân",
+    "a rating from 0 to {}": "Elo từ 0 đến {}",
     "two records of one person": "hai bản ghi của cùng một người",
     "the number of rounds is not a positive whole number": "số vòng không phải số nguyên dương",
     "{} (columns {})": "{} (cột {})",

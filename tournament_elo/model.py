@@ -118,7 +118,7 @@ class Player:
     index: int
     id: int | str
     name: str
-    rating: int | None = None
+    rating: float | None = None
     sex: str | None = None
     title: str | None = None
     federation: str | None = None
@@ -266,7 +266,7 @@ class ListEntry:
     id: str | None = None
     fide_id: str | None = None
     name: str | None = None
-    rating: int | None = None
+    rating: float | None = None
     games: int | None = None
     birth: date | None = None
     birth_year: int | None = None

@@ -192,8 +192,10 @@ def stored_result(db: Database, comp: Computation, event_id: int) -> RatingResul
     name, players, games, settings, warnings, rows = found[0]
     system = get_system(name)
     player_figures = unpack(players, system.player_figures)
-    before = [round(r) if r == r and r > 0 else None
-              for r in player_figures["rating"].astype(float).tolist()]
+    keeps = system.terms.decimals
+    before: list[float | None] = [
+        (round(r, keeps) if keeps else round(r)) if r == r and r > 0 else None
+        for r in player_figures["rating"].astype(float).tolist()]
     event = stored_event(db, event_id, unpack(rows, GAME_ROW), before)
     figures = Figures(player_figures, unpack(games, system.game_figures),
                       tuple(json.loads(warnings or "[]")), json.loads(settings or "{}"))

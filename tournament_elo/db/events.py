@@ -74,7 +74,7 @@ def pairings_of(rows: npt.NDArray[Any]) -> Pairings:
 
 
 def stored_event(db: Database, event_id: int, rows: npt.NDArray[Any] | None = None,
-                 ratings: list[int | None] | None = None) -> Event:
+                 ratings: list[float | None] | None = None) -> Event:
     """The event as imported: its players (with what the database knows of them), its
     pairings (``rows`` if already read) and its details.  ``ratings`` replaces the
     players' ratings (the ratings it was rated with, in the event's player order)."""

@@ -359,10 +359,13 @@ def store_event(db: Database, event: Event, path: str, digest: str, source: byte
             " federation, fixed_rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [(event_id, p.index, int(ids[p.index]), str(p.id), p.name, p.rating, p.title,
               p.federation, int(p.fixed_rating)) for p in event.players])
-        given = np.array([p.rating or 0 for p in event.players], dtype=np.int32)
-        conn.execute("INSERT INTO games (event_id, count, player_ids, ratings, rows)"
-                     " VALUES (?, ?, ?, ?, ?)", (event_id, len(event.pairings), ids.tobytes(),
-                                                 given.tobytes(), pack_pairings(event).tobytes()))
+        exact = np.array([p.rating or 0 for p in event.players], dtype=np.float64)
+        given = exact.astype(np.int32)
+        conn.execute("INSERT INTO games (event_id, count, player_ids, ratings, rows,"
+                     " exact_ratings) VALUES (?, ?, ?, ?, ?, ?)",
+                     (event_id, len(event.pairings), ids.tobytes(), given.tobytes(),
+                      pack_pairings(event).tobytes(),
+                      exact.tobytes() if (exact != given).any() else None))
         invalidate(db, pool_id, end)
     return Stored(replaced=old is not None, versions=tuple(o[1] for o in versions),
                   version=version, look_alikes=tuple(look_alikes), complete_rounds=done,

@@ -60,7 +60,7 @@ class History:
     slot: Ints  # per row
     opponent: Ints  # per row: the opponent's slot, -1: none
     owner: Ints  # per slot: the player's database id
-    given: Ints  # per slot: the player's rating in the event's file, 0: none
+    given: npt.NDArray[np.float64]  # per slot: the player's rating in his file, 0: none
 
 
 #: Events the lists are made of: complete ones (or every one, with ``unfinished``).
@@ -72,7 +72,8 @@ def load_history(db: Database, pool_id: int, after: date | None,
     """The games of events ending after ``after`` (all if None): one query, one join of
     the packed blobs.  Events in progress are left out, unless ``unfinished``."""
     found = db.query(
-        "SELECT e.id, e.end, g.count, g.player_ids, g.rows, g.ratings FROM events e"
+        "SELECT e.id, e.end, g.count, g.player_ids, g.rows, g.ratings, g.exact_ratings"
+        " FROM events e"
         " JOIN games g ON g.event_id = e.id WHERE e.pool_id = ? AND e.end > ?"
         f" AND {RATED_EVENTS} ORDER BY e.end, e.id", pool_id,
         after.isoformat() if after else "", unfinished)
@@ -86,7 +87,12 @@ def load_history(db: Database, pool_id: int, after: date | None,
     np.cumsum(sizes, out=slot_start[1:])
     offset = np.repeat(slot_start[:-1], counts)
     local = rows["opponent"]
-    given = np.frombuffer(b"".join(r[5] for r in found), dtype=np.int32).astype(np.int64)
+    # A rating with decimals (a per-game system's) is kept apart: most events have none.
+    given = np.frombuffer(b"".join(r[5] for r in found), dtype=np.int32).astype(np.float64)
+    if any(r[6] is not None for r in found):
+        given = np.concatenate([np.zeros(0), *(
+            np.frombuffer(r[6] or r[5], dtype=np.float64 if r[6] else np.int32)
+            for r in found)]).astype(np.float64)
     return History(np.array([r[0] for r in found], dtype=np.int64),
                    [date.fromisoformat(r[1]) for r in found], row_start, slot_start, rows,
                    offset + rows["player"], np.where(local >= 0, offset + local, -1), owner,

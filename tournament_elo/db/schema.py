@@ -162,9 +162,11 @@ UPDATE computations SET valid_through = NULL;
 #: ``complete_rounds`` the rounds with every game decided (fewer than ``rounds``: in
 #: progress, left out of the lists unless ``computations.unfinished``).  The files a
 #: newer version replaced are kept in ``superseded`` (importing one again changes
-#: nothing).  ``player_keys`` holds a player's other identities (an id a list gave a
-#: player first met by name, a merged record's key).  Events imported before have no
-#: identity yet: the importer gives them one (:func:`~.events.fill_identities`).
+#: nothing).  ``games.exact_ratings`` keeps the ratings a per-game system gave with
+#: decimals (``ratings`` holds whole numbers).  ``player_keys`` holds a player's other
+#: identities (an id a list gave a player first met by name, a merged record's key).
+#: Events imported before have no identity yet: the importer gives them one
+#: (:func:`~.events.fill_identities`).
 _VERSION_3 = """
 ALTER TABLE events ADD COLUMN identity TEXT;
 ALTER TABLE events ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
@@ -186,6 +188,7 @@ CREATE TABLE player_keys (             -- more identities of a player
     player_id INTEGER NOT NULL REFERENCES players (id)
 ) WITHOUT ROWID;
 ALTER TABLE computations ADD COLUMN unfinished INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN exact_ratings BLOB;  -- float64 where a rating has decimals
 """
 
 #: ``MIGRATIONS[v]`` brings a database at version ``v`` to version ``v + 1``.
