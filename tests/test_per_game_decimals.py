@@ -82,7 +82,7 @@ def test_fide_ratings_stay_whole(run, tmp_path):
     assert "cần một số nguyên" in err
     sheet = with_rating(tmp_path, "CODS-000123", 1975.25)  # Đông Sơn keeps one decimal
     code, out, err = run("rate", sheet, "--system", "dong-son")
-    assert code == 2 and "expected a rating with 1 decimals" in err
+    assert (code, out) == (2, "") and "expected a rating with 1 decimals" in err
 
 
 def test_a_reference_opponent_meets_two_players_in_one_round(run, tmp_path):
