@@ -443,24 +443,32 @@ def lang_option(what: str) -> Callable[[Callable[..., None]], Callable[..., None
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False),
               help="The folder to write the site into.")
 @lang_option("Language of the pages")
+@click.option("--title", help="The site's title, on every page (default: 'Rating list' in "
+              "the pages' language).")
+@click.option("--federation", help="The federation's name, in every page's header.")
 @POOL_OPTION
 @SYSTEM_OPTION
 @PERIOD_OPTION
-def publish_command(db_path: str, out_dir: str, lang: str, pool: str | None,
-                    system: str | None, period: str) -> None:
-    """Write a static web site: the rating list (sortable, searchable), a page per player
-    with his rating history, a page per event with its crosstable and rating report.
+def publish_command(db_path: str, out_dir: str, lang: str, title: str | None,
+                    federation: str | None, pool: str | None, system: str | None,
+                    period: str) -> None:
+    """Write a static web site: the rating list (sortable, searchable; each player's
+    change since the previous list, birth year and games), a page per player with his
+    rating history and his events (rating before, change, after), a page per event with
+    its crosstable and rating report.
 
     \b
     Example:
       tournament-elo publish --out site/ && open site/index.html
+      tournament-elo publish --out site/ --lang vi --title "Bảng Elo Cờ Đông Sơn" \\
+          --federation "Liên đoàn Cờ Thanh Hoá"
     """
     from .publish import publish_site
 
     with _reading(db_path) as db, progress_bar("publishing") as bar:
         _computation_note(db, pool, system, period)
         written = publish_site(db, Path(out_dir), pool, system, period, lang,
-                               bar.advance, bar.total)
+                               bar.advance, bar.total, title, federation)
     click.echo(f"wrote {len(written)} files to {out_dir}")
 
 
