@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import defaultdict
 from dataclasses import replace
 from datetime import date
@@ -207,6 +208,23 @@ def test_a_federations_year(run, tmp_path):
             assert half_away(round(float(change) * 100)) == period["change"]
         text = page.read_text(encoding="utf-8")
         assert "Bảng Elo 2025" in text and "Liên đoàn Cờ Hà Nội" in text
+    # The list: change since the previous (November's) list, birth year, games in total
+    # and in December; the pool's internal name ("main") is shown nowhere.
+    run("publish", "--out", "site-vi", "--lang", "vi", "--title", "Bảng Elo 2025")
+    index = (tmp_path / "site-vi" / "index.html").read_text(encoding="utf-8")
+    assert "main" not in re.sub(r"<[^>]*>", " ", index)
+    assert "<title>Danh sách ngày 2026-01-01 — Bảng Elo 2025</title>" in index
+    for word in ("Thay đổi", "Năm sinh", "Số ván", "Số ván trong kỳ", "Giải đấu"):
+        assert f">{word}<" in index
+    november = {r["id"]: r["rating"] for r in json.loads(
+        run("db", "ratings", "--date", "2025-12-01", "--format", "json")[1])}
+    rows = _tables(tmp_path / "site-vi" / "index.html")["list"]
+    # #, Name, Rating, Change, Title, Fed., Born, Games, Games in the period, K.
+    assert [(c[1], c[3], c[6], c[7], c[8]) for c, _ in rows] == [
+        (r["name"], f"{r['rating'] - november[r['id']]:+.0f}", "1980", str(r["games"]),
+         str(r["period_games"])) for r in listed]
+    # December's six players each played its three rounds; the other four did not play.
+    assert sorted(r["period_games"] for r in listed) == [0] * 4 + [3] * 6
     # Each player's page: his events with the rating before, change and after.
     for player in players:
         past = json.loads(run("db", "history", f"#{player['id']}", "--format", "json")[1])
