@@ -10,29 +10,14 @@ from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
-import pytest
 from test_db import expected, half_away
 
 from helpers import DATA, make_event
-from tournament_elo.cli import main
 from tournament_elo.io.trf_write import write_trf
 
 CROSSTABLE = DATA / "chessresults_british2026_champ_crosstable_final.html"
 STARTING_RANK = DATA / "chessresults_british2026_champ_startingrank.html"
 UNDATED = DATA / "chessresults_frome2026_open_crosstable.html"
-
-
-@pytest.fixture
-def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
-    """``tournament-elo ARGS`` in a fresh folder: (exit code, stdout, stderr)."""
-    monkeypatch.chdir(tmp_path)
-
-    def call(*args: str | Path) -> tuple[int, str, str]:
-        code = main([str(a) for a in args])
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return call
 
 
 def as_json(run, *args: str) -> list[dict[str, object]]:

@@ -7,27 +7,10 @@ from __future__ import annotations
 import csv
 import io
 import json
-from pathlib import Path
-
-import pytest
 
 from helpers import DATA
-from tournament_elo.cli import main
 
 CAPO = DATA / "javafo_aum_capo_dorso_2012_final.trf"
-
-
-@pytest.fixture
-def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
-    """``tournament-elo ARGS`` in a fresh folder: (exit code, stdout, stderr)."""
-    monkeypatch.chdir(tmp_path)
-
-    def call(*args: str | Path) -> tuple[int, str, str]:
-        code = main([str(a) for a in args])
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return call
 
 
 def test_the_tools_own_list_edited_reports_exactly_the_edits(run, tmp_path):

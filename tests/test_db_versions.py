@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from pathlib import Path
 
-import pytest
 from test_db import expected as expected_hundredths
 from test_db import half_away
 
 from helpers import DATA
-from tournament_elo.cli import main
 from tournament_elo.db.schema import VERSION
 
 CAPO = DATA / "javafo_aum_capo_dorso_2012_final.trf"
@@ -32,19 +29,6 @@ def after_round(text: str, last: int) -> str:
         if line.startswith("132"):
             lines.append("XXR 9")
     return "\n".join(lines) + "\n"
-
-
-@pytest.fixture
-def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
-    """``tournament-elo ARGS`` in a fresh folder: (exit code, stdout, stderr)."""
-    monkeypatch.chdir(tmp_path)
-
-    def call(*args: str | Path) -> tuple[int, str, str]:
-        code = main([str(a) for a in args])
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return call
 
 
 def seletsky(run) -> list[dict[str, object]]:
@@ -164,6 +148,7 @@ def test_a_version_2_database_gains_event_identities(run, tmp_path):
                       "ALTER TABLE events DROP COLUMN version",
                       "ALTER TABLE events DROP COLUMN complete_rounds",
                       "ALTER TABLE computations DROP COLUMN unfinished",
+                      "ALTER TABLE games DROP COLUMN exact_ratings",
                       "PRAGMA user_version = 2"):
         conn.execute(statement)
     conn.commit()

@@ -22,7 +22,6 @@ import pytest
 from test_db import expected, half_away
 from test_publish import _tables
 
-from tournament_elo.cli import main
 from tournament_elo.io.sheets_write import write_sheets
 from tournament_elo.io.trf_write import write_trf
 from tournament_elo.model import BLACK, NO_COLOR, WHITE, Event, EventType, Pairings, Player, Result
@@ -133,19 +132,18 @@ def straightforward(truth: dict[int, list[tuple[int, int, int, str]]]) -> dict[s
 
 
 @pytest.fixture
-def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.chdir(tmp_path)
+def ok(run):
+    """``run`` for a command that must succeed."""
 
     def call(*args: str | Path) -> tuple[int, str, str]:
-        code = main([str(a) for a in args])
-        out, err = capsys.readouterr()
+        code, out, err = run(*args)
         assert code == 0, err
         return code, out, err
 
     return call
 
 
-def test_a_federations_year(run, tmp_path):
+def test_a_federations_year(ok, tmp_path):
     (tmp_path / "list.csv").write_text("fide_id,name,rating,games,birth\n" + "".join(
         f"{f or ''},{n},{r},{g},1980\n" for f, n, r, g in PEOPLE), encoding="utf-8")
     truth: dict[int, list[tuple[int, int, int, str]]] = {}
@@ -169,12 +167,12 @@ def test_a_federations_year(run, tmp_path):
     # November: the arbiter sends March's partial file again, under a new name.
     (folders[11] / "march-again.trf").write_bytes((folders[3] / "thang3-vong2.trf").read_bytes())
 
-    run("db", "import-list", "list.csv", "--date", "2025-01-01")
+    ok("db", "import-list", "list.csv", "--date", "2025-01-01")
     said = {}
     for month, folder in folders.items():
-        _, out, err = run("db", "import", folder, "--system", "fide-2024")
+        _, out, err = ok("db", "import", folder, "--system", "fide-2024")
         said[month] = (out, err)
-        run("db", "recompute")
+        ok("db", "recompute")
     assert "thang3-vong2.trf has 2 of 3 rounds complete" in said[3][1]
     assert "giai-thang-3-final.xlsx is version 2 of the event in" in said[4][1]
     assert "august-r1-games.csv has 1 of 3 rounds complete" in said[8][1]
@@ -183,17 +181,17 @@ def test_a_federations_year(run, tmp_path):
     assert "march-again.trf is an older version of the event in" in said[11][1]
     assert "giai-thang-3-final.xlsx" in said[11][1]
 
-    events = json.loads(run("db", "events", "--format", "json")[1])
+    events = json.loads(ok("db", "events", "--format", "json")[1])
     assert [(e["name"], e["status"], e["version"]) for e in events] == [
         (f"Giải Elo tháng {m}", "complete", 2 if m in (3, 6, 8) else 1) for m in range(1, 13)]
-    players = json.loads(run("db", "players", "--format", "json")[1])
+    players = json.loads(ok("db", "players", "--format", "json")[1])
     assert len(players) == len(PEOPLE)  # Lan's two spellings are one record
-    assert json.loads(run("db", "players", "--duplicates", "--format", "json")[1]) == []
+    assert json.loads(ok("db", "players", "--duplicates", "--format", "json")[1]) == []
 
-    listed = json.loads(run("db", "ratings", "--format", "json")[1])
+    listed = json.loads(ok("db", "ratings", "--format", "json")[1])
     assert {r["fide_id"] or r["name"]: r["rating"] for r in listed} == straightforward(truth)
 
-    run("publish", "--out", "site", "--title", "Bảng Elo 2025", "--federation",
+    ok("publish", "--out", "site", "--title", "Bảng Elo 2025", "--federation",
         "Liên đoàn Cờ Hà Nội")
     for event in events:
         page = tmp_path / "site" / "events" / f"{event['id']}.html"
@@ -202,7 +200,7 @@ def test_a_federations_year(run, tmp_path):
         for cells, _ in rows:
             # Rank, No., (Title: no one has one), Name, Rating, rounds…, K, Change, New, Rp.
             name, before, change, after = cells[2], cells[3], cells[-3], cells[-2]
-            past = json.loads(run("db", "history", name, "--format", "json")[1])
+            past = json.loads(ok("db", "history", name, "--format", "json")[1])
             (period,) = [p for p in past if p["events"] == event["name"]]
             assert (int(before), int(after)) == (period["rating_before"], period["rating"])
             assert half_away(round(float(change) * 100)) == period["change"]
@@ -210,14 +208,14 @@ def test_a_federations_year(run, tmp_path):
         assert "Bảng Elo 2025" in text and "Liên đoàn Cờ Hà Nội" in text
     # The list: change since the previous (November's) list, birth year, games in total
     # and in December; the pool's internal name ("main") is shown nowhere.
-    run("publish", "--out", "site-vi", "--lang", "vi", "--title", "Bảng Elo 2025")
+    ok("publish", "--out", "site-vi", "--lang", "vi", "--title", "Bảng Elo 2025")
     index = (tmp_path / "site-vi" / "index.html").read_text(encoding="utf-8")
     assert "main" not in re.sub(r"<[^>]*>", " ", index)
     assert "<title>Danh sách ngày 2026-01-01 — Bảng Elo 2025</title>" in index
     for word in ("Thay đổi", "Năm sinh", "Số ván", "Số ván trong kỳ", "Giải đấu"):
         assert f">{word}<" in index
     november = {r["id"]: r["rating"] for r in json.loads(
-        run("db", "ratings", "--date", "2025-12-01", "--format", "json")[1])}
+        ok("db", "ratings", "--date", "2025-12-01", "--format", "json")[1])}
     rows = _tables(tmp_path / "site-vi" / "index.html")["list"]
     # #, Name, Rating, Change, Title, Fed., Born, Games, Games in the period, K.
     assert [(c[1], c[3], c[6], c[7], c[8]) for c, _ in rows] == [
@@ -227,7 +225,7 @@ def test_a_federations_year(run, tmp_path):
     assert sorted(r["period_games"] for r in listed) == [0] * 4 + [3] * 6
     # Each player's page: his events with the rating before, change and after.
     for player in players:
-        past = json.loads(run("db", "history", f"#{player['id']}", "--format", "json")[1])
+        past = json.loads(ok("db", "history", f"#{player['id']}", "--format", "json")[1])
         rows = _tables(tmp_path / "site" / "players" / f"{player['id']}.html")["played"]
         # Event, Date, Rounds, Points, Place, Rating, Change, New rating; newest first.
         assert [(c[0], c[5], c[6], c[7]) for c, _ in reversed(rows)] == [

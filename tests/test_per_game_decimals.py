@@ -12,23 +12,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from tournament_elo.cli import main
-
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_events"
 DONG_SON = SAMPLES / "dong-son_giai-tinh.xlsx"
-
-
-@pytest.fixture
-def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
-    """``tournament-elo ARGS`` in a fresh folder: (exit code, stdout, stderr)."""
-    monkeypatch.chdir(tmp_path)
-
-    def call(*args: str | Path) -> tuple[int, str, str]:
-        code = main([str(a) for a in args])
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return call
 
 
 def rated(run, *args: str | Path) -> dict[str, dict[str, object]]:
