@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import replace
+from datetime import date
 
 from test_db import expected as expected_hundredths
 from test_db import half_away
 
-from helpers import DATA
+from helpers import DATA, make_event
 from tournament_elo.db.schema import VERSION
+from tournament_elo.io.trf_write import write_trf
 
 CAPO = DATA / "javafo_aum_capo_dorso_2012_final.trf"
 #: A TRF player record's first round cell (0-based column); each round takes 10.
@@ -161,3 +164,15 @@ def test_a_version_2_database_gains_event_identities(run, tmp_path):
     assert sqlite3.connect(db).execute("PRAGMA user_version").fetchone()[0] == VERSION
     code, out, err = run("db", "check")
     assert code == 0, out + err
+
+
+def test_a_clubs_weekly_event_of_one_name_is_an_event_each_week(run, tmp_path):
+    """No start date: the first day is the end date, so the weeks stay apart although the
+    same members play under the same name."""
+    for day in (date(2025, 3, 4), date(2025, 3, 11)):
+        event = make_event([1800, 1700], [(1, 1, 2, "1")], end=day)
+        event = replace(event, name="Club blitz", start=None)
+        (tmp_path / f"blitz-{day.day}.trf").write_text(write_trf(event))
+    code, out, err = run("db", "import", "blitz-4.trf", "blitz-11.trf")
+    assert (code, err) == (0, "")
+    assert out.startswith("2 imported, 0 replaced")

@@ -32,27 +32,32 @@ def details_json(event: Event) -> str:
 
 
 def event_identity(fide_event_id: str | None, name: str, city: str | None,
-                   start: date | None) -> str:
+                   first_day: date | None) -> str:
     """Who an event is, whatever its file is called: its FIDE event id, else its folded
-    name, place and first day (an arbiter's file after round 5 and his final one agree)."""
+    name, place and first day (an arbiter's file after round 5 and his final one agree;
+    a club's weekly event of one name does not, week after week)."""
     if fide_event_id and fide_event_id.strip():
         return f"fide-event:{fide_event_id.strip()}"
-    return f"event:{fold_name(name)}|{fold_name(city or '')}|{start.isoformat() if start else ''}"
+    when = first_day.isoformat() if first_day else ""
+    return f"event:{fold_name(name)}|{fold_name(city or '')}|{when}"
 
 
-def identity_of(event: Event) -> str:
-    return event_identity(event.fide_event_id, event.name, event.city, event.start)
+def identity_of(event: Event, on: date | None = None) -> str:
+    """The event's identity; its first day is its start, else its end, else ``on``."""
+    return event_identity(event.fide_event_id, event.name, event.city,
+                          event.start or event.end or on)
 
 
 def fill_identities(db: Database) -> None:
     """Give the events imported before version 3 of the schema their identity and count
     their complete rounds (inside a transaction; once)."""
-    found = db.query("SELECT id, name, details, start FROM events WHERE identity IS NULL")
+    found = db.query("SELECT id, name, details, coalesce(start, end) FROM events"
+                     " WHERE identity IS NULL")
     db.conn.executemany(
         "UPDATE events SET identity = ?, complete_rounds = ? WHERE id = ?",
-        [(event_identity(None, name, json.loads(details).get("city"), day(start)),
+        [(event_identity(None, name, json.loads(details).get("city"), day(first)),
           stored_event(db, event_id).rounds_played, event_id)
-         for event_id, name, details, start in found])
+         for event_id, name, details, first in found])
 
 
 def pack_pairings(event: Event) -> npt.NDArray[Any]:

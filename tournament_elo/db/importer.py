@@ -304,7 +304,7 @@ def store_event(db: Database, event: Event, path: str, digest: str, source: byte
     if end is None:
         raise InputError("the event has no date: it cannot be placed in a rating period",
                          Place(path), expected=_date_hint(event.source_format))
-    identity, done = identity_of(event), event.rounds_played
+    identity, done = identity_of(event, on), event.rounds_played
     now = datetime.now(UTC).isoformat(timespec="seconds")
     with db.transaction() as conn:
         same = conn.execute("SELECT path FROM events WHERE content_hash = ?"
