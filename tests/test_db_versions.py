@@ -57,6 +57,9 @@ def test_the_final_replaces_the_file_after_round_5(run, tmp_path):
     code, out, err = run("db", "recompute")
     assert code == 0, err
     assert "0 events" in out
+    code, out, err = run("publish", "--out", "site")
+    assert code == 0, err
+    assert not (tmp_path / "site" / "events").exists()  # nor on the site
 
     code, out, err = run("db", "import", "final")
     assert code == 0, err

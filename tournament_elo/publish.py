@@ -121,7 +121,8 @@ def publish_site(
     player_ids = sorted(set(listed["id"].astype(int)) | {
         int(r[0]) for r in db.query(
             "SELECT DISTINCT p.player_id FROM event_players p JOIN events e ON e.id = p.event_id"
-            " WHERE e.pool_id = ? AND NOT p.fixed_rating", comp.pool_id)})
+            f" WHERE e.pool_id = ? AND NOT p.fixed_rating AND {RATED_EVENTS}", comp.pool_id,
+            comp.unfinished)})
     if total:
         total(2 + len(events) + len(player_ids))
     database = [Path(f"{db.path}{suffix}") for suffix in ("", "-wal", "-shm")]
@@ -357,7 +358,8 @@ def _played(db: Database, comp: Computation, pid: int,
     for event_id, idx, name, end, rounds in db.query(
             "SELECT e.id, p.idx, e.name, e.end, e.rounds FROM event_players p"
             " JOIN events e ON e.id = p.event_id WHERE p.player_id = ? AND e.pool_id = ?"
-            " ORDER BY e.end DESC, e.id DESC", pid, comp.pool_id):
+            f" AND {RATED_EVENTS} ORDER BY e.end DESC, e.id DESC", pid, comp.pool_id,
+            comp.unfinished):
         outcome = outcomes.get((event_id, idx), _Outcome())
         rows.append({"id": event_id, "name": name, "end": end, "rounds": rounds,
                      "points": outcome.points, "rank": outcome.rank,
