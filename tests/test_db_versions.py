@@ -95,6 +95,9 @@ def test_an_older_version_after_the_newer_is_not_imported(run, tmp_path):
     assert code == 0, err
     assert "r5.trf is an older version of the event in" in err
     assert "0 imported" in out
+    code, out, err = run("db", "import", "r5.trf", "--lang", "vi")
+    assert code == 0 and err.startswith(f"bỏ qua: {tmp_path / 'r5.trf'} là phiên bản cũ hơn "
+                                        f"của giải trong {tmp_path / 'final.trf'}")
     assert run("db", "recompute")[0] == 0
     (row,) = seletsky(run)
     assert row["change"] == 13

@@ -22,7 +22,7 @@ from .db.schema import VERSION
 from .db.store import DEFAULT_DB, LOCK_WAIT, Database
 from .errors import InputError, Place
 from .io.detect import FORMATS
-from .messages import choose_language
+from .messages import choose_language, prefix, say
 from .progress import progress_bar
 from .render.terminal import text_table
 from .render.writers import csv_bytes, write_file, xlsx_bytes
@@ -70,6 +70,12 @@ def parse_day(value: str | None, option: str) -> date | None:
     except ValueError:
         raise InputError("not a date", Place(option), found=repr(value),
                          expected="YYYY-MM-DD") from None
+
+
+def _note(kind: str, text: str, lang: str) -> None:
+    """A line of what a command did, on standard error, in the language chosen."""
+    word = prefix(kind, lang) if kind == "warning" else say(kind, lang)
+    click.echo(f"{word}: {say(text, lang)}", err=True)
 
 
 def _database_files(db_path: str) -> list[Path]:
@@ -122,6 +128,14 @@ def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: st
         sys.stdout.buffer.write(data)
 
 
+def lang_option(what: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """``--lang en|vi``: of the output and of every message (default: the locale's)."""
+    return click.option(
+        "--lang", type=click.Choice(["en", "vi"]),
+        callback=lambda _ctx, _param, value: choose_language(value), is_eager=True,
+        help=f"{what} and of the messages (default: vi in a Vietnamese locale, else en).")
+
+
 @click.group("db")
 def db_group() -> None:
     """The rating database: import events and lists, recompute, query.
@@ -151,10 +165,11 @@ def db_group() -> None:
               "dates).")
 @SCHEDULER_OPTION
 @WAIT_OPTION
+@lang_option("Language of the notes")
 def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
                    input_format: str | None, encoding: str | None,
                    workers: int | None, on: str | None, scheduler: str | None,
-                   wait: float) -> None:
+                   wait: float, lang: str) -> None:
     """Import event files and folders (recursively), any input format.
 
     The same file again changes nothing; a changed file replaces its event and marks
@@ -177,17 +192,17 @@ def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
         report = import_events(db, paths, system, pool, input_format, encoding, workers,
                                bar.advance, bar.total, client, day)
     for path, other in report.copies:
-        click.echo(f"skipped: {path} is the same file as {other}", err=True)
+        _note("skipped", f"{path} is the same file as {other}", lang)
     for path, newer in report.older:
-        click.echo(f"skipped: {path} is an older version of the event in {newer}", err=True)
+        _note("skipped", f"{path} is an older version of the event in {newer}", lang)
     for path, old, version in report.versions:
-        click.echo(f"replaced: {path} is version {version} of the event in {old}", err=True)
+        _note("replaced", f"{path} is version {version} of the event in {old}", lang)
     for path, other in report.look_alikes:
-        click.echo(f"warning: {path} looks like the event in {other} (same name, place and "
-                   "start) but its players differ: imported as another event", err=True)
+        _note("warning", f"{path} looks like the event in {other} (same name, place and "
+              "start) but its players differ: imported as another event", lang)
     for path, done, rounds in report.in_progress:
-        click.echo(f"in progress: {path} has {done} of {rounds} rounds complete: left out "
-                   "of the lists until it is complete (or --include-unfinished)", err=True)
+        _note("in progress", f"{path} has {done} of {rounds} rounds complete: left out of "
+              "the lists until it is complete (or --include-unfinished)", lang)
     for _, message in report.failed:
         click.echo(f"error: {message}", err=True)
     click.echo(report.summary())
@@ -202,8 +217,9 @@ def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
 @click.option("--pool", default="main", show_default=True, help="The pool (rating list).")
 @click.option("--encoding", help="Encoding of a text list (default: detected).")
 @WAIT_OPTION
+@lang_option("Language of the notes")
 def import_list_command(rating_list: str, on: str, db_path: str, pool: str,
-                        encoding: str | None, wait: float) -> None:
+                        encoding: str | None, wait: float, lang: str) -> None:
     """Import a published rating list as a starting point (or to compare with).  Each
     row is matched to a known player by id (FIDE, CODS-ID, the federation's), else by
     name (``Last, First``, case and accents aside) where one player has it and no id or
@@ -218,7 +234,7 @@ def import_list_command(rating_list: str, on: str, db_path: str, pool: str,
     with _writing(db_path, wait) as db:
         done = import_list(db, rating_list, day, pool, encoding)
     for place, name, pid, known in done.by_name:
-        click.echo(f"matched by name: {place}: {name} is #{pid} {known}", err=True)
+        _note("matched by name", f"{place}: {name} is #{pid} {known}", lang)
     click.echo(done.summary(day))
 
 
@@ -428,14 +444,6 @@ def diff_command(rating_list: str, db_path: str, on: str | None, output_format: 
     click.echo(f"{len(table)} differences", err=True)
     _emit(table, output_format, output, f"{rating_list} against {comp.system}",
           [*_database_files(db_path), Path(rating_list)])
-
-
-def lang_option(what: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """``--lang en|vi``: of the output and of every message (default: the locale's)."""
-    return click.option(
-        "--lang", type=click.Choice(["en", "vi"]),
-        callback=lambda _ctx, _param, value: choose_language(value), is_eager=True,
-        help=f"{what} and of the messages (default: vi in a Vietnamese locale, else en).")
 
 
 @click.command("publish")

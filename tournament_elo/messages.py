@@ -139,6 +139,18 @@ _VI = {
     "a rating with {} decimals": "Elo có {} chữ số thập phân",
     "a rating from 0 to {}": "Elo từ 0 đến {}",
     "two records of one person": "hai bản ghi của cùng một người",
+    "skipped": "bỏ qua", "replaced": "thay thế", "in progress": "đang diễn ra",
+    "matched by name": "khớp theo tên",
+    "{} is the same file as {}": "{} là cùng một tệp với {}",
+    "{} is an older version of the event in {}": "{} là phiên bản cũ hơn của giải trong {}",
+    "{} is version {} of the event in {}": "{} là phiên bản {} của giải trong {}",
+    "{} looks like the event in {} (same name, place and start) but its players differ: "
+    "imported as another event": "{} giống giải trong {} (cùng tên, địa điểm và ngày bắt "
+    "đầu) nhưng khác đấu thủ: được nhập thành một giải khác",
+    "{} has {} of {} rounds complete: left out of the lists until it is complete (or "
+    "--include-unfinished)": "{} mới xong {} trên {} vòng: chưa đưa vào bảng Elo cho đến "
+    "khi giải kết thúc (hoặc --include-unfinished)",
+    "{}: {} is #{} {}": "{}: {} là #{} {}",
     "the number of rounds is not a positive whole number": "số vòng không phải số nguyên dương",
     "{} (columns {})": "{} (cột {})",
     "{} (columns {}) {}": "{} (cột {}) {}",
