@@ -8,7 +8,10 @@ import json
 import sqlite3
 from dataclasses import replace
 from datetime import date
+from pathlib import Path
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_db import expected as expected_hundredths
 from test_db import half_away
 
@@ -182,3 +185,30 @@ def test_a_clubs_weekly_event_of_one_name_is_an_event_each_week(run, tmp_path):
     code, out, err = run("db", "import", "blitz-4.trf", "blitz-11.trf")
     assert (code, err) == (0, "")
     assert out.startswith("2 imported, 0 replaced")
+
+
+@settings(max_examples=8, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(order=st.permutations(["r3.trf", "r5.trf", "final.trf", "r5-again.trf"]),
+       together=st.booleans())
+def test_whatever_the_order_only_the_final_counts(run, tmp_path, order, together):
+    """The versions after round 3, after round 5 (twice, under two names) and the final,
+    imported in any order, one by one or in one run: the final alone is kept, and
+    Seletsky's change is the final's +13."""
+    folder = tmp_path / f"case-{'-'.join(order)}-{together}"
+    folder.mkdir()
+    text = CAPO.read_text()
+    for name, content in (("r3.trf", after_round(text, 3)), ("r5.trf", after_round(text, 5)),
+                          ("r5-again.trf", after_round(text, 5)), ("final.trf", text)):
+        (folder / name).write_text(content)
+    db = folder / "ratings.db"
+    for batch in [order] if together else [[name] for name in order]:
+        code, _, err = run("db", "import", "--db", db, *(folder / name for name in batch))
+        assert code == 0, err
+    code, out, err = run("db", "events", "--db", db, "--format", "json")
+    (event,) = json.loads(out)
+    assert (Path(event["path"]).name, event["status"]) == ("final.trf", "complete")
+    assert run("db", "recompute", "--db", db)[0] == 0
+    code, out, err = run("db", "history", "14112191", "--db", db, "--format", "json")
+    (row,) = json.loads(out)
+    assert row["change"] == 13
