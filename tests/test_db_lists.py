@@ -39,6 +39,16 @@ def test_the_tools_own_list_edited_reports_exactly_the_edits(run, tmp_path):
              for d in json.loads(out)}
     assert found == {("Barato Giuseppe", barato + 5, barato, -5),
                      *((name, None, int(by_name[name]["rating"]), None) for name in removed)}
+    # A list that knows Barato's FIDE id (the database does not) still finds him by name.
+    by_name["Barato Giuseppe"]["fide_id"] = "9999999"
+    by_name["Barato Giuseppe"]["id"] = ""
+    with (tmp_path / "with-id.csv").open("w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    code, out, err = run("db", "diff", "with-id.csv", "--format", "json")
+    assert (code, err) == (0, "1 differences\n")
+    assert [d["name"] for d in json.loads(out)] == ["Barato Giuseppe"]
 
 
 def test_lists_and_histories_count_the_games(run, tmp_path):

@@ -211,6 +211,7 @@ def _listed_players(db: Database, entries: list[ListEntry]) -> list[int | None]:
     has it."""
     fide, fed, names, keys = {}, {}, {}, dict(db.query("SELECT key, player_id FROM player_keys"))
     folded: dict[str, list[int]] = {}
+    has_fide: set[int] = set()
     for pid, key, fide_id, federation_id, name_folded in db.query(
             "SELECT id, key, fide_id, federation_id, name_folded FROM players"):
         keys[key] = pid
@@ -218,6 +219,7 @@ def _listed_players(db: Database, entries: list[ListEntry]) -> list[int | None]:
         folded.setdefault(name_folded, []).append(pid)
         if fide_id:
             fide[fide_id] = pid
+            has_fide.add(pid)
         if federation_id:
             fed[federation_id] = pid
     found: list[int | None] = []
@@ -228,8 +230,10 @@ def _listed_players(db: Database, entries: list[ListEntry]) -> list[int | None]:
                or (own if own is not None and names.get(own) == name else None)
                or keys.get(identity_key(entry.fide_id, entry.id, entry.name or "",
                                         entry.birth_year)))
-        if pid is None and not entry.fide_id and len(folded.get(name, ())) == 1:
-            pid = folded[name][0]
+        alone = folded.get(name, [])
+        # By name: the one player of that name, unless a FIDE id tells them apart.
+        if pid is None and len(alone) == 1 and not (entry.fide_id and alone[0] in has_fide):
+            pid = alone[0]
         found.append(pid)
     return found
 
