@@ -92,3 +92,19 @@ def small_db(history_files: Path, tmp_path_factory: pytest.TempPathFactory) -> P
                  ("db", "recompute")):
         assert run_cli(*args, cwd=folder).returncode == 0
     return folder
+
+
+@pytest.fixture
+def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
+    """``tournament-elo ARGS`` run in this process in a fresh folder, as a user types it:
+    (exit code, stdout, stderr)."""
+    from tournament_elo.cli import main
+
+    monkeypatch.chdir(tmp_path)
+
+    def call(*args: str | Path) -> tuple[int, str, str]:
+        code = main([str(a) for a in args])
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return call

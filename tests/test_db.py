@@ -16,6 +16,7 @@ from datetime import date, timedelta
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 from conftest import HISTORY_START
 
 from helpers import DATA, run_cli
@@ -334,9 +335,9 @@ def test_command_line_imports_skips_a_bad_file_and_lists(history_files, tmp_path
         table = ratings(db, computation(db))
     done = run_cli("db", "ratings", "--format", "csv", cwd=tmp_path)
     rows = list(csv.reader(done.stdout.lstrip("\ufeff").splitlines()))
-    assert rows[0] == ["id", "fide_id", "federation_id", "name", "federation", "rating",
-                       "games", "k", "title"]
-    assert [int(r[5]) for r in rows[1:]] == list(table["rating"])
+    assert rows[0] == ["id", "fide_id", "federation_id", "name", "federation", "birth_year",
+                       "rating", "change", "games", "period_games", "k", "title"]
+    assert [int(r[6]) for r in rows[1:]] == list(table["rating"])
 
 
 def test_command_line_without_a_database_says_so(tmp_path):
@@ -433,7 +434,15 @@ def test_without_a_list_players_start_from_their_event_files(tmp_path):
             if r == r}
     assert done.rated_players == len(want) == 16
     assert dict(zip(table["name"], table["rating"], strict=True)) == want
-    assert table["games"].isna().all()  # their game counts are not known
+    # Their game counts before are not known: the lists count the games rated here,
+    # each player's played games of the five rounds.
+    event = read_trf(sample)
+    played = event.pairings.opponent >= 0
+    per_player = np.bincount(event.pairings.player[played & (event.pairings.result <= 2)],
+                             minlength=len(event.players))
+    assert dict(zip(table["name"], table["games"], strict=True)) == {
+        p.name: int(per_player[p.index]) for p in event.players}
+    assert (table["games"] == table["period_games"]).all()  # one period
 
 
 def test_a_folder_import_takes_a_games_sheet_with_its_players_sheet(tmp_path):

@@ -59,9 +59,9 @@ def test_ratings_as_json_and_xlsx(small_db, tmp_path):
     assert done.returncode == 0, done.stderr
     sheet = openpyxl.load_workbook(out).active
     rows = list(sheet.iter_rows(values_only=True))
-    assert rows[0] == ("id", "fide_id", "federation_id", "name", "federation", "rating",
-                       "games", "k", "title")
-    assert [r[5] for r in rows[1:]] == [r["rating"] for r in as_json]  # numbers as numbers
+    assert rows[0] == ("id", "fide_id", "federation_id", "name", "federation", "birth_year",
+                       "rating", "change", "games", "period_games", "k", "title")
+    assert [r[6] for r in rows[1:]] == [r["rating"] for r in as_json]  # numbers as numbers
     done = run("db", "ratings", "--format", "xlsx", cwd=small_db)
     assert done.returncode == 2 and "--output" in done.stderr
 

@@ -34,6 +34,7 @@ from tournament_elo.io.headers import fold_name
 from tournament_elo.publish import publish_site
 from tournament_elo.render.format import fmt_list_change as fmt_change
 from tournament_elo.render.format import fmt_list_rating as fmt_rating
+from tournament_elo.render.format import fmt_text
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT_NAME = "<script>alert(1)</script>"
@@ -160,10 +161,15 @@ def test_index_lists_exactly_the_rated_players_in_rating_order(site: Site) -> No
     assert [cells[1] for cells, _ in rows] == list(listed["name"])
     assert [cells[2] for cells, _ in rows] == [fmt_rating(r) for r in listed["rating"]]
     assert [int(cells[0]) for cells, _ in rows] == list(range(1, len(listed) + 1))
-    assert [cells[3] for cells, _ in rows] == [t if isinstance(t, str) else ""
+    # Columns: #, Name, Rating, Change, Title, Fed., Born, Games, Games in the period, K.
+    assert [cells[3] for cells, _ in rows] == [fmt_change(c) for c in listed["change"]]
+    assert [cells[4] for cells, _ in rows] == [t if isinstance(t, str) else ""
                                               for t in listed["title"]]
-    assert [cells[4] for cells, _ in rows] == list(listed["federation"])
-    assert "GM" in [cells[3] for cells, _ in rows]
+    assert [cells[5] for cells, _ in rows] == list(listed["federation"])
+    assert [cells[6] for cells, _ in rows] == [fmt_text(b) for b in listed["birth_year"]]
+    assert [(cells[7], cells[8]) for cells, _ in rows] == [
+        (str(g), str(n)) for g, n in zip(listed["games"], listed["period_games"], strict=True)]
+    assert "GM" in [cells[4] for cells, _ in rows]
     ratings_shown = [int(cells[2]) for cells, _ in rows]
     assert ratings_shown == sorted(ratings_shown, reverse=True)
 
@@ -387,16 +393,17 @@ def test_without_javascript_the_list_still_reads(browser: Any, site: Site) -> No
 
 
 
-def test_players_first_met_in_a_file_have_no_game_count(tmp_path: Path) -> None:
+def test_players_first_met_in_a_file_count_the_games_rated_here(tmp_path: Path) -> None:
     """Without a list, the sample's players start from their file's ratings with an
-    unknown game count: the list and their pages leave the count blank."""
+    unknown game count: the list counts the games rated here, the five rounds' games."""
     sample = Path(__file__).resolve().parents[1] / "sample_events" / "held_c07_swiss5.trf"
     with Database(tmp_path / "ratings.db") as db:
         import_events(db, [sample], system="fide-2024")
         recompute(db)
         publish_site(db, tmp_path / "site")
     rows = [cells for cells, _ in _tables(tmp_path / "site" / "index.html")["list"]]
-    # Columns: #, Name, Rating, Title, Fed., Games, K, FIDE id; Bruno 2150 → 2157.
+    # Columns: #, Name, Rating, Change, Title, Fed., Born, Games, Games in the period, K,
+    # FIDE id; Bruno 2150 → 2157, five games; no list before: no change.
     assert len(rows) == 16
-    assert next(r for r in rows if r[1] == "Bruno")[2] == "2157"
-    assert [r[5] for r in rows] == [""] * 16
+    bruno = next(r for r in rows if r[1] == "Bruno")
+    assert (bruno[2], bruno[3], bruno[7], bruno[8]) == ("2157", "", "5", "5")

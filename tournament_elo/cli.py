@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .cli_db import db_group, lang_option, publish_command
+from .cli_db import db_group, lang_option, parse_day, publish_command
 from .cli_desk import serve_command, watch_command
 from .errors import InputError, TournamentEloError
 from .io.formats import FORMATS
@@ -72,6 +72,8 @@ def cli() -> None:
               "last round played).")
 @click.option("--unrated-rating", type=click.IntRange(0, 4000), metavar="RATING",
               help="Rating of unrated players in rating tie-breaks (default: left out).")
+@click.option("--date", "on", metavar="YYYY-MM-DD", help="The event's date where its file "
+              "gives none (it picks the FIDE edition and the juniors' K).")
 @click.option("--ratings", type=click.Path(exists=True, dir_okay=False),
               help="Rating list (CSV/XLSX: id, fide_id, name, rating, games, birth, ever_2400, k; "
               "or a chess-results starting-rank list, page or export).")
@@ -109,6 +111,7 @@ def rate_command(
     norm_event: str | None,
     indent: int | None,
     after_round: int | None,
+    on: str | None,
 ) -> None:
     """Rate EVENT (a TRF file, a CSV/XLSX sheet, or - for standard input).
 
@@ -121,13 +124,17 @@ def rate_command(
       tournament-elo rate event.trf --tiebreaks "BH/C1,BH,SB" --tiebreak-rules 2026
       tournament-elo rate zonal.trf --norm-event zonal --out report/
       tournament-elo rate final.trf --round 5   (the standings after round 5)
+      tournament-elo rate crosstable.html --date 2026-05-03
     """
     from dataclasses import replace
 
     from .engine import rate
     from .io.detect import read_event, read_ratings
 
+    day = parse_day(on, "--date")
     parsed = read_event(_event_file(event), input_format, encoding)
+    if day is not None and parsed.end is None and parsed.start is None:
+        parsed = replace(parsed, end=day)
     if norm_event is not None:
         kept = tuple(kv for kv in parsed.settings if kv[0] != NORM_EVENT_SETTING)
         parsed = replace(parsed, settings=(*kept, (NORM_EVENT_SETTING, norm_event)))

@@ -18,7 +18,7 @@ import click
 from .db.defaults import DEFAULT_DB, LOCK_WAIT, PERIOD_KINDS
 from .errors import InputError, Place
 from .io.formats import FORMATS
-from .messages import choose_language
+from .messages import choose_language, prefix, say
 from .progress import progress_bar
 
 if TYPE_CHECKING:
@@ -60,7 +60,8 @@ def _client(scheduler: str | None) -> Iterator[object]:
         yield client
 
 
-def _day(value: str | None, option: str) -> date | None:
+def parse_day(value: str | None, option: str) -> date | None:
+    """An option's date, YYYY-MM-DD (None: not given)."""
     if value is None:
         return None
     try:
@@ -68,6 +69,12 @@ def _day(value: str | None, option: str) -> date | None:
     except ValueError:
         raise InputError("not a date", Place(option), found=repr(value),
                          expected="YYYY-MM-DD") from None
+
+
+def _note(kind: str, text: str, lang: str) -> None:
+    """A line of what a command did, on standard error, in the language chosen."""
+    word = prefix(kind, lang) if kind == "warning" else say(kind, lang)
+    click.echo(f"{word}: {say(text, lang)}", err=True)
 
 
 def _database_files(db_path: str) -> list[Path]:
@@ -129,6 +136,14 @@ def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: st
         sys.stdout.buffer.write(data)
 
 
+def lang_option(what: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """``--lang en|vi``: of the output and of every message (default: the locale's)."""
+    return click.option(
+        "--lang", type=click.Choice(["en", "vi"]),
+        callback=lambda _ctx, _param, value: choose_language(value), is_eager=True,
+        help=f"{what} and of the messages (default: vi in a Vietnamese locale, else en).")
+
+
 @click.group("db")
 def db_group() -> None:
     """The rating database: import events and lists, recompute, query.
@@ -153,36 +168,55 @@ def db_group() -> None:
 @click.option("--encoding", help="Encoding of text inputs (default: detected).")
 @click.option("--workers", type=click.IntRange(1, 256),
               help="Processes reading files (default: one per core).")
+@click.option("--date", "on", metavar="YYYY-MM-DD",
+              help="The date of events whose files give none (a crosstable page without "
+              "dates).")
 @SCHEDULER_OPTION
 @WAIT_OPTION
+@lang_option("Language of the notes")
 def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
                    input_format: str | None, encoding: str | None,
-                   workers: int | None, scheduler: str | None, wait: float) -> None:
+                   workers: int | None, on: str | None, scheduler: str | None,
+                   wait: float, lang: str) -> None:
     """Import event files and folders (recursively), any input format.
 
     The same file again changes nothing; a changed file replaces its event and marks
-    later periods for recomputation; a bad file is reported and skipped (exit code 2
-    once the others are in).
+    later periods for recomputation; a newer version of an event (more rounds, a
+    correction; same name, place and start, or FIDE event id) replaces the older one
+    under whatever file name; an event in progress waits outside the lists; a bad file
+    is reported and skipped (exit code 2 once the others are in).
 
     \b
     Example:
       tournament-elo db import events/2024/ extra.trf --system fide-2024 --pool standard
+      tournament-elo db import crosstable.html --date 2024-05-12
     """
     from .db.importer import import_events
     from .systems.registry import get_system
 
     get_system(system)
+    day = parse_day(on, "--date")
     with _writing(db_path, wait) as db, _client(scheduler) as client, \
             progress_bar("importing") as bar:
         report = import_events(db, paths, system, pool, input_format, encoding, workers,
-                               bar.advance, bar.total, client)
+                               bar.advance, bar.total, client, day)
     for path, other in report.copies:
-        click.echo(f"skipped: {path} is the same file as {other}", err=True)
+        _note("skipped", f"{path} is the same file as {other}", lang)
+    for path, newer in report.older:
+        _note("skipped", f"{path} is an older version of the event in {newer}", lang)
+    for path, old, version in report.versions:
+        _note("replaced", f"{path} is version {version} of the event in {old}", lang)
+    for path, other in report.look_alikes:
+        _note("warning", f"{path} looks like the event in {other} (same name, place and "
+              "start) but its players differ: imported as another event", lang)
+    for path, done, rounds in report.in_progress:
+        _note("in progress", f"{path} has {done} of {rounds} rounds complete: left out of "
+              "the lists until it is complete (or --include-unfinished)", lang)
     for _, message in report.failed:
         click.echo(f"error: {message}", err=True)
     click.echo(report.summary())
     if report.failed:
-        sys.exit(2)
+        raise click.exceptions.Exit(2)
 
 
 @db_group.command("import-list")
@@ -192,9 +226,13 @@ def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
 @click.option("--pool", default="main", show_default=True, help="The pool (rating list).")
 @click.option("--encoding", help="Encoding of a text list (default: detected).")
 @WAIT_OPTION
+@lang_option("Language of the notes")
 def import_list_command(rating_list: str, on: str, db_path: str, pool: str,
-                        encoding: str | None, wait: float) -> None:
-    """Import a published rating list as a starting point (or to compare with).
+                        encoding: str | None, wait: float, lang: str) -> None:
+    """Import a published rating list as a starting point (or to compare with).  Each
+    row is matched to a known player by id (FIDE, CODS-ID, the federation's), else by
+    name (``Last, First``, case and accents aside) where one player has it and no id or
+    birth year tells them apart; the rows matched by name are listed.
 
     \b
     Example:
@@ -202,11 +240,13 @@ def import_list_command(rating_list: str, on: str, db_path: str, pool: str,
     """
     from .db.lists import import_list
 
-    day = _day(on, "--date")
+    day = parse_day(on, "--date")
     assert day is not None
     with _writing(db_path, wait) as db:
-        count = import_list(db, rating_list, day, pool, encoding)
-    click.echo(f"{count} players listed on {day}")
+        done = import_list(db, rating_list, day, pool, encoding)
+    for place, name, pid, known in done.by_name:
+        _note("matched by name", f"{place}: {name} is #{pid} {known}", lang)
+    click.echo(done.summary(day))
 
 
 @db_group.command("recompute")
@@ -218,11 +258,13 @@ def import_list_command(rating_list: str, on: str, db_path: str, pool: str,
               "(default: from the first period not current).")
 @PERIOD_OPTION
 @POOL_OPTION
+@click.option("--include-unfinished", is_flag=True, help="Rate events in progress too "
+              "(fewer complete rounds than announced), as they stand.")
 @SCHEDULER_OPTION
 @WAIT_OPTION
 def recompute_command(db_path: str, systems: tuple[str, ...], from_day: str | None,
-                      period: str, pool: str | None, scheduler: str | None,
-                      wait: float) -> None:
+                      period: str, pool: str | None, include_unfinished: bool,
+                      scheduler: str | None, wait: float) -> None:
     """Recompute the rating periods in order, each from the list before it.  Each pool
     and each system is its own job: with --scheduler they run in parallel.
 
@@ -233,7 +275,7 @@ def recompute_command(db_path: str, systems: tuple[str, ...], from_day: str | No
     """
     from .db.recompute import recompute
 
-    start = _day(from_day, "--from")
+    start = parse_day(from_day, "--from")
     chosen: list[str | None] = list(systems) or [None]
     _must_exist(db_path)
     with _writing(db_path, wait) as db:
@@ -241,12 +283,14 @@ def recompute_command(db_path: str, systems: tuple[str, ...], from_day: str | No
         if scheduler is None:
             with progress_bar("recomputing") as bar:
                 reports = [r for system in chosen for r in recompute(
-                    db, system, pool, start, period, bar.advance, bar.total)]
+                    db, system, pool, start, period, bar.advance, bar.total,
+                    include_unfinished)]
     if scheduler is not None:
         from .db.distributed import recompute_jobs
 
         with _client(scheduler) as client:
-            reports = list(recompute_jobs(client, Path(db_path), pools, chosen, start, period))
+            reports = list(recompute_jobs(client, Path(db_path), pools, chosen, start, period,
+                                          include_unfinished))
     for report in sorted(reports, key=lambda r: (r.pool, r.system)):
         click.echo(report.summary())
 
@@ -284,9 +328,87 @@ def ratings_command(db_path: str, on: str | None, output_format: str, output: st
     with _reading(db_path) as db:
         comp = computation(db, pool, system, period)
         _computation_note(db, pool, system, period)
-        table = ratings(db, comp, _day(on, "--date"))
+        table = ratings(db, comp, parse_day(on, "--date"))
     _emit(table, output_format, output, f"{comp.pool} — {comp.system} — {on or 'latest'}",
           _database_files(db_path))
+
+
+@db_group.command("events")
+@DB_OPTION
+@FORMAT_OPTION
+@OUTPUT_OPTION
+@click.option("--pool", help="Only this pool's events (default: every pool).")
+def events_command(db_path: str, output_format: str, output: str | None,
+                   pool: str | None) -> None:
+    """The events imported, in time order: complete or in progress (rounds complete of
+    rounds announced), and which version of the event each is.
+
+    \b
+    Example:
+      tournament-elo db events --format csv
+    """
+    from .db.queries import events
+
+    with _reading(db_path) as db:
+        table = events(db, pool)
+    _emit(table, output_format, output, "events", _database_files(db_path))
+
+
+@db_group.command("players")
+@DB_OPTION
+@click.option("--duplicates", is_flag=True, help="Only the records that are likely one "
+              "person: one name (any word order, case and accents aside), no id or birth "
+              "year telling them apart.")
+@FORMAT_OPTION
+@OUTPUT_OPTION
+def players_command(db_path: str, duplicates: bool, output_format: str,
+                    output: str | None) -> None:
+    """The player records, with how many events each played.
+
+    \b
+    Example:
+      tournament-elo db players --duplicates
+    """
+    from .db.players import players
+
+    with _reading(db_path) as db:
+        table = players(db, duplicates)
+    _emit(table, output_format, output, "likely duplicates" if duplicates else "players",
+          _database_files(db_path))
+
+
+@db_group.command("merge-players")
+@click.argument("kept")
+@click.argument("merged")
+@DB_OPTION
+@WAIT_OPTION
+def merge_players_command(kept: str, merged: str, db_path: str, wait: float) -> None:
+    """Merge the record MERGED into KEPT (each a FIDE id, a federation id, #database-id
+    or a name): his events, list entries and identities become KEPT's, and every
+    computed list from their first event on is recomputed.  Two records with
+    different FIDE ids are two people: refused.
+
+    \b
+    Example:
+      tournament-elo db merge-players 448869 "#3"
+    """
+    from .db.players import merge_players
+    from .db.queries import find_player
+    from .db.recompute import recompute
+
+    _must_exist(db_path)
+    with _writing(db_path, wait) as db:
+        a, b = find_player(db, kept), find_player(db, merged)
+        names = dict(db.query("SELECT id, name FROM players WHERE id IN (?, ?)", a, b))
+        changed = merge_players(db, a, b)
+        click.echo(f"merged #{b} {names[b]} into #{a} {names[a]}")
+        for pool, day in changed:
+            for system, kind, unfinished in db.query(
+                    "SELECT c.system, c.period, c.unfinished FROM computations c"
+                    " JOIN pools p ON p.id = c.pool_id WHERE p.name = ?", pool):
+                for report in recompute(db, system, pool, None, kind,
+                                        unfinished=bool(unfinished)):
+                    click.echo(f"from {day}: {report.summary()}")
 
 
 @db_group.command("history")
@@ -341,18 +463,10 @@ def diff_command(rating_list: str, db_path: str, on: str | None, output_format: 
 
     with _reading(db_path) as db:
         comp = computation(db, pool, system, period)
-        table = diff(db, comp, rating_list, _day(on, "--date"), encoding)
+        table = diff(db, comp, rating_list, parse_day(on, "--date"), encoding)
     click.echo(f"{len(table)} differences", err=True)
     _emit(table, output_format, output, f"{rating_list} against {comp.system}",
           [*_database_files(db_path), Path(rating_list)])
-
-
-def lang_option(what: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """``--lang en|vi``: of the output and of every message (default: the locale's)."""
-    return click.option(
-        "--lang", type=click.Choice(["en", "vi"]),
-        callback=lambda _ctx, _param, value: choose_language(value), is_eager=True,
-        help=f"{what} and of the messages (default: vi in a Vietnamese locale, else en).")
 
 
 @click.command("publish")
@@ -360,24 +474,32 @@ def lang_option(what: str) -> Callable[[Callable[..., None]], Callable[..., None
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False),
               help="The folder to write the site into.")
 @lang_option("Language of the pages")
+@click.option("--title", help="The site's title, on every page (default: 'Rating list' in "
+              "the pages' language).")
+@click.option("--federation", help="The federation's name, in every page's header.")
 @POOL_OPTION
 @SYSTEM_OPTION
 @PERIOD_OPTION
-def publish_command(db_path: str, out_dir: str, lang: str, pool: str | None,
-                    system: str | None, period: str) -> None:
-    """Write a static web site: the rating list (sortable, searchable), a page per player
-    with his rating history, a page per event with its crosstable and rating report.
+def publish_command(db_path: str, out_dir: str, lang: str, title: str | None,
+                    federation: str | None, pool: str | None, system: str | None,
+                    period: str) -> None:
+    """Write a static web site: the rating list (sortable, searchable; each player's
+    change since the previous list, birth year and games), a page per player with his
+    rating history and his events (rating before, change, after), a page per event with
+    its crosstable and rating report.
 
     \b
     Example:
       tournament-elo publish --out site/ && open site/index.html
+      tournament-elo publish --out site/ --lang vi --title "Bảng Elo Cờ Đông Sơn" \\
+          --federation "Liên đoàn Cờ Thanh Hoá"
     """
     from .publish import publish_site
 
     with _reading(db_path) as db, progress_bar("publishing") as bar:
         _computation_note(db, pool, system, period)
         written = publish_site(db, Path(out_dir), pool, system, period, lang,
-                               bar.advance, bar.total)
+                               bar.advance, bar.total, title, federation)
     click.echo(f"wrote {len(written)} files to {out_dir}")
 
 

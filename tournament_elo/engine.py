@@ -119,6 +119,21 @@ def event_after_round(event: Event, last_round: int) -> Event:
     return event.through(last_round)
 
 
+def check_decimals(event: Event, system: RatingSystem) -> None:
+    """Refuse a starting rating with more decimals than the system keeps (a per-game
+    system's ``1975.2`` is its own figure; FIDE ratings are whole)."""
+    keeps = system.terms.decimals
+    problems = Problems()
+    for player in event.players:
+        given = player.rating
+        if given is not None and round(given, keeps) != given:
+            problems.add(InputError(
+                f"a rating with more decimals than {system.name} keeps",
+                Place(event.source), found=f"{player.name}: {given}",
+                expected=f"a rating with {keeps} decimals" if keeps else "a whole number"))
+    problems.raise_any()
+
+
 def check_settings(system: RatingSystem, settings: Mapping[str, str]) -> None:
     """Refuse a setting the system does not read, or a value it does not know, naming
     what it reads: a setting silently ignored would rate the event otherwise than asked."""
@@ -169,6 +184,7 @@ def rate(
     chosen = get_system(system, event_day(event))
     with options.collect():
         check_settings(chosen, settings or {})
+        check_decimals(event, chosen)
     options.raise_any()
     table = standings(event, codes, tiebreak_rules, unrated_rating)
     figures = chosen.rate_event(event, settings or {}, str(average_rule))

@@ -121,6 +121,36 @@ _VI = {
         "ngày đọc theo ngày trước là {}, theo tháng trước là {}; đã đọc theo ngày trước (ghi "
         "2025-03-08 để chắc chắn)",
     "the event has no date: rated under {}": "giải không có ngày: tính theo {}",
+    "the event has no date: it cannot be placed in a rating period":
+        "giải không có ngày: không xếp được vào kỳ tính Elo nào",
+    "{}, or --date YYYY-MM-DD": "{}, hoặc --date YYYY-MM-DD",
+    "a start or end date (TRF records 042, 052)":
+        "ngày bắt đầu hoặc kết thúc (bản ghi TRF 042, 052)",
+    "a Date tag": "thẻ Date",
+    "a date in the crosstable's header lines": "ngày ở các dòng đầu của bảng kết quả",
+    "a start or end date in the event sheet, or a date column":
+        "ngày bắt đầu hoặc kết thúc trong trang thông tin giải, hoặc một cột ngày",
+    "a player cannot be merged with himself": "không thể gộp một đấu thủ với chính mình",
+    "the two players have different {}: they are two people":
+        "hai đấu thủ có {} khác nhau: đó là hai người",
+    "FIDE ids": "mã FIDE", "federation ids": "mã liên đoàn",
+    "a whole number": "một số nguyên",
+    "a rating with more decimals than {} keeps": "Elo có nhiều chữ số thập phân hơn {} giữ",
+    "a rating with {} decimals": "Elo có {} chữ số thập phân",
+    "a rating from 0 to {}": "Elo từ 0 đến {}",
+    "two records of one person": "hai bản ghi của cùng một người",
+    "skipped": "bỏ qua", "replaced": "thay thế", "in progress": "đang diễn ra",
+    "matched by name": "khớp theo tên",
+    "{} is the same file as {}": "{} là cùng một tệp với {}",
+    "{} is an older version of the event in {}": "{} là phiên bản cũ hơn của giải trong {}",
+    "{} is version {} of the event in {}": "{} là phiên bản {} của giải trong {}",
+    "{} looks like the event in {} (same name, place and start) but its players differ: "
+    "imported as another event": "{} giống giải trong {} (cùng tên, địa điểm và ngày bắt "
+    "đầu) nhưng khác đấu thủ: được nhập thành một giải khác",
+    "{} has {} of {} rounds complete: left out of the lists until it is complete (or "
+    "--include-unfinished)": "{} mới xong {} trên {} vòng: chưa đưa vào bảng Elo cho đến "
+    "khi giải kết thúc (hoặc --include-unfinished)",
+    "{}: {} is #{} {}": "{}: {} là #{} {}",
     "the number of rounds is not a positive whole number": "số vòng không phải số nguyên dương",
     "{} (columns {})": "{} (cột {})",
     "{} (columns {}) {}": "{} (cột {}) {}",

@@ -119,7 +119,7 @@ class Player:
     index: int
     id: int | str
     name: str
-    rating: int | None = None
+    rating: float | None = None
     sex: str | None = None
     title: str | None = None
     federation: str | None = None
@@ -210,6 +210,9 @@ class Event:
     #: written, e.g. "Pts.", "Rk.", "TB1", "Rp", "K", "rtg+/-") → one value per player, in
     #: player order (a number, a text, or None where the cell was blank).
     published: tuple[tuple[str, tuple[object, ...]], ...] = ()
+    #: The event's id at FIDE (an event sheet's ``fide_event_id``): who the event is across
+    #: its files, before its name, place and start day.
+    fide_event_id: str | None = None
 
     @cached_property
     def rounds_played(self) -> int:
@@ -265,7 +268,7 @@ class ListEntry:
     id: str | None = None
     fide_id: str | None = None
     name: str | None = None
-    rating: int | None = None
+    rating: float | None = None
     games: int | None = None
     birth: date | None = None
     birth_year: int | None = None

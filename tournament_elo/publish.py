@@ -40,13 +40,14 @@ from typing import Any
 from .db.events import stored_event
 from .db.lists import base_list, starting_rating
 from .db.queries import Computation, computation, history, ratings
+from .db.recompute import RATED_EVENTS
 from .db.schema import GAME_ROW
 from .db.store import Database, unpack
 from .engine import RatingResult
 from .labels import labels, site_labels
 from .rating_list import LIST_ENTRY
 from .render.charts import history_chart
-from .render.format import fmt_list_change, fmt_list_rating, fmt_points, fmt_text
+from .render.format import fmt_list_change, fmt_list_rating, fmt_points, fmt_text, missing
 from .render.html import asset, render, render_html
 from .render.writers import OutputFolder
 from .standings import standings, tiebreak_codes
@@ -104,10 +105,14 @@ def publish_site(
     lang: str = "en",
     advance: Callable[[int], None] | None = None,
     total: Callable[[int], None] | None = None,
+    title: str | None = None,
+    federation: str | None = None,
 ) -> list[Path]:
     """Write the site of the computation (pool, system, period) into ``out_dir`` (see
     the module docstring); ``total(n)`` is called once with the number of pages, then
-    ``advance(1)`` per page.  Returns the files written."""
+    ``advance(1)`` per page.  ``title`` heads every page (default: "Rating list" in the
+    site's language) with the ``federation``'s name; the pool's name, an internal one,
+    is shown nowhere.  Returns the files written."""
     words = site_labels(lang)
     comp = computation(db, pool, system, period)
     listed = ratings(db, comp)
@@ -116,7 +121,8 @@ def publish_site(
     player_ids = sorted(set(listed["id"].astype(int)) | {
         int(r[0]) for r in db.query(
             "SELECT DISTINCT p.player_id FROM event_players p JOIN events e ON e.id = p.event_id"
-            " WHERE e.pool_id = ? AND NOT p.fixed_rating", comp.pool_id)})
+            f" WHERE e.pool_id = ? AND NOT p.fixed_rating AND {RATED_EVENTS}", comp.pool_id,
+            comp.unfinished)})
     if total:
         total(2 + len(events) + len(player_ids))
     database = [Path(f"{db.path}{suffix}") for suffix in ("", "-wal", "-shm")]
@@ -127,7 +133,8 @@ def publish_site(
         out = _Writer(folder, advance)
         out.file("site.css", asset("site/site.css"))
         out.file("site.js", asset("site/site.js"))
-        common = {"lang": lang, "t": words, "comp": comp, "list_date": _list_date(db, comp)}
+        common = {"lang": lang, "t": words, "comp": comp, "list_date": _list_date(db, comp),
+                  "title": title or words["site"], "federation": federation}
         outcomes: dict[tuple[int, int], _Outcome] = {}
         notes = _period_notes(db, comp, labels(lang))
         jobs = [_Job(str(db.path), comp, e.id, lang, notes.get(e.id, {})) for e in events]
@@ -164,10 +171,12 @@ def _list_date(db: Database, comp: Computation) -> str:
 
 
 def _events(db: Database, comp: Computation) -> list[_Event]:
+    """The pool's events in its lists (one in progress waits, unless rated as it is)."""
     return [_Event(*row) for row in db.query(
         "SELECT e.id, e.name, e.start, e.end, e.type, e.rounds,"
         " (SELECT count(*) FROM event_players p WHERE p.event_id = e.id AND NOT p.fixed_rating)"
-        " FROM events e WHERE e.pool_id = ? ORDER BY e.end, e.id", comp.pool_id)]
+        f" FROM events e WHERE e.pool_id = ? AND {RATED_EVENTS} ORDER BY e.end, e.id",
+        comp.pool_id, comp.unfinished)]
 
 
 def _event_row(event: _Event, words: dict[str, str]) -> Row:
@@ -192,8 +201,10 @@ def stored_result(db: Database, comp: Computation, event_id: int) -> RatingResul
     name, players, games, settings, warnings, rows = found[0]
     system = get_system(name)
     player_figures = unpack(players, system.player_figures)
-    before = [round(r) if r == r and r > 0 else None
-              for r in player_figures["rating"].astype(float).tolist()]
+    keeps = system.terms.decimals
+    before: list[float | None] = [
+        (round(r, keeps) if keeps else round(r)) if r == r and r > 0 else None
+        for r in player_figures["rating"].astype(float).tolist()]
     event = stored_event(db, event_id, unpack(rows, GAME_ROW), before)
     figures = Figures(player_figures, unpack(games, system.game_figures),
                       tuple(json.loads(warnings or "[]")), json.loads(settings or "{}"))
@@ -304,7 +315,10 @@ def _list_rows(listed: Any) -> list[Row]:
              "federation": fmt_text(p["federation"]), "fide_id": fmt_text(p["fide_id"]),
              "federation_id": fmt_text(p["federation_id"]),
              "rating": fmt_list_rating(p["rating"]), "rating_value": float(p["rating"]),
-             "games": fmt_text(p["games"]), "k": fmt_text(p["k"])}
+             "change": fmt_list_change(p["change"]),
+             "change_value": 0.0 if missing(p["change"]) else float(p["change"]),
+             "born": fmt_text(p["birth_year"]), "games": fmt_text(p["games"]),
+             "period_games": fmt_text(p["period_games"]), "k": fmt_text(p["k"])}
             for rank, p in enumerate(listed.to_dict("records"), start=1)]
 
 
@@ -344,7 +358,8 @@ def _played(db: Database, comp: Computation, pid: int,
     for event_id, idx, name, end, rounds in db.query(
             "SELECT e.id, p.idx, e.name, e.end, e.rounds FROM event_players p"
             " JOIN events e ON e.id = p.event_id WHERE p.player_id = ? AND e.pool_id = ?"
-            " ORDER BY e.end DESC, e.id DESC", pid, comp.pool_id):
+            f" AND {RATED_EVENTS} ORDER BY e.end DESC, e.id DESC", pid, comp.pool_id,
+            comp.unfinished):
         outcome = outcomes.get((event_id, idx), _Outcome())
         rows.append({"id": event_id, "name": name, "end": end, "rounds": rounds,
                      "points": outcome.points, "rank": outcome.rank,

@@ -59,19 +59,19 @@ def results_as_completed(client: Any, function: Any, jobs: Sequence[Any]) -> Ite
         yield future.result()
 
 
-def _recompute_job(job: tuple[str, str, str | None, date | None, str]) -> Any:
+def _recompute_job(job: tuple[str, str, str | None, date | None, str, bool]) -> Any:
     from .recompute import recompute
     from .store import Database
 
-    path, pool, system, start, period = job
+    path, pool, system, start, period, unfinished = job
     with Database(path) as db:
-        return recompute(db, system, pool, start, period)[0]
+        return recompute(db, system, pool, start, period, unfinished=unfinished)[0]
 
 
 def recompute_jobs(client: Any, db_path: Path, pools: Sequence[str],
                    systems: Sequence[str | None], start: date | None,
-                   period: str) -> Iterator[Any]:
+                   period: str, unfinished: bool = False) -> Iterator[Any]:
     """Every (pool, system) recomputation as one job; their reports as they finish."""
-    jobs = [(str(db_path.resolve()), pool, system, start, period)
+    jobs = [(str(db_path.resolve()), pool, system, start, period, unfinished)
             for pool in pools for system in systems]
     return results_as_completed(client, _recompute_job, jobs)

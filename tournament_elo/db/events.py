@@ -11,13 +11,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..io.headers import fold_name
 from ..model import Event, EventType, Pairings, Player
 from .schema import GAME_ROW
 from .store import Database, day, unpack
 
 #: Event fields kept in ``events.details`` (what the reports show besides the name),
 #: with the round dates and whether the event is a game log.
-DETAILS = ("city", "federation", "chief_arbiter", "time_control")
+DETAILS = ("city", "federation", "chief_arbiter", "time_control", "fide_event_id")
 
 
 def details_json(event: Event) -> str:
@@ -28,6 +29,35 @@ def details_json(event: Event) -> str:
     if event.game_log:
         values["game_log"] = True
     return json.dumps(values, ensure_ascii=False)
+
+
+def event_identity(fide_event_id: str | None, name: str, city: str | None,
+                   first_day: date | None) -> str:
+    """Who an event is, whatever its file is called: its FIDE event id, else its folded
+    name, place and first day (an arbiter's file after round 5 and his final one agree;
+    a club's weekly event of one name does not, week after week)."""
+    if fide_event_id and fide_event_id.strip():
+        return f"fide-event:{fide_event_id.strip()}"
+    when = first_day.isoformat() if first_day else ""
+    return f"event:{fold_name(name)}|{fold_name(city or '')}|{when}"
+
+
+def identity_of(event: Event, on: date | None = None) -> str:
+    """The event's identity; its first day is its start, else its end, else ``on``."""
+    return event_identity(event.fide_event_id, event.name, event.city,
+                          event.start or event.end or on)
+
+
+def fill_identities(db: Database) -> None:
+    """Give the events imported before version 3 of the schema their identity and count
+    their complete rounds (inside a transaction; once)."""
+    found = db.query("SELECT id, name, details, coalesce(start, end) FROM events"
+                     " WHERE identity IS NULL")
+    db.conn.executemany(
+        "UPDATE events SET identity = ?, complete_rounds = ? WHERE id = ?",
+        [(event_identity(None, name, json.loads(details).get("city"), day(first)),
+          stored_event(db, event_id).rounds_played, event_id)
+         for event_id, name, details, first in found])
 
 
 def pack_pairings(event: Event) -> npt.NDArray[Any]:
@@ -49,7 +79,7 @@ def pairings_of(rows: npt.NDArray[Any]) -> Pairings:
 
 
 def stored_event(db: Database, event_id: int, rows: npt.NDArray[Any] | None = None,
-                 ratings: list[int | None] | None = None) -> Event:
+                 ratings: list[float | None] | None = None) -> Event:
     """The event as imported: its players (with what the database knows of them), its
     pairings (``rows`` if already read) and its details.  ``ratings`` replaces the
     players' ratings (the ratings it was rated with, in the event's player order)."""

@@ -9,6 +9,14 @@ A file is known by its absolute path and the sha256 of its bytes:
 - bytes another import (another process) stored since this one looked are counted
   apart: that import put them in.
 
+An event is also known by who it is (its FIDE event id, else its name, place and first
+day): a file of an event already there with the same players is a newer version of it
+(more rounds, or a correction) and replaces it wherever the older file lives, or, with
+fewer complete rounds than the one there, an older version that is not imported.  A file
+that looks like another event but whose players differ is imported apart and reported.
+An event with fewer complete rounds than announced is in progress: it waits outside the
+lists (:mod:`.recompute`) until a complete version comes.
+
 Each file is written whole or not at all (a savepoint), and the files are committed
 together about every :data:`COMMIT_SECONDS`: a bad file (reported with its place) is
 skipped and the others go in; a crash loses at most the files of the last moment,
@@ -32,10 +40,11 @@ import numpy as np
 
 from ..errors import InputError, Place, TournamentEloError
 from ..io.detect import read_event
+from ..io.headers import fold_name
 from ..io.sheet_files import companion_files
 from ..io.text import Source, read_bytes
 from ..model import Event
-from .events import details_json, pack_pairings
+from .events import details_json, fill_identities, identity_of, pack_pairings
 from .store import Database
 
 #: File names a folder import picks up (a named file is always tried).
@@ -57,11 +66,25 @@ class ImportReport:
     meanwhile: list[str] = field(default_factory=list)  # imported by another process
     copies: list[tuple[str, str]] = field(default_factory=list)  # (file, the one it copies)
     failed: list[tuple[str, str]] = field(default_factory=list)  # (file, message)
+    #: (file, the file of the event's newer version, kept): not imported.
+    older: list[tuple[str, str]] = field(default_factory=list)
+    #: (file, the file of the older version it replaced, the version it is now).
+    versions: list[tuple[str, str, int]] = field(default_factory=list)
+    #: (file, a file of another event with the same name, place and start).
+    look_alikes: list[tuple[str, str]] = field(default_factory=list)
+    #: (file, complete rounds, rounds announced): in progress, not in the lists yet.
+    in_progress: list[tuple[str, int, int]] = field(default_factory=list)
     games: int = 0
 
     def summary(self) -> str:
         parts = [f"{len(self.imported)} imported", f"{len(self.replaced)} replaced",
                  f"{len(self.unchanged)} unchanged"]
+        if self.versions:
+            parts.append(f"{len(self.versions)} newer versions of imported events")
+        if self.older:
+            parts.append(f"{len(self.older)} older versions skipped")
+        if self.in_progress:
+            parts.append(f"{len(self.in_progress)} in progress")
         if self.meanwhile:
             parts.append(f"{len(self.meanwhile)} already imported by another process")
         if self.copies:
@@ -137,15 +160,24 @@ def import_events(
     advance: Callable[[int], None] | None = None,
     total: Callable[[int], None] | None = None,
     client: Any = None,
+    on: date | None = None,
 ) -> ImportReport:
     """Import event files (see the module docstring); ``total(n)`` and ``advance(k)``
-    report progress in files.  With a Dask ``client`` its workers read the files."""
+    report progress in files.  With a Dask ``client`` its workers read the files.
+    ``on`` dates the events whose files give no date."""
     files = event_files(paths)
     if total:
         total(len(files))
     report = ImportReport()
+    if db.query("SELECT 1 FROM events WHERE identity IS NULL LIMIT 1"):
+        with db.transaction():
+            fill_identities(db)
     known = dict(db.query("SELECT path, content_hash FROM events"))
     by_hash = {digest: path for path, digest in known.items()}
+    # A file a newer version replaced: its event's current file.
+    replaced_by = {(path, digest): current for path, digest, current in db.query(
+        "SELECT s.path, s.content_hash, coalesce(e.path, '') FROM superseded s"
+        " LEFT JOIN events e ON e.identity = s.identity AND e.pool_id = s.pool_id")}
     jobs: list[Job] = []
     kept = 0
     for path in files:
@@ -157,6 +189,10 @@ def import_events(
         digest = hashlib.sha256(data).hexdigest()
         if known.get(str(path)) == digest:
             report.unchanged.append(str(path))
+            if advance:
+                advance(1)
+        elif (str(path), digest) in replaced_by:
+            report.older.append((str(path), replaced_by[str(path), digest]))
             if advance:
                 advance(1)
         elif digest in by_hash:
@@ -176,7 +212,7 @@ def import_events(
         pool_id = db.pool_id(pool, create=True)
     with db.batched(COMMIT_SECONDS) as checkpoint:
         for parsed in _parsed(jobs, workers, client):
-            _store_parsed(db, parsed, system, pool_id, report)
+            _store_parsed(db, parsed, system, pool_id, report, on)
             checkpoint()
             if advance:
                 advance(1)
@@ -184,12 +220,12 @@ def import_events(
 
 
 def _store_parsed(db: Database, parsed: _Parsed, system: str, pool_id: int,
-                  report: ImportReport) -> None:
+                  report: ImportReport, on: date | None) -> None:
     try:
         if parsed.event is None:
             raise _Failed(parsed.error or "")
         stored = store_event(db, parsed.event, parsed.path, parsed.digest, parsed.source,
-                             system, pool_id)
+                             system, pool_id, on)
     except (TournamentEloError, _Failed) as error:
         report.failed.append((parsed.path, str(error)))
         return
@@ -197,8 +233,14 @@ def _store_parsed(db: Database, parsed: _Parsed, system: str, pool_id: int,
         report.meanwhile.append(parsed.path)
     elif stored.already is not None:
         report.copies.append((parsed.path, stored.already))
+    elif stored.older_than is not None:
+        report.older.append((parsed.path, stored.older_than))
     else:
         (report.replaced if stored.replaced else report.imported).append(parsed.path)
+        report.versions += [(parsed.path, old, stored.version) for old in stored.versions]
+        report.look_alikes += [(parsed.path, other) for other in stored.look_alikes]
+        if stored.complete_rounds < stored.rounds:
+            report.in_progress.append((parsed.path, stored.complete_rounds, stored.rounds))
         pairings = parsed.event.pairings
         report.games += int(np.count_nonzero(
             (pairings.opponent >= 0) & (pairings.player < pairings.opponent)))
@@ -226,36 +268,90 @@ class Stored:
     #: Nothing: another import stored the same bytes since this one looked, at this path
     #: or at another (a copy).
     already: str | None = None
+    #: Nothing: the database holds a newer version of the event (from this file).
+    older_than: str | None = None
+    #: The files of the event's older versions it replaced, other than its own path.
+    versions: tuple[str, ...] = ()
+    version: int = 1
+    #: Events that look like this one (name, place, start) but whose players differ.
+    look_alikes: tuple[str, ...] = ()
+    complete_rounds: int = 0
+    rounds: int = 0
+
+
+def _people(names: list[str], fide_ids: list[str | None]) -> set[str]:
+    """Who played, to tell a version of an event from another event that looks like it."""
+    return {f"fide:{f}" if f else " ".join(sorted(fold_name(n).split()))
+            for n, f in zip(names, fide_ids, strict=True)}
+
+
+def _same_people(ours: set[str], theirs: set[str]) -> bool:
+    """Versions of one event share most of their players (late entries and withdrawals
+    aside): half of the smaller field at least."""
+    return 2 * len(ours & theirs) >= min(len(ours), len(theirs))
 
 
 def store_event(db: Database, event: Event, path: str, digest: str, source: bytes,
-                system: str, pool_id: int) -> Stored:
+                system: str, pool_id: int, on: date | None = None) -> Stored:
     """Write one event (read from the file at ``path``, kept zlib-compressed as
-    ``source``) in one transaction, unless its bytes are there already."""
-    end = event.end or event.start
+    ``source``) in one transaction, unless its bytes are there already.
+
+    An event already stored under the same identity (:func:`~.events.identity_of`) with
+    the same players is an earlier version: the file replaces it, unless the stored one
+    has more complete rounds (then this file is the older version and is not imported).
+    ``on`` is the event's date where its file gives none."""
+    end = event.end or event.start or on
     if end is None:
         raise InputError("the event has no date: it cannot be placed in a rating period",
-                         Place(path), expected="an end date (TRF line 052, a date column)")
+                         Place(path), expected=_date_hint(event.source_format))
+    identity, done = identity_of(event, on), event.rounds_played
+    now = datetime.now(UTC).isoformat(timespec="seconds")
     with db.transaction() as conn:
         same = conn.execute("SELECT path FROM events WHERE content_hash = ?"
                             " ORDER BY path <> ? LIMIT 1", (digest, path)).fetchone()
         if same:
             return Stored(already=same[0])
-        old = conn.execute("SELECT id, end, pool_id FROM events WHERE path = ?",
-                           (path,)).fetchone()
-        if old:
-            conn.execute("DELETE FROM events WHERE id = ?", (old[0],))
-            invalidate(db, old[2], date.fromisoformat(old[1]))
+        old = conn.execute("SELECT id, end, pool_id, identity, version FROM events"
+                           " WHERE path = ?", (path,)).fetchone()
+        ours = _people([p.name for p in event.players], [p.fide_id for p in event.players])
+        versions, look_alikes = [], []
+        for other in conn.execute(
+                "SELECT id, path, end, version, complete_rounds, rounds FROM events"
+                " WHERE pool_id = ? AND identity = ? AND path <> ?",
+                (pool_id, identity, path)).fetchall():
+            named = conn.execute("SELECT p.name, q.fide_id FROM event_players p JOIN players q"
+                                 " ON q.id = p.player_id WHERE p.event_id = ?",
+                                 (other[0],)).fetchall()
+            if not _same_people(ours, _people(*map(list, zip(*named, strict=True)))
+                                if named else set()):
+                look_alikes.append(other[1])
+            elif (other[4] or 0) > done:
+                conn.execute("INSERT OR IGNORE INTO superseded VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                             (path, digest, pool_id, identity, 0, done, event.rounds, now))
+                return Stored(older_than=other[1], complete_rounds=done, rounds=event.rounds)
+            else:
+                versions.append(other)
+        replaced = [old] if old else []
+        version = 1 + max([o[3] for o in versions] +
+                          [old[4] for old in replaced if old[3] == identity], default=0)
+        for gone_id, gone_end, gone_pool in [(o[0], o[2], pool_id) for o in versions] + \
+                [(o[0], o[1], o[2]) for o in replaced]:
+            conn.execute(
+                "INSERT OR REPLACE INTO superseded SELECT path, content_hash, pool_id,"
+                " coalesce(identity, ''), version, coalesce(complete_rounds, rounds), rounds, ?"
+                " FROM events WHERE id = ?", (now, gone_id))
+            conn.execute("DELETE FROM events WHERE id = ?", (gone_id,))
+            invalidate(db, gone_pool, date.fromisoformat(gone_end))
         event_id = conn.execute(
             "INSERT INTO events (path, content_hash, pool_id, system, name, start, end, type,"
-            " rounds, format, settings, game_pools, details, source, imported_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " rounds, format, settings, game_pools, details, source, imported_at, identity,"
+            " version, complete_rounds)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (path, digest, pool_id, system, event.name,
              event.start.isoformat() if event.start else None, end.isoformat(),
              str(event.type), event.rounds, event.source_format or "",
              json.dumps(dict(event.settings)), json.dumps(list(event.pools)),
-             details_json(event), source,
-             datetime.now(UTC).isoformat(timespec="seconds")),
+             details_json(event), source, now, identity, version, done),
         ).lastrowid
         ids = db.player_ids(event.players)
         conn.executemany(
@@ -263,12 +359,31 @@ def store_event(db: Database, event: Event, path: str, digest: str, source: byte
             " federation, fixed_rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [(event_id, p.index, int(ids[p.index]), str(p.id), p.name, p.rating, p.title,
               p.federation, int(p.fixed_rating)) for p in event.players])
-        given = np.array([p.rating or 0 for p in event.players], dtype=np.int32)
-        conn.execute("INSERT INTO games (event_id, count, player_ids, ratings, rows)"
-                     " VALUES (?, ?, ?, ?, ?)", (event_id, len(event.pairings), ids.tobytes(),
-                                                 given.tobytes(), pack_pairings(event).tobytes()))
+        exact = np.array([p.rating or 0 for p in event.players], dtype=np.float64)
+        given = exact.astype(np.int32)
+        conn.execute("INSERT INTO games (event_id, count, player_ids, ratings, rows,"
+                     " exact_ratings) VALUES (?, ?, ?, ?, ?, ?)",
+                     (event_id, len(event.pairings), ids.tobytes(), given.tobytes(),
+                      pack_pairings(event).tobytes(),
+                      exact.tobytes() if (exact != given).any() else None))
         invalidate(db, pool_id, end)
-    return Stored(replaced=old is not None)
+    return Stored(replaced=old is not None, versions=tuple(o[1] for o in versions),
+                  version=version, look_alikes=tuple(look_alikes), complete_rounds=done,
+                  rounds=event.rounds)
+
+
+def _date_hint(source_format: str | None) -> str:
+    """Where a date would be, in the file's own format, and how to give one instead."""
+    kind = source_format or ""
+    if kind == "trf":
+        where = "a start or end date (TRF records 042, 052)"
+    elif kind == "pgn":
+        where = "a Date tag"
+    elif kind.startswith(("chess-results", "crosstable")):
+        where = "a date in the crosstable's header lines"
+    else:
+        where = "a start or end date in the event sheet, or a date column"
+    return f"{where}, or --date YYYY-MM-DD"
 
 
 def invalidate(db: Database, pool_id: int, changed: date) -> None:

@@ -5,6 +5,8 @@ changes applied)."""
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
@@ -17,10 +19,25 @@ from ..rating_list import LIST_ENTRY, PENDING_ENTRY, UNKNOWN_GAMES, ListState, R
 from .store import Database, unpack
 
 
+@dataclass
+class ListImport:
+    """What a list import did: its rows, how each was matched to a known player
+    (``id``, ``name`` or ``new``), and the rows matched by name (to check)."""
+
+    count: int
+    how: Counter[str]
+    by_name: list[tuple[str, str, int, str]]  # (row's place, row's name, player, his name)
+
+    def summary(self, on: date) -> str:
+        return (f"{self.count} players listed on {on}: {self.how['id']} matched by id, "
+                f"{self.how['name']} by name, {self.how['new']} new")
+
+
 def import_list(db: Database, path: str | Path, on: date, pool: str = "main",
-                encoding: str | None = None, speed: str = "standard") -> int:
+                encoding: str | None = None, speed: str = "standard") -> ListImport:
     """Store a published rating list dated ``on`` (a later import for the same date
-    replaces it); players are matched or added as in event imports.  Returns its size."""
+    replaces it); each row is matched to a known player as event players are
+    (:meth:`~.store.Database.player_ids`), or added."""
     listed = read_ratings(path, encoding, speed)
     digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
     with db.transaction() as conn:
@@ -35,7 +52,9 @@ def import_list(db: Database, path: str | Path, on: date, pool: str = "main",
                                  federation=entry.federation, fide_id=entry.fide_id,
                                  birth=entry.birth, birth_year=entry.birth_year))
         entries = np.zeros(len(listed), dtype=LIST_ENTRY)
-        entries["player"] = db.player_ids(people)
+        how: list[str] = []
+        entries["player"] = db.player_ids(people, how)
+        names = dict(db.query("SELECT id, name FROM players"))
         entries["rating"] = [e.rating or 0 for e in listed]
         entries["games"] = [e.games or 0 for e in listed]
         # A published 2400 is what "ever 2400" means: the rating itself shows it.
@@ -47,7 +66,10 @@ def import_list(db: Database, path: str | Path, on: date, pool: str = "main",
                      " VALUES (?, ?, ?, ?, ?)",
                      (pool_id, on.isoformat(), str(Path(path).resolve()), digest,
                       entries.tobytes()))
-    return len(entries)
+    return ListImport(len(entries), Counter(how), [
+        (str(entry.place), person.name, pid, names[pid])
+        for entry, person, pid, kind in zip(listed, people, entries["player"].tolist(), how,
+                                            strict=True) if kind == "name"])
 
 
 def player_count(db: Database) -> int:

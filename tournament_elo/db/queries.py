@@ -4,23 +4,25 @@ where a published list disagrees with the recomputed one."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 
 from ..errors import InputError, Place
 from ..io.detect import read_ratings
 from ..io.headers import fold_name
+from ..model import ListEntry
 from ..rating_list import LIST_ENTRY, UNKNOWN_GAMES, ListState
 from ..systems.registry import get_system
 from .lists import base_list, computed_state, player_count, starting_rating
-from .recompute import pool_system
+from .recompute import RATED_EVENTS, pool_system
 from .store import Database, identity_key, player_info, unpack
 
-LIST_COLUMNS = ("id", "fide_id", "federation_id", "name", "federation", "rating", "games",
-                "k", "title")
+LIST_COLUMNS = ("id", "fide_id", "federation_id", "name", "federation", "birth_year", "rating",
+                "change", "games", "period_games", "k", "title")
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,7 @@ class Computation:
     system: str
     period: str
     valid_through: date | None
+    unfinished: bool = False  # events in progress are rated too
 
     @property
     def current(self) -> str:
@@ -43,8 +46,9 @@ class Computation:
     def stale_events(self, db: Database) -> int:
         """Events imported into the pool after the lists were computed."""
         return int(db.query(
-            "SELECT count(*) FROM events WHERE pool_id = ? AND end > ?", self.pool_id,
-            self.valid_through.isoformat() if self.valid_through else "")[0][0])
+            f"SELECT count(*) FROM events e WHERE pool_id = ? AND end > ? AND {RATED_EVENTS}",
+            self.pool_id, self.valid_through.isoformat() if self.valid_through else "",
+            self.unfinished)[0][0])
 
 
 def computation(db: Database, pool: str | None = None, system: str | None = None,
@@ -59,14 +63,15 @@ def computation(db: Database, pool: str | None = None, system: str | None = None
         pool = names[0]
     pool_id = db.pool_id(pool)
     system = system or pool_system(db, pool_id, pool)
-    row = db.conn.execute("SELECT id, valid_through FROM computations WHERE pool_id = ?"
-                          " AND system = ? AND period = ?", (pool_id, system, period)).fetchone()
+    row = db.conn.execute("SELECT id, valid_through, unfinished FROM computations"
+                          " WHERE pool_id = ? AND system = ? AND period = ?",
+                          (pool_id, system, period)).fetchone()
     if row is None:
         raise InputError("no ratings computed yet", Place(str(db.path)),
                          found=f"pool {pool!r} under {system} by {period}",
                          expected="'tournament-elo db recompute' first")
     return Computation(int(row[0]), pool_id, pool, system, period,
-                       date.fromisoformat(row[1]) if row[1] else None)
+                       date.fromisoformat(row[1]) if row[1] else None, bool(row[2]))
 
 
 def state_as_of(db: Database, comp: Computation, on: date | None) -> tuple[ListState, date]:
@@ -84,22 +89,33 @@ def state_as_of(db: Database, comp: Computation, on: date | None) -> tuple[ListS
     return state, through
 
 
+def rated_games(games: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Game counts as lists show them: a player first met in an event file (his count not
+    known: :data:`UNKNOWN_GAMES` on) has the games rated here."""
+    return np.where(games >= UNKNOWN_GAMES, games - UNKNOWN_GAMES, games)
+
+
 def ratings(db: Database, comp: Computation, on: date | None = None,
             include_unrated: bool = False) -> pd.DataFrame:
-    """The rating list in force on ``on``, best first, one row per rated player."""
+    """The rating list in force on ``on``, best first, one row per rated player: his
+    rating, its change since the previous list (none: not on it), the games rated in
+    total and in the list's period."""
     state, day = state_as_of(db, comp, on)
+    previous, _ = state_as_of(db, comp, day - timedelta(days=1))
     players = pd.DataFrame(db.query(
         "SELECT id, fide_id, federation_id, name, federation, title, birth_year FROM players"
         " ORDER BY id"), columns=["id", "fide_id", "federation_id", "name", "federation",
                                   "title", "birth_year"])
     ids = players["id"].to_numpy()
-    players["rating"] = state.rating[ids]
-    # A player first met in an event file with a rating has an unknown game count.
-    games = pd.array(state.games[ids], dtype="Int64")
-    games[state.games[ids] >= UNKNOWN_GAMES] = pd.NA
-    players["games"] = games
-    figures = get_system(comp.system, day).list_figures(state, ids, player_info(db), day)
+    players["birth_year"] = players["birth_year"].astype("Int64")
+    info = player_info(db)
+    figures = get_system(comp.system, day).list_figures(state, ids, info, day)
+    before = get_system(comp.system, day).list_figures(previous, ids, info, day).rating
     players["rating"] = figures.rating
+    players["change"] = pd.array(np.where(before > 0, figures.rating - before, np.nan))
+    now, then = rated_games(state.games[ids]), rated_games(previous.games[ids])
+    players["games"] = now
+    players["period_games"] = now - then
     players["k"] = figures.k
     if any(t is not None for t in figures.title):
         players["title"] = figures.title
@@ -134,12 +150,13 @@ def find_player(db: Database, text: str) -> int:
 def history(db: Database, comp: Computation, player: int) -> pd.DataFrame:
     """The player's rating after every period he played in, with its events."""
     rows = []
-    rating = 0.0
+    rating, games = 0.0, 0
     first = db.query("SELECT min(start) FROM periods WHERE computation_id = ? AND end <= ?",
                      comp.id, comp.current)[0][0]
     if first:
         _, start_state = base_list(db, comp.pool_id, date.fromisoformat(first))
-        rating = float(start_state.rating[player]) if player < len(start_state.rating) else 0.0
+        if player < len(start_state.rating):
+            rating, games = float(start_state.rating[player]), int(start_state.games[player])
     for start, end, list_date, system, entries in db.query(
             "SELECT start, end, list_date, system, entries FROM periods WHERE computation_id = ?"
             " AND end <= ? ORDER BY end, first_event", comp.id, comp.current):
@@ -153,19 +170,15 @@ def history(db: Database, comp: Computation, player: int) -> pd.DataFrame:
             player, comp.pool_id, start, end)
         rating = starting_rating(rating, mine)
         new = float(mine["rating"][-1])
+        total = int(rated_games(mine["games"][-1:].astype(np.int64))[0])
         rows.append({"list_date": list_date, "period": f"{start}..{end}", "system": system,
                      "rating_before": rating or None, "rating": new or None,
                      "change": (new - rating) if rating and new else None,
-                     "games": _known(int(mine["games"][-1])),
+                     "games": total, "period_games": total - games,
                      "events": "; ".join(name for name, _ in events)})
-        rating = new
+        rating, games = new, total
     return pd.DataFrame(rows, columns=["list_date", "period", "system", "rating_before",
-                                       "rating", "change", "games", "events"])
-
-
-def _known(games: int) -> int | None:
-    """A game count, or None where it is not known (a player first met in a file)."""
-    return games if games < UNKNOWN_GAMES else None
+                                       "rating", "change", "games", "period_games", "events"])
 
 
 def diff(db: Database, comp: Computation, path: str | Path, on: date | None = None,
@@ -174,13 +187,10 @@ def diff(db: Database, comp: Computation, path: str | Path, on: date | None = No
     disagree: a different rating, or a player rated in one and not the other."""
     published = read_ratings(path, encoding)
     computed = ratings(db, comp, on, include_unrated=True)
-    keys = dict(db.query("SELECT key, id FROM players"))
     by_id = computed.set_index("id")
     rows = []
     seen = set()
-    for entry in published:
-        key = identity_key(entry.fide_id, entry.id, entry.name or "", entry.birth_year)
-        pid = keys.get(key)
+    for entry, pid in zip(published, _listed_players(db, published), strict=True):
         ours = float(by_id["rating"].get(pid, 0.0))
         theirs = float(entry.rating or 0)
         seen.add(pid)
@@ -194,8 +204,60 @@ def diff(db: Database, comp: Computation, path: str | Path, on: date | None = No
                                        "difference"])
 
 
+def _listed_players(db: Database, entries: list[ListEntry]) -> list[int | None]:
+    """The database id of each list entry, read-only: by FIDE id, by federation id, by
+    the database's own id where the name agrees (a list this tool wrote: a player without
+    FIDE id is known by it), else by his identity key or his folded name where one player
+    has it."""
+    fide, fed, names, keys = {}, {}, {}, dict(db.query("SELECT key, player_id FROM player_keys"))
+    folded: dict[str, list[int]] = {}
+    has_fide: set[int] = set()
+    for pid, key, fide_id, federation_id, name_folded in db.query(
+            "SELECT id, key, fide_id, federation_id, name_folded FROM players"):
+        keys[key] = pid
+        names[pid] = name_folded
+        folded.setdefault(name_folded, []).append(pid)
+        if fide_id:
+            fide[fide_id] = pid
+            has_fide.add(pid)
+        if federation_id:
+            fed[federation_id] = pid
+    found: list[int | None] = []
+    for entry in entries:
+        name = fold_name(entry.name or "")
+        own = int(entry.id) if entry.id and entry.id.isdigit() else None
+        pid = (fide.get(entry.fide_id or "") or fed.get(entry.id or "")
+               or (own if own is not None and names.get(own) == name else None)
+               or keys.get(identity_key(entry.fide_id, entry.id, entry.name or "",
+                                        entry.birth_year)))
+        alone = folded.get(name, [])
+        # By name: the one player of that name, unless a FIDE id tells them apart.
+        if pid is None and len(alone) == 1 and not (entry.fide_id and alone[0] in has_fide):
+            pid = alone[0]
+        found.append(pid)
+    return found
+
+
 def _diff_row(who: str | None, name: str | None, published: float,
               computed: float) -> dict[str, object]:
     return {"player": who, "name": name, "published": published or None,
             "computed": computed or None,
             "difference": computed - published if published and computed else None}
+
+
+EVENT_COLUMNS = ("id", "name", "place", "start", "end", "status", "rounds_complete", "rounds",
+                 "version", "format", "pool", "path")
+
+
+def events(db: Database, pool: str | None = None) -> pd.DataFrame:
+    """The events of the database (or of ``pool``) in time order: whether each is
+    complete or in progress (fewer complete rounds than announced), and which version of
+    it this is."""
+    found = db.query(
+        "SELECT e.id, e.name, json_extract(e.details, '$.city'), e.start, e.end,"
+        " coalesce(e.complete_rounds, e.rounds), e.rounds, e.version, e.format, p.name, e.path"
+        " FROM events e JOIN pools p ON p.id = e.pool_id WHERE ? IS NULL OR p.name = ?"
+        " ORDER BY e.end, e.id", pool, pool)
+    return pd.DataFrame(
+        [(i, n, c, s, e, "complete" if done >= r else "in progress", done, r, v, f, q, path)
+         for i, n, c, s, e, done, r, v, f, q, path in found], columns=list(EVENT_COLUMNS))

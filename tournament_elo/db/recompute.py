@@ -60,16 +60,23 @@ class History:
     slot: Ints  # per row
     opponent: Ints  # per row: the opponent's slot, -1: none
     owner: Ints  # per slot: the player's database id
-    given: Ints  # per slot: the player's rating in the event's file, 0: none
+    given: npt.NDArray[np.float64]  # per slot: the player's rating in his file, 0: none
 
 
-def load_history(db: Database, pool_id: int, after: date | None) -> History:
+#: Events the lists are made of: complete ones (or every one, with ``unfinished``).
+RATED_EVENTS = "(? OR e.complete_rounds IS NULL OR e.complete_rounds >= e.rounds)"
+
+
+def load_history(db: Database, pool_id: int, after: date | None,
+                 unfinished: bool = False) -> History:
     """The games of events ending after ``after`` (all if None): one query, one join of
-    the packed blobs."""
+    the packed blobs.  Events in progress are left out, unless ``unfinished``."""
     found = db.query(
-        "SELECT e.id, e.end, g.count, g.player_ids, g.rows, g.ratings FROM events e"
+        "SELECT e.id, e.end, g.count, g.player_ids, g.rows, g.ratings, g.exact_ratings"
+        " FROM events e"
         " JOIN games g ON g.event_id = e.id WHERE e.pool_id = ? AND e.end > ?"
-        " ORDER BY e.end, e.id", pool_id, after.isoformat() if after else "")
+        f" AND {RATED_EVENTS} ORDER BY e.end, e.id", pool_id,
+        after.isoformat() if after else "", unfinished)
     counts = np.array([r[2] for r in found], dtype=np.int64)
     rows = np.frombuffer(b"".join(r[4] for r in found), dtype=GAME_ROW)
     owner = np.frombuffer(b"".join(r[3] for r in found), dtype=np.int32).astype(np.int64)
@@ -80,7 +87,12 @@ def load_history(db: Database, pool_id: int, after: date | None) -> History:
     np.cumsum(sizes, out=slot_start[1:])
     offset = np.repeat(slot_start[:-1], counts)
     local = rows["opponent"]
-    given = np.frombuffer(b"".join(r[5] for r in found), dtype=np.int32).astype(np.int64)
+    # A rating with decimals (a per-game system's) is kept apart: most events have none.
+    given = np.frombuffer(b"".join(r[5] for r in found), dtype=np.int32).astype(np.float64)
+    if any(r[6] is not None for r in found):
+        given = np.concatenate([np.zeros(0), *(
+            np.frombuffer(r[6] or r[5], dtype=np.float64 if r[6] else np.int32)
+            for r in found)]).astype(np.float64)
     return History(np.array([r[0] for r in found], dtype=np.int64),
                    [date.fromisoformat(r[1]) for r in found], row_start, slot_start, rows,
                    offset + rows["player"], np.where(local >= 0, offset + local, -1), owner,
@@ -104,6 +116,8 @@ def periods(history: History, kind: str) -> list[Period]:
     if kind == "event":
         return [Period(end, end, i, i + 1, int(history.event_ids[i]))
                 for i, end in enumerate(history.ends)]
+    if not history.ends:
+        return []
     # Events are in end-date order: a period is a run of events with the same first day.
     months = np.array(history.ends, dtype="datetime64[M]").astype(np.int64)
     starts = months // 3 * 3 if kind == "quarter" else months
@@ -153,12 +167,15 @@ def recompute(
     period: str = "month",
     advance: Callable[[int], None] | None = None,
     total: Callable[[int], None] | None = None,
+    unfinished: bool = False,
 ) -> list[RecomputeReport]:
     """Recompute every pool (or ``pool``) from the first period not current, or from the
     period ``start`` falls in.  ``system`` overrides the systems the events were
-    imported with; the lists of each (pool, system, period) are kept apart."""
+    imported with; the lists of each (pool, system, period) are kept apart.  Events in
+    progress are rated too with ``unfinished`` (a change of it recomputes everything)."""
     names = [pool] if pool else [r[0] for r in db.query("SELECT name FROM pools ORDER BY name")]
-    return [_recompute_pool(db, name, system, start, period, advance, total) for name in names]
+    return [_recompute_pool(db, name, system, start, period, advance, total, unfinished)
+            for name in names]
 
 
 def pool_system(db: Database, pool_id: int, pool: str) -> str:
@@ -174,11 +191,11 @@ def pool_system(db: Database, pool_id: int, pool: str) -> str:
 
 def _recompute_pool(db: Database, pool: str, system: str | None, start: date | None,
                     kind: str, advance: Callable[[int], None] | None,
-                    total: Callable[[int], None] | None) -> RecomputeReport:
+                    total: Callable[[int], None] | None, unfinished: bool) -> RecomputeReport:
     pool_id = db.pool_id(pool)
     system = system or pool_system(db, pool_id, pool)
     named = system_named(system)  # an unknown name fails here, before any work
-    every = load_history(db, pool_id, None)
+    every = load_history(db, pool_id, None, unfinished)
     all_periods = periods(every, kind)
     first_day = all_periods[0].start if all_periods else date.max
     base_id, state = base_list(db, pool_id, first_day)
@@ -186,15 +203,16 @@ def _recompute_pool(db: Database, pool: str, system: str | None, start: date | N
         if base_id is not None else None
     with db.transaction() as conn:
         computation = conn.execute(
-            "SELECT id, base_list_id, valid_through FROM computations"
+            "SELECT id, base_list_id, valid_through, unfinished FROM computations"
             " WHERE pool_id = ? AND system = ? AND period = ?", (pool_id, system, kind)).fetchone()
         if computation is None:
             computation = (conn.execute(
                 "INSERT INTO computations (pool_id, system, period, base_list_id)"
-                " VALUES (?, ?, ?, ?)", (pool_id, system, kind, base_id)).lastrowid, base_id, None)
+                " VALUES (?, ?, ?, ?)", (pool_id, system, kind, base_id)).lastrowid, base_id, None,
+                False)
         computation_id = int(computation[0])
         valid = date.fromisoformat(computation[2]) if computation[2] else None
-        if computation[1] != base_id:
+        if computation[1] != base_id or bool(computation[3]) != unfinished:
             valid = None
         if start is not None and (valid is None or start <= valid):
             valid = period_bounds(start, kind)[0] - timedelta(days=1)
@@ -214,8 +232,9 @@ def _recompute_pool(db: Database, pool: str, system: str | None, start: date | N
                          [(row,) for row, end, event in conn.execute(
                              "SELECT id, end, first_event FROM periods WHERE computation_id = ?",
                              (computation_id,)).fetchall() if (end, event) not in wanted])
-        conn.execute("UPDATE computations SET base_list_id = ?, valid_through = ? WHERE id = ?",
-                     (base_id, valid.isoformat() if valid else None, computation_id))
+        conn.execute("UPDATE computations SET base_list_id = ?, valid_through = ?,"
+                     " unfinished = ? WHERE id = ?",
+                     (base_id, valid.isoformat() if valid else None, unfinished, computation_id))
     if valid is not None:
         state = computed_state(db, computation_id, state, valid)
     if total:

@@ -156,8 +156,43 @@ DELETE FROM periods;
 UPDATE computations SET valid_through = NULL;
 """
 
+#: Version 3: an event is known by who it is, not only by its file.  ``events.identity``
+#: (its FIDE event id, else its folded name, place and start day) finds a newer version
+#: of an event under another file name; ``version`` counts its versions and
+#: ``complete_rounds`` the rounds with every game decided (fewer than ``rounds``: in
+#: progress, left out of the lists unless ``computations.unfinished``).  The files a
+#: newer version replaced are kept in ``superseded`` (importing one again changes
+#: nothing).  ``games.exact_ratings`` keeps the ratings a per-game system gave with
+#: decimals (``ratings`` holds whole numbers).  ``player_keys`` holds a player's other
+#: identities (an id a list gave a player first met by name, a merged record's key).
+#: Events imported before have no identity yet: the importer gives them one
+#: (:func:`~.events.fill_identities`).
+_VERSION_3 = """
+ALTER TABLE events ADD COLUMN identity TEXT;
+ALTER TABLE events ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE events ADD COLUMN complete_rounds INTEGER;  -- NULL: imported before version 3
+CREATE INDEX events_by_identity ON events (pool_id, identity);
+CREATE TABLE superseded (              -- files replaced by a newer version of their event
+    path TEXT NOT NULL,
+    content_hash TEXT NOT NULL,
+    pool_id INTEGER NOT NULL REFERENCES pools (id),
+    identity TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    complete_rounds INTEGER NOT NULL,
+    rounds INTEGER NOT NULL,
+    replaced_at TEXT NOT NULL,
+    PRIMARY KEY (path, content_hash)
+) WITHOUT ROWID;
+CREATE TABLE player_keys (             -- more identities of a player
+    key TEXT PRIMARY KEY,
+    player_id INTEGER NOT NULL REFERENCES players (id)
+) WITHOUT ROWID;
+ALTER TABLE computations ADD COLUMN unfinished INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN exact_ratings BLOB;  -- float64 where a rating has decimals
+"""
+
 #: ``MIGRATIONS[v]`` brings a database at version ``v`` to version ``v + 1``.
-MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2)
+MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2, _VERSION_3)
 VERSION = len(MIGRATIONS)
 
 

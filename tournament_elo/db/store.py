@@ -8,7 +8,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -51,7 +51,7 @@ class Database:
         self.readonly = readonly
         self.wait = wait
         self._on_wait = on_wait
-        self._players: dict[str, _Known] | None = None
+        self._players: _Identities | None = None
         self._next_id = 0
         try:
             self.conn = self._open_reading() if readonly else self._open_writing()
@@ -242,38 +242,79 @@ class Database:
         return int(self.conn.execute("INSERT INTO pools (name) VALUES (?)", (name,)).lastrowid
                    or 0)
 
-    def player_ids(self, players: Sequence[Player]) -> npt.NDArray[np.int32]:
-        """The database ids of an event's players (inside a transaction): new players are
-        added, and what the event tells of a known player fills what the database lacks
-        (the first value seen is kept)."""
-        if self._players is None:
-            self._players = {key: _Known(pid, list(rest)) for key, pid, *rest in self.query(
-                f"SELECT key, id, {', '.join(_FILLED)} FROM players")}
-            self._next_id = max((k.id for k in self._players.values()), default=0) + 1
+    def player_ids(self, players: Sequence[Player],
+                   matched: list[str] | None = None) -> npt.NDArray[np.int32]:
+        """The database ids of an event's (or a list's) players, inside a transaction.
+
+        A player is known by his identity key (:func:`identity_key`, or one of his other
+        keys in ``player_keys``); else by his folded name (``Nguyễn Văn A``, ``NGUYEN,
+        Van A``) where exactly one known player has it and no id or birth year says they
+        differ — his new key is then kept as another of that player's keys; else he is
+        added.  What is told of a known player fills what the database lacks (the first
+        value seen is kept).  ``matched`` hears for each player how: ``id``, ``name``
+        or ``new``.  The players are read once per connection: a batch of events costs
+        a few statements, not some per player."""
+        people = self._identities()
         ids = np.empty(len(players), dtype=np.int32)
-        added, filled = [], []
+        added, filled, keys, fed_ids = [], [], [], []
         for i, player in enumerate(players):
             key = identity_key(player.fide_id, player.id, player.name, player.birth_year)
+            fed_id = player.id.strip() if isinstance(player.id, str) and player.id.strip() \
+                else None
             values = [player.fide_id, player.federation, player.sex, player.title,
                       player.birth.isoformat() if player.birth else None, player.birth_year]
-            known = self._players.get(key)
+            known = people.keys.get(key)
+            how = "name" if key.startswith("name:") else "id"
             if known is None:
-                known = self._players[key] = _Known(self._next_id, values)
+                known = people.by_name(fold_name(player.name), player.fide_id, fed_id,
+                                       player.birth_year)
+                how = "name"
+                if known is not None:
+                    people.keys[key] = known
+                    keys.append((key, known.id))
+            if known is None:
+                known = _Known(self._next_id, values, fed_id, fold_name(player.name))
+                people.add(key, known)
                 self._next_id += 1
-                added.append((known.id, key, player.id if isinstance(player.id, str) else None,
-                              player.name, fold_name(player.name), *values))
+                how = "new"
+                added.append((known.id, key, fed_id, player.name, known.folded, *values))
             elif any(old is None and new is not None
                      for old, new in zip(known.values, values, strict=True)):
                 known.values = [new if old is None else old
                                 for old, new in zip(known.values, values, strict=True)]
                 filled.append((*known.values, known.id))
+            if known.federation_id is None and fed_id is not None:
+                known.federation_id = fed_id
+                fed_ids.append((fed_id, known.id))
             ids[i] = known.id
+            if matched is not None:
+                matched.append(how)
         self.conn.executemany(
             f"INSERT INTO players (id, key, federation_id, name, name_folded, "
             f"{', '.join(_FILLED)}) VALUES ({', '.join('?' * (5 + len(_FILLED)))})", added)
         self.conn.executemany(
             f"UPDATE players SET {', '.join(f'{c} = ?' for c in _FILLED)} WHERE id = ?", filled)
+        self.conn.executemany("UPDATE players SET federation_id = ? WHERE id = ?", fed_ids)
+        self.conn.executemany("INSERT OR IGNORE INTO player_keys (key, player_id) VALUES (?, ?)",
+                              keys)
         return ids
+
+    def _identities(self) -> _Identities:
+        if self._players is None:
+            self._players = _Identities()
+            for key, pid, federation_id, folded, *rest in self.query(
+                    f"SELECT key, id, federation_id, name_folded, {', '.join(_FILLED)}"
+                    " FROM players"):
+                self._players.add(key, _Known(pid, list(rest), federation_id, folded))
+            for key, pid in self.query("SELECT key, player_id FROM player_keys"):
+                if pid in self._players.by_id:
+                    self._players.keys[key] = self._players.by_id[pid]
+            self._next_id = max(self._players.by_id, default=0) + 1
+        return self._players
+
+    def forget_players(self) -> None:
+        """Read the players again at the next :meth:`player_ids` (they were changed)."""
+        self._players = None
 
 
 #: Player fields an event or a list can fill in.
@@ -284,6 +325,34 @@ _FILLED = ("fide_id", "federation", "sex", "title", "birth", "birth_year")
 class _Known:
     id: int
     values: list[Any]  # in _FILLED order
+    federation_id: str | None
+    folded: str
+
+
+@dataclass
+class _Identities:
+    """The players as :meth:`Database.player_ids` looks them up."""
+
+    keys: dict[str, _Known] = field(default_factory=dict)
+    by_id: dict[int, _Known] = field(default_factory=dict)
+    names: dict[str, list[_Known]] = field(default_factory=dict)
+
+    def add(self, key: str, known: _Known) -> None:
+        self.keys[key] = self.by_id[known.id] = known
+        self.names.setdefault(known.folded, []).append(known)
+
+    def by_name(self, folded: str, fide_id: str | None, federation_id: str | None,
+                birth_year: int | None) -> _Known | None:
+        """The one known player of this folded name whom no id or birth year tells apart
+        (an id always wins: two FIDE ids are two people)."""
+        found = [k for k in self.names.get(folded, ()) if not (
+            _differ(k.values[0], fide_id) or _differ(k.federation_id, federation_id)
+            or _differ(k.values[5], birth_year))]
+        return found[0] if len(found) == 1 else None
+
+
+def _differ(ours: object, theirs: object) -> bool:
+    return ours is not None and theirs is not None and ours != theirs
 
 
 def identity_key(fide_id: str | None, own_id: int | str | None, name: str,

@@ -238,6 +238,10 @@ def check_pairings(
             f"{pairings.round[row]}", place_of_row(row),
             found="his own number as opponent", expected="another player's number",
         )
+    # A fixed-rated reference opponent (an AI level) may meet many players in a round:
+    # his games are mirrored by the reader that made his rows, one per game row.
+    fixed = np.array([p.fixed_rating for p in players] or [False], dtype=bool)
+    paired = paired[~fixed[pairings.player[paired]] & ~fixed[pairings.opponent[paired]]]
     back = slot(pairings.opponent[paired], pairings.round[paired])
     their_opponent = np.where(back >= 0, pairings.opponent[np.maximum(back, 0)], -1)
     bad = paired[their_opponent != pairings.player[paired]]
@@ -253,6 +257,10 @@ def check_pairings(
             f"{other} there", place_of_row(row),
             found=f"round {rnd} of player {opp}: {other}", expected=f"player {me}",
         )
+    # A fixed-rated reference opponent (an AI level) may meet many players in a round:
+    # his games are mirrored by the reader that made his rows, one per game row.
+    fixed = np.array([p.fixed_rating for p in players] or [False], dtype=bool)
+    paired = paired[~fixed[pairings.player[paired]] & ~fixed[pairings.opponent[paired]]]
     back = slot(pairings.opponent[paired], pairings.round[paired])
     mine, theirs = pairings.result[paired], pairings.result[back]
     double_forfeit = (mine == Result.FORFEIT_LOSS) & (theirs == Result.FORFEIT_LOSS)

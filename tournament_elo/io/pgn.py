@@ -246,7 +246,7 @@ class _Entrant:
     name: str
     line: int
     fide_id: str | None = None
-    rating: int | None = None
+    rating: float | None = None
     rating_game: _Game | None = None
     rating_line: int = 0
     title: str | None = None

@@ -23,6 +23,7 @@ EVENT_KEYS: dict[str, str] = {
     **dict.fromkeys(("federation", "fed", "liendoan"), "federation"),
     **dict.fromkeys(("chiefarbiter", "arbiter", "trongtai", "trongtaichinh"), "chief_arbiter"),
     **dict.fromkeys(("timecontrol", "tc", "thoigian", "thoigianthidau"), "time_control"),
+    **dict.fromkeys(("fideeventid", "eventid", "fideevent", "magiaifide"), "fide_event_id"),
     **dict.fromkeys(("level", "capdo", "capgiai", "capdogiai"), "level"),
     **dict.fromkeys(("pool", "loaico", "theloai", "gametype"), "pool"),
 }

@@ -655,7 +655,8 @@ def _read_game(table: Table, roster: _Roster, order: _Order, extras: GameExtras,
             expected="two different players")
     if not order.log:
         for side, who in (("white", white), ("black", black)):
-            if who < 0:
+            # A fixed-rated reference opponent (an AI level) plays many games at once.
+            if who < 0 or (ai is not None and who == machine):
                 continue
             first = first_seen.setdefault((rnd, who), (row, side))
             if first != (row, side):
@@ -925,6 +926,7 @@ def _build_event(sources: _Sources, source: str, reading: _Reading) -> Event:
         federation=info.text("federation"),
         chief_arbiter=info.text("chief_arbiter"),
         time_control=info.text("time_control"),
+        fide_event_id=info.text("fide_event_id"),
         round_dates=round_dates,
         source=source,
         source_format=sources.format,

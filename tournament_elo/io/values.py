@@ -83,8 +83,21 @@ def whole(text: str, place: Place, what: str, high: int, low: int = 0) -> int | 
     return number
 
 
-def rating(text: str, place: Place, what: str = "rating") -> int | None:
-    """A rating from 0 (unrated) to :data:`MAX_RATING`."""
+#: A rating with the decimals a per-game system keeps (Cờ Đông Sơn prints ``1975.2``).
+DECIMAL_RATING = re.compile(r"^(\d{1,4})[.,](\d{1,2})$")
+
+
+def rating(text: str, place: Place, what: str = "rating") -> float | None:
+    """A rating from 0 (unrated) to :data:`MAX_RATING`: a whole number, or one with up
+    to two decimals as a per-game system keeps it (whether the event's system keeps
+    them is for the rating to say: :func:`~tournament_elo.engine.rate`)."""
+    match = DECIMAL_RATING.match(text.strip())
+    if match is not None and match.group(2).strip("0"):
+        value = float(f"{match.group(1)}.{match.group(2)}")
+        if value <= MAX_RATING:
+            return value
+        raise InputError(f"unreadable {what}", place, found=shown(text),
+                         expected=f"a rating from 0 to {MAX_RATING}")
     return whole(text, place, what, MAX_RATING)
 
 

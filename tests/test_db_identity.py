@@ -1,0 +1,125 @@
+"""The rating officer's path, part 2: one record per person, and dates from the user.
+A list from chess-results meets the players of an event by name; name forms
+(``Last, First``, case, accents, Đ) are one person, an id always wins; a record the
+matching cannot join is listed as a likely duplicate and merged by hand."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from datetime import date
+from pathlib import Path
+
+from test_db import expected, half_away
+
+from helpers import DATA, make_event
+from tournament_elo.io.trf_write import write_trf
+
+CROSSTABLE = DATA / "chessresults_british2026_champ_crosstable_final.html"
+STARTING_RANK = DATA / "chessresults_british2026_champ_startingrank.html"
+UNDATED = DATA / "chessresults_frome2026_open_crosstable.html"
+
+
+def as_json(run, *args: str) -> list[dict[str, object]]:
+    code, out, err = run(*args, "--format", "json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_a_starting_rank_list_meets_the_event_players_by_name(run):
+    assert run("db", "import", CROSSTABLE)[0] == 0
+    code, out, err = run("db", "import-list", STARTING_RANK, "--date", "2026-08-01")
+    assert code == 0, err
+    # The event page names no FIDE ids: every one of the list's 108 rows finds its player
+    # by name ("Royal, Shreyas" is the crosstable's "Royal Shreyas", #3 by start rank).
+    assert out == "108 players listed on 2026-08-01: 0 matched by id, 108 by name, 0 new\n"
+    assert "Royal, Shreyas is #3 Royal Shreyas" in err
+    players = as_json(run, "db", "players")
+    assert len(players) == 108
+    royal = next(p for p in players if p["id"] == 3)
+    assert (royal["name"], royal["fide_id"]) == ("Royal Shreyas", "448869")
+    assert as_json(run, "db", "players", "--duplicates") == []
+    # The same list again: every row by id now.
+    code, out, err = run("db", "import-list", STARTING_RANK, "--date", "2026-08-01")
+    assert out == "108 players listed on 2026-08-01: 108 matched by id, 0 by name, 0 new\n"
+
+
+def _trf(folder: Path, name: str, end: date, people: list[dict[str, object]],
+         ratings: list[int | None], games: list[tuple[int, int, int, str]]) -> None:
+    event = make_event(ratings, games, end=end)
+    event = replace(event, name=name, players=tuple(
+        replace(player, **fields) for player, fields in zip(event.players, people, strict=True)))
+    (folder / f"{name}.trf").write_text(write_trf(event))
+
+
+def test_name_forms_are_one_person_and_a_merge_recomputes(run, tmp_path):
+    _trf(tmp_path, "january", date(2025, 1, 15),
+         [{"name": "Nguyễn Văn An"}, {"name": "Trần Bình"}, {"name": "Đặng Đức"},
+          {"name": "Lê Cường"}],
+         [1800, 1900, 1700, 1750], [(1, 1, 2, "0"), (1, 3, 4, "=")])
+    _trf(tmp_path, "february", date(2025, 2, 15),
+         [{"name": "NGUYEN, Van An"}, {"name": "Dang Duc"}, {"name": "Binh Tran"},
+          {"name": "Le Cuong", "fide_id": "12345678"}, {"name": "Le Cuong", "fide_id": "999"}],
+         [1800, 1700, 1900, 1750, 1600], [(1, 3, 2, "1"), (1, 1, 4, "=")])
+    code, out, err = run("db", "import", "january.trf", "february.trf", "--system",
+                         "fide-2024")
+    assert code == 0, err
+    players = as_json(run, "db", "players")
+    # An, Đức and Cường are found again under their other spellings (Cường's FIDE id
+    # fills his record); the second "Le Cuong" has another FIDE id: another person.
+    # "Binh Tran" (words in another order) is not matched: a record of his own.
+    assert [(p["name"], p["fide_id"], p["events"]) for p in players] == [
+        ("Nguyễn Văn An", None, 2), ("Trần Bình", None, 1), ("Đặng Đức", None, 2),
+        ("Lê Cường", "12345678", 2), ("Binh Tran", None, 1), ("Le Cuong", "999", 1)]
+    twins = as_json(run, "db", "players", "--duplicates")
+    assert [(t["group"], t["id"], t["name"]) for t in twins] == [
+        (1, 2, "Trần Bình"), (1, 5, "Binh Tran")]
+    assert run("db", "recompute")[0] == 0
+    # Apart: Binh Tran starts February from his file's 1900 and beats Đức (1700).
+    (feb,) = as_json(run, "db", "history", "Binh Tran")
+    assert (feb["rating_before"], feb["change"]) == (
+        1900, half_away(20 * (100 - expected(1900, 1700))))
+
+    code, out, err = run("db", "merge-players", "#2", "Binh Tran")
+    assert code == 0, err
+    assert out.startswith("merged #5 Binh Tran into #2 Trần Bình\n")
+    # One person: January, he beats An (1800): K 20 (game count not known: past 30).
+    january = half_away(20 * (100 - expected(1900, 1800)))
+    first, second = as_json(run, "db", "history", "#2")
+    assert (first["rating_before"], first["change"]) == (1900, january)
+    assert (second["rating_before"], second["change"]) == (
+        1900 + january, half_away(20 * (100 - expected(1900 + january, 1700))))
+    assert second["events"] == "february"
+    assert [p["id"] for p in as_json(run, "db", "players")] == [1, 2, 3, 4, 6]
+    code, out, err = run("db", "check")
+    assert code == 0, out + err
+    # An id always wins: two FIDE ids are two people.
+    code, out, err = run("db", "merge-players", "12345678", "999")
+    assert code == 2
+    assert "the two players have different FIDE ids: they are two people" in err
+
+
+def test_a_page_without_a_date_takes_one_from_the_user(run):
+    code, out, err = run("db", "import", UNDATED)
+    assert (code, out) == (2, "0 imported, 0 replaced, 0 unchanged, 1 failed; 0 games\n")
+    assert err.endswith("the event has no date: it cannot be placed in a rating period, "
+                        "expected a date in the crosstable's header lines, or --date "
+                        "YYYY-MM-DD\n")
+    assert "TRF" not in err
+    code, _, err = run("db", "import", UNDATED, "--date", "2026-05-03")
+    assert code == 0, err
+    (event,) = as_json(run, "db", "events")
+    assert (event["start"], event["end"]) == (None, "2026-05-03")
+    code, _, err = run("db", "import", UNDATED, "--date", "3.5.2026")
+    assert code == 2 and "--date: not a date; found '3.5.2026', expected YYYY-MM-DD" in err
+
+
+def test_rate_takes_the_date_a_page_lacks(run):
+    code, out, err = run("rate", UNDATED, "--format", "json")
+    assert code == 0 and "the event has no date: rated under fide-2025" in err
+    # Dated 2012, the page is rated under that year's rules.
+    code, out, err = run("rate", UNDATED, "--date", "2012-06-01", "--format", "json")
+    assert code == 0, err
+    event = json.loads(out)["event"]
+    assert (event["system"], event["end"]) == ("fide-2009", "2012-06-01")
+    assert "no date" not in err
