@@ -15,11 +15,15 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from .errors import EventModelError, InputWarning, Place
+
+if TYPE_CHECKING:
+    from .teams.model import TeamRecords
 
 IntArray = npt.NDArray[np.int64]
 
@@ -209,6 +213,9 @@ class Event:
     #: written, e.g. "Pts.", "Rk.", "TB1", "Rp", "K", "rtg+/-") → one value per player, in
     #: player order (a number, a text, or None where the cell was blank).
     published: tuple[tuple[str, tuple[object, ...]], ...] = ()
+    #: A team event's teams and team records (None: an individual event).  The games
+    #: stay the players' own and are rated as in any event.
+    teams: TeamRecords | None = None
 
     @property
     def rounds_played(self) -> int:
