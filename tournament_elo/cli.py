@@ -15,6 +15,7 @@ from pathlib import Path
 import click
 
 from .cli_db import db_group, lang_option, publish_command
+from .cli_teams import teams_command
 from .engine import RatingResult, rate
 from .errors import InputError, TournamentEloError
 from .io.detect import FORMATS, read_event, read_ratings
@@ -308,6 +309,7 @@ def _print_table(result: RatingResult, lang: str) -> None:
 
 cli.add_command(db_group)
 cli.add_command(publish_command)
+cli.add_command(teams_command)
 
 
 def show_usage_error(exc: click.ClickException, lang: str) -> None:

@@ -11,7 +11,12 @@ the individual reading is untouched.  Layouts (1-based columns):
 - ``300`` round 5–7, team 9–11, its opponent 13–15, then the players in board order
   (0 an empty board) in 5-column fields from 17;
 - ``330`` result ``+-`` ``-+`` ``--`` at 5–6, round 8–10, white team 12–14, black 16–18;
-- ``362`` match points: ``TW 2.0   TD 1.0   TL 0.0`` (W, D, L, P for the bye).
+- ``320`` the pairing-allocated bye: its match points 5–8 and game points 10–13, then
+  per round (4 columns from 15) the team that had it;
+- ``362`` match points: ``TW 2.0   TD 1.0   TL 0.0`` (W, D, L, P for the bye);
+- ``802`` a team's rounds as the pairing program scored them: team 5–7, short name
+  9–13, then per round (13 columns from 28) the opponent, colour and game points —
+  each match's game points must be the sum of its boards.
 
 When a file has ``310`` records its ``013`` records (a TRF16 copy) are not read again.
 """
@@ -19,13 +24,14 @@ When a file has ``310`` records its ``013`` records (a TRF16 copy) are not read 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 
 from ..errors import InputError, Place, Problems
 from ..model import Player
 from ..teams.model import ByeKind, ForfeitedMatch, Team, TeamBye, TeamRecords, TeamScoring
 
-_TEAM_CODES = ("013", "310", "240", "300", "330", "362")
+_TEAM_CODES = ("013", "310", "240", "300", "320", "330", "362", "802")
 _FORFEIT_CODES = {"+-": "+-", "-+": "-+", "--": "--", "10": "+-", "01": "-+", "00": "--",
                   "WL": "+-", "LW": "-+", "LL": "--"}
 
@@ -98,6 +104,8 @@ def read_team_records(records: Sequence[tuple[int, str]], players: Sequence[Play
     forfeits: list[ForfeitedMatch] = []
     orders: list[tuple[int, int, tuple[int, ...]]] = []
     scoring = TeamScoring()
+    short: dict[int, str | None] = {}
+    declared: list[tuple[int, int, int, Place]] = []
     for n, line in lines:
         place, code = Place(source, line=n), line[:3]
         if code == "240" and extended:
@@ -128,10 +136,41 @@ def read_team_records(records: Sequence[tuple[int, str]], players: Sequence[Play
                 orders.append((rnd, own, tuple(by_rank.get(r, -1) if r else -1
                                                for r in ranks)))
         elif code == "362":
-            scoring = _scoring(line, place, problems)
+            scoring = replace(_scoring(line, place, problems),
+                              pairing_bye=scoring.pairing_bye,
+                              pairing_bye_total=scoring.pairing_bye_total)
+        elif code == "320":
+            scoring = replace(scoring,
+                              pairing_bye=_hundredths(line[4:8].strip(), place, problems),
+                              pairing_bye_total=_hundredths(line[9:13].strip(), place,
+                                                            problems))
+            for rnd, at in enumerate(range(14, len(line.rstrip()), 4), start=1):
+                if line[at:at + 3].strip():
+                    t = team(line[at:at + 3], place)
+                    if t is not None:
+                        byes.append(TeamBye(rnd, t, ByeKind.PAIRING, place))
+        elif code == "802":
+            t = team(line[4:7], place)
+            if t is None:
+                continue
+            short[t] = line[8:13].strip() or None
+            for rnd, at in enumerate(range(27, len(line.rstrip()), 13), start=1):
+                text = line[at + 6:at + 10].strip()
+                if text:
+                    declared.append((rnd, t, _hundredths(text, place, problems), place))
     problems.raise_any()
+    teams = [replace(team, short_name=short.get(t)) for t, team in enumerate(teams)]
     return TeamRecords(tuple(teams), scoring, tuple(byes), tuple(forfeits), 0, tuple(orders),
-                       source)
+                       source, tuple(declared))
+
+
+def _hundredths(text: str, place: Place, problems: Problems) -> int:
+    try:
+        return int(Decimal(text) * 100)
+    except InvalidOperation:
+        problems.add(InputError("unreadable game points", place, found=repr(text),
+                                expected="a number such as 2.5"))
+        return 0
 
 
 def _scoring(line: str, place: Place, problems: Problems) -> TeamScoring:

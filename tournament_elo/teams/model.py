@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from ..errors import InputError, Place, Problems
+from ..errors import InputError, InputWarning, Place, Problems
 from ..model import MIRROR, PLAYED, POINTS, WHITE, Event, Result
 
 
@@ -58,6 +58,8 @@ class TeamScoring:
     loss: int = 0
     pairing_bye: int = 100
     pairing_bye_game: int = 50
+    #: The bye's game points in all (TRF26 record 320), where the file says.
+    pairing_bye_total: int | None = None
 
     def match_points(self, own: int, other: int, *, any_points: bool = True) -> int:
         """The match points of a side that scored ``own`` game points against ``other``;
@@ -106,6 +108,9 @@ class TeamRecords:
     #: Board order for one round of one team where it is not the roster's (TRF26 300).
     orders: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
     source: str | None = None
+    #: Game points (hundredths) a file declares for a team's round (TRF26 802): the
+    #: sum of that match's boards must be the same.
+    declared: tuple[tuple[int, int, int, Place], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -150,6 +155,7 @@ class TeamEvent:
     matches: tuple[Match, ...]
     boards: int
     team_of: tuple[int, ...] = field(repr=False, default=())
+    warnings: tuple[InputWarning, ...] = ()
 
     @property
     def teams(self) -> tuple[Team, ...]:
@@ -157,9 +163,7 @@ class TeamEvent:
 
     def through(self, last_round: int) -> TeamEvent:
         """The matches of rounds 1 … ``last_round`` only."""
-        return TeamEvent(self.event, self.records,
-                         tuple(m for m in self.matches if m.round <= last_round),
-                         self.boards, self.team_of)
+        return replace(self, matches=tuple(m for m in self.matches if m.round <= last_round))
 
 
 def team_event(event: Event, records: TeamRecords | None = None) -> TeamEvent:
@@ -175,8 +179,36 @@ def team_event(event: Event, records: TeamRecords | None = None) -> TeamEvent:
     team_of = _team_of(event, records, problems)
     problems.raise_any()
     matches, boards = _build_matches(event, records, team_of, problems)
+    warnings = _check_declared(records, matches, problems)
     problems.raise_any()
-    return TeamEvent(event, records, tuple(matches), boards, tuple(team_of))
+    return TeamEvent(event, records, tuple(matches), boards, tuple(team_of), tuple(warnings))
+
+
+def _check_declared(records: TeamRecords, matches: Sequence[Match],
+                    problems: Problems) -> list[InputWarning]:
+    """Each declared match score is the sum of the match's boards (a problem); a bye the
+    file scores otherwise than its bye records say is warned about."""
+    scored = {(m.round, m.white): m for m in matches}
+    scored |= {(m.round, m.black): m for m in matches if m.black is not None}
+    warnings = []
+    for rnd, team, declared, place in records.declared:
+        match = scored.get((rnd, team))
+        if match is None:
+            continue
+        computed = match.white_points if match.white == team else match.black_points
+        if computed == declared:
+            continue
+        name = records.teams[team].name
+        if match.boards:
+            problems.add(InputError(
+                f"round {rnd}: the match score of {name!r} is not the sum of its boards",
+                place, found=f"{declared / 100:g} in the record",
+                expected=f"{computed / 100:g}, the sum of its boards"))
+        else:
+            warnings.append(InputWarning(
+                place, f"round {rnd}: the record gives {name!r} {declared / 100:g} game "
+                f"points, its bye records {computed / 100:g}; read as {computed / 100:g}"))
+    return warnings
 
 
 def _team_of(event: Event, records: TeamRecords, problems: Problems) -> list[int]:
@@ -291,7 +323,10 @@ def _bye_kind(event: Event, given: TeamBye | None, rows: list[int], rnd: int, te
 def _bye(rnd: int, team: int, kind: ByeKind, size: int, scoring: TeamScoring) -> Match:
     per_board = {ByeKind.PAIRING: scoring.pairing_bye_game, ByeKind.FULL: 100,
                  ByeKind.HALF: 50, ByeKind.ZERO: 0}
-    return Match(rnd, team, None, (), per_board[kind] * size, 0,
+    game_points = per_board[kind] * size
+    if kind is ByeKind.PAIRING and scoring.pairing_bye_total is not None:
+        game_points = scoring.pairing_bye_total
+    return Match(rnd, team, None, (), game_points, 0,
                  scoring.bye_match_points(kind), 0, played=kind is ByeKind.PAIRING, bye=kind)
 
 

@@ -1,0 +1,81 @@
+"""The teams of a sheet: a ``team`` column (``Đội``) on the players table and a
+``board`` column (``Bàn``) on the games.
+
+A team is every player whose team cell says its name, in the players table's order
+(which is the board order); the games' board numbers say who played on which board
+of each round.  Checked here, every problem at once: the boards of a team in a round
+run 1, 2, 3 … with none missing or repeated, and both players of a game sit on the
+same board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..errors import InputError, Problems
+from ..model import Pairings, Player
+from ..teams.model import Team, TeamRecords
+from .sheet_cells import cell_text
+from .table import Table
+from .values import whole
+
+#: The most boards a match may have.
+MAX_BOARDS = 100
+
+
+def read_sheet_teams(players_table: Table | None, games: Table, players: Sequence[Player],
+                     pairings: Pairings, refs: Sequence[tuple[int, str | None]],
+                     problems: Problems) -> TeamRecords | None:
+    """The teams, or None when the players table has no team column."""
+    if players_table is None or "team" not in players_table.columns:
+        return None
+    members: dict[str, list[int]] = {}
+    first_row: dict[str, int] = {}
+    for player in players:
+        if player.index >= len(players_table):
+            continue  # an AI opponent the reader added
+        name = cell_text(players_table.value(player.index, "team"))
+        if name:
+            members.setdefault(name, []).append(player.index)
+            first_row.setdefault(name, player.index)
+    teams = tuple(Team(n, name, tuple(indices), place=players_table.place(first_row[name], "team"))
+                  for n, (name, indices) in enumerate(members.items(), start=1))
+    team_of = {p: t for t, team in enumerate(teams) for p in team.players}
+    orders: dict[tuple[int, int], dict[int, int]] = {}
+    if "board" in games.columns:
+        seen: dict[tuple[int, int, int], int] = {}  # (round, team, board) → games row
+        for i, (at, column) in enumerate(refs):
+            if column not in ("white", "black"):
+                continue
+            player = int(pairings.player[i])
+            rnd = int(pairings.round[i])
+            place = games.place(at, "board")
+            try:
+                board = whole(cell_text(games.value(at, "board")), place, "board", MAX_BOARDS)
+            except InputError as error:
+                if column == "white":
+                    problems.add(error)
+                continue
+            if board is None or board < 1 or player not in team_of:
+                continue
+            key = (rnd, team_of[player], board)
+            if key in seen and seen[key] != at:
+                problems.add(InputError(
+                    f"round {rnd}: board {board} of {teams[team_of[player]].name!r} twice",
+                    place, found=f"a second game on board {board}",
+                    expected="one game per board of a team a round"))
+                continue
+            seen[key] = at
+            orders.setdefault((rnd, team_of[player]), {})[board] = player
+        for (rnd, t), boards in sorted(orders.items()):
+            missing = sorted(set(range(1, max(boards) + 1)) - set(boards))
+            if missing:
+                at = seen[(rnd, t, max(boards))]
+                problems.add(InputError(
+                    f"round {rnd}: {teams[t].name!r} has no board {missing[0]}",
+                    games.place(at, "board"),
+                    found="boards " + ", ".join(map(str, sorted(boards))),
+                    expected="boards 1, 2, 3 … with none missing"))
+    return TeamRecords(teams, orders=tuple(
+        (rnd, t, tuple(boards[b] for b in sorted(boards))) for (rnd, t), boards in
+        sorted(orders.items())), source=games.source)
