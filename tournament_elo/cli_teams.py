@@ -73,6 +73,7 @@ def teams_command(event: str, tiebreaks: str | None, primary: str, after_round: 
     from .cli import _event_file
     from .io.detect import read_event
     from .io.sheet_files import input_files
+    from .messages import prefix, warning_lines
     from .render.teams import tables, team_json, write_team_reports
     from .teams.report import team_report
     from .teams.standings import DEFAULT_TEAM_TIEBREAKS
@@ -83,6 +84,8 @@ def teams_command(event: str, tiebreaks: str | None, primary: str, after_round: 
         if tiebreaks is not None else DEFAULT_TEAM_TIEBREAKS
     report = team_report(parsed, codes, after_round, primary, _bye_points(bye_game_points),
                          board_min_games)
+    for line in warning_lines((*parsed.warnings, *report.te.warnings), lang):
+        click.echo(f"{prefix('warning', lang)}: {line}", err=True)
     if out_dir is not None:
         read = [] if event == "-" else input_files(event)
         written = write_team_reports(report, Path(out_dir), lang, read)

@@ -47,7 +47,7 @@ def read_sheet_teams(players_table: Table | None, games: Table, players: Sequenc
         for i, (at, column) in enumerate(refs):
             if column not in ("white", "black"):
                 continue
-            player = int(pairings.player[i])
+            who = int(pairings.player[i])
             rnd = int(pairings.round[i])
             place = games.place(at, "board")
             try:
@@ -56,17 +56,17 @@ def read_sheet_teams(players_table: Table | None, games: Table, players: Sequenc
                 if column == "white":
                     problems.add(error)
                 continue
-            if board is None or board < 1 or player not in team_of:
+            if board is None or board < 1 or who not in team_of:
                 continue
-            key = (rnd, team_of[player], board)
+            key = (rnd, team_of[who], board)
             if key in seen and seen[key] != at:
                 problems.add(InputError(
-                    f"round {rnd}: board {board} of {teams[team_of[player]].name!r} twice",
+                    f"round {rnd}: board {board} of {teams[team_of[who]].name!r} twice",
                     place, found=f"a second game on board {board}",
                     expected="one game per board of a team a round"))
                 continue
             seen[key] = at
-            orders.setdefault((rnd, team_of[player]), {})[board] = player
+            orders.setdefault((rnd, team_of[who]), {})[board] = who
         for (rnd, t), boards in sorted(orders.items()):
             missing = sorted(set(range(1, max(boards) + 1)) - set(boards))
             if missing:

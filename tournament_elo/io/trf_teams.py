@@ -186,3 +186,22 @@ def _scoring(line: str, place: Place, problems: Problems) -> TeamScoring:
     default = TeamScoring()
     return TeamScoring(points.get("W", default.win), points.get("D", default.draw),
                        points.get("L", default.loss), points.get("P", default.pairing_bye))
+
+
+#: Team records naming players by starting rank: stale once the ranks are renumbered.
+PLAYER_NUMBERED = ("013", "310", "300")
+
+
+def team_record_lines(records: TeamRecords, ranks: Sequence[int], version: str) -> list[str]:
+    """The teams as ``013`` records (TRF16) or ``310`` records (TRF26), players by the
+    starting ranks ``ranks`` (per player index) in board order."""
+    lines = []
+    for team in records.teams:
+        members = " ".join(f"{ranks[p]:4d}" for p in team.players)
+        if version == "trf26":
+            federation = (team.federation or team.short_name or "")[:5]
+            lines.append(f"310 {team.number:3d} {team.name[:32]:<32} {federation:<5} "
+                         f"{'':6} {'':6} {'':6} {'':3}  {members}".rstrip())
+        else:
+            lines.append(f"013 {team.name[:32]:<32}{members}".rstrip())
+    return lines

@@ -38,6 +38,11 @@ def write_reports(result: RatingResult, out_dir: Path, lang: str,
         **{t.file: table_csv_bytes(t) for t in tables if t.rows or not t.optional},
         "result.json": _json_bytes(result),
     }
+    if result.event.teams is not None:  # a team event: its team reports beside
+        from ..teams.report import team_report
+        from .teams import team_report_files
+
+        contents |= team_report_files(team_report(result.event), lang)
     return write_files(out_dir, contents, "the reports", inputs)
 
 

@@ -72,7 +72,8 @@ def board_text(board: Board) -> str:
     """'1-0', '½-½', '+/-' … as the board's two sides scored."""
     marks = {"1": "1", "=": "½", "0": "0", "+": "+", "-": "-", "W": "1", "D": "½", "L": "0",
              "": "-"}
-    return f"{marks.get(_result_text(board, True), '-')}–{marks.get(_result_text(board, False), '-')}"
+    white, black = _result_text(board, True), _result_text(board, False)
+    return f"{marks.get(white, '-')}–{marks.get(black, '-')}"
 
 
 def _name(report: TeamReport, player: int | None) -> str:
@@ -198,18 +199,22 @@ def team_html(report: TeamReport, lang: str) -> str:
                                     "tables": tables(report, lang)})
 
 
-def write_team_reports(report: TeamReport, out_dir: Path, lang: str,
-                       inputs: Iterable[Path] = ()) -> list[Path]:
-    """teams.html, teams.xlsx, a CSV per table and teams.json into ``out_dir``; nothing
-    written over the inputs or a file this tool did not write."""
+def team_report_files(report: TeamReport, lang: str) -> dict[str, bytes]:
+    """teams.html, teams.xlsx, a CSV per table and teams.json, by file name."""
     import json
 
     built = tables(report, lang)
-    contents = {
+    return {
         "teams.html": team_html(report, lang).encode("utf-8"),
         "teams.xlsx": xlsx_bytes([(tb.title[:31], tb.header, tb.rows) for tb in built]),
         **{tb.file: csv_bytes(tb.header, tb.rows) for tb in built},
         "teams.json": (json.dumps(team_json(report), ensure_ascii=False, allow_nan=False)
                        + "\n").encode("utf-8"),
     }
-    return write_files(out_dir, contents, "the team reports", inputs)
+
+
+def write_team_reports(report: TeamReport, out_dir: Path, lang: str,
+                       inputs: Iterable[Path] = ()) -> list[Path]:
+    """The team report files into ``out_dir``; nothing written over the inputs or a
+    file this tool did not write."""
+    return write_files(out_dir, team_report_files(report, lang), "the team reports", inputs)

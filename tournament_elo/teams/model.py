@@ -261,6 +261,7 @@ def _build_matches(event: Event, records: TeamRecords, team_of: list[int],
         if other < 0 or player > opponent:
             continue  # each game once, from its lower-index side
         raw.setdefault((rnd, min(team, other), max(team, other)), []).append(row)
+    row_at = {(int(p.round[r]), int(p.player[r])): r for r in range(len(p))}
     rounds = max([event.rounds, *(k[0] for k in raw)], default=0)
     size = records.boards or max(
         (_count_boards(event, rows, alone, k) for k, rows in raw.items()), default=1)
@@ -278,13 +279,13 @@ def _build_matches(event: Event, records: TeamRecords, team_of: list[int],
                 continue
             paired |= {a, b}
             matches.append(_match(event, records, team_of, position, order, rnd, a, b, rows,
-                                  alone, size, problems))
+                                  alone, row_at, size, problems))
         for f in records.forfeits:
             if f.round == rnd and f.white not in paired and f.black not in paired:
                 paired |= {f.white, f.black}
                 matches.append(_forfeited(f, size, records.scoring))
         for t in range(len(records.teams)):
-            if t in paired or rnd > event.rounds_played and (rnd, t) not in byes:
+            if t in paired or (rnd > event.rounds_played and (rnd, t) not in byes):
                 continue
             kind = _bye_kind(event, byes.get((rnd, t)), alone.get((rnd, t), []),
                              rnd, t, raw, records)
@@ -345,8 +346,8 @@ _Entry = tuple[int, int, int | None, int | None, int, int, int]
 
 def _match(event: Event, records: TeamRecords, team_of: list[int], position: dict[int, int],
            order: dict[tuple[int, int], tuple[int, ...]], rnd: int, a: int, b: int,
-           rows: list[int], alone: dict[tuple[int, int], list[int]], size: int,
-           problems: Problems) -> Match:
+           rows: list[int], alone: dict[tuple[int, int], list[int]],
+           row_at: dict[tuple[int, int], int], size: int, problems: Problems) -> Match:
     """Lay a match out board by board: games and lone forfeit wins in the first team's
     board order, which the second team's order must follow."""
     p = event.pairings
@@ -360,10 +361,13 @@ def _match(event: Event, records: TeamRecords, team_of: list[int], position: dic
     entries: list[_Entry] = []
     for row in rows:
         player, opponent, result = int(p.player[row]), int(p.opponent[row]), int(p.result[row])
+        # Each side's own result: a double forfeit is '-' on both, no mirror of the other.
+        other = row_at.get((rnd, opponent))
+        other_result = int(p.result[other]) if other is not None else int(MIRROR[result])
         if team_of[player] != a:
-            player, opponent, result = opponent, player, int(MIRROR[result])
+            player, opponent, result, other_result = opponent, player, other_result, result
         entries.append((rank(a, player), rank(b, opponent), player, opponent, result,
-                        int(MIRROR[result]), row))
+                        other_result, row))
     for team in (a, b):
         for row in alone.get((rnd, team), []):
             result, player = int(p.result[row]), int(p.player[row])

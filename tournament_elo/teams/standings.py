@@ -60,7 +60,7 @@ def team_standings(te: TeamEvent, codes: Sequence[str] = DEFAULT_TEAM_TIEBREAKS,
                         team_average_rating(te.event, team)))
     order = sorted(records, key=lambda r: (
         [-values[key_of][r[0]], *(-v for _, v in r[5])], te.teams[r[0]].number))
-    table = []
+    table: list[TeamStanding] = []
     for position, (t, played, wins, draws, losses, tbs, average) in enumerate(order, start=1):
         rank = position
         if table:
