@@ -178,6 +178,58 @@ _VI = {
     "Option {} requires an argument.": "tuỳ chọn {} cần một giá trị.",
     "Got unexpected extra argument ({})": "thừa đối số ({})",
     "File {} does not exist.": "tệp {} không tồn tại.",
+    # team events
+    "the event has no teams": "giải không có đội",
+    "no team records": "không có bản ghi đội",
+    "TRF 013 or 310 team records, or a team column":
+        "bản ghi đội 013 hoặc 310 của TRF, hoặc một cột đội",
+    "player {} is in two teams": "đấu thủ {} có tên trong hai đội",
+    "one team per player": "mỗi đấu thủ một đội",
+    "round {}: {} has no board {}": "vòng {}: {} không có bàn {}",
+    "boards {}": "các bàn {}",
+    "boards 1, 2, 3 … with none missing": "các bàn 1, 2, 3 … không thiếu bàn nào",
+    "round {}: board {} of {} twice": "vòng {}: bàn {} của {} hai lần",
+    "a second game on board {}": "một ván thứ hai ở bàn {}",
+    "one game per board of a team a round": "mỗi bàn của một đội một ván mỗi vòng",
+    "round {}: the boards of {} – {} are not in the teams' board order":
+        "vòng {}: các bàn của {} – {} không theo thứ tự bàn của đội",
+    "board k of one team against board k of the other": "bàn k của đội này gặp bàn k của đội kia",
+    "round {}: {} – {} has more boards than the event": "vòng {}: {} – {} có nhiều bàn hơn giải",
+    "{} boards": "{} bàn",
+    "at most {}": "tối đa {}",
+    "round {}: player {} plays his teammate {}": "vòng {}: đấu thủ {} gặp đồng đội {}",
+    "both in {}": "cùng ở {}",
+    "opponents of two teams": "đối thủ của hai đội",
+    "player {} plays in round {} but is in no team":
+        "đấu thủ {} đấu ở vòng {} nhưng không thuộc đội nào",
+    "no team record naming him": "không bản ghi đội nào có tên đấu thủ",
+    "every player who plays in a team": "mọi đấu thủ thi đấu đều thuộc một đội",
+    "round {}: {} or {} plays two matches": "vòng {}: {} hoặc {} đấu hai trận",
+    "games against two teams": "các ván gặp hai đội",
+    "one match per team a round": "mỗi đội một trận mỗi vòng",
+    "round {}: the match score of {} is not the sum of its boards":
+        "vòng {}: điểm trận của {} không bằng tổng các bàn",
+    "{} in the record": "{} trong bản ghi",
+    "{}, the sum of its boards": "{}, tổng các bàn",
+    "round {}: the record gives {} {} game points, its bye records {}; read as {}":
+        "vòng {}: bản ghi cho {} {} điểm ván, bản ghi miễn đấu cho {}; đọc là {}",
+    "the team record names no player of this event":
+        "bản ghi đội ghi một đấu thủ không có trong giải",
+    "the record names no team of this event": "bản ghi ghi một đội không có trong giải",
+    "the number of a team": "số của một đội",
+    "unknown bye letter": "chữ miễn đấu không rõ",
+    "unknown forfeited-match result": "kết quả trận xử thua không rõ",
+    "unreadable round": "không đọc được vòng",
+    "a round number": "một số vòng",
+    "unknown team tie-break": "mã hệ số phụ đồng đội không rõ",
+    "team tie-break {} takes no modifier {}": "hệ số phụ đồng đội {} không nhận biến thể {}",
+    "SSSC needs at least as many rounds as half the boards":
+        "SSSC cần số vòng ít nhất bằng nửa số bàn",
+    "{} rounds, {} boards": "{} vòng, {} bàn",
+    "more rounds": "nhiều vòng hơn",
+    "unreadable --bye-game-points": "không đọc được --bye-game-points",
+    "the game points a board of a team bye gives: 0, 0.5 or 1":
+        "điểm ván mỗi bàn của đội được miễn đấu: 0, 0.5 hoặc 1",
     # words that fill the holes
     "rating": "Elo", "white": "Trắng", "black": "Đen", "number of games": "số ván",
     "points": "điểm", "birth date": "ngày sinh", "K factor": "hệ số K", "date": "ngày",

@@ -125,10 +125,6 @@ class Board:
     white_result: int
     black_result: int
 
-    def points(self, white_side: bool) -> int:
-        result = self.white_result if white_side else self.black_result
-        return int(POINTS[result]) if result >= 0 else 0
-
 
 @dataclass(frozen=True)
 class Match:
@@ -226,7 +222,10 @@ def _team_of(event: Event, records: TeamRecords, problems: Problems) -> list[int
 
 
 def _player_place(event: Event, player: int) -> Place:
-    return Place(event.source, line=event.players[player].line)
+    """A TRF player's record; a sheet's games file (its players' lines are another
+    file's)."""
+    line = event.players[player].line if event.source_format == "trf" else None
+    return Place(event.source, line=line)
 
 
 def _build_matches(event: Event, records: TeamRecords, team_of: list[int],
@@ -251,12 +250,13 @@ def _build_matches(event: Event, records: TeamRecords, team_of: list[int],
             alone.setdefault((rnd, team), []).append(row)
             continue
         other = team_of[opponent]
-        if other == team:
+        if other == team and player < opponent:
             problems.add(InputError(
                 f"round {rnd}: player {event.players[player].id} plays his teammate "
                 f"{event.players[opponent].id}", _player_place(event, player),
                 found=f"both in {records.teams[team].name!r}",
                 expected="opponents of two teams"))
+        if other == team:
             continue
         if other < 0 or player > opponent:
             continue  # each game once, from its lower-index side
@@ -392,21 +392,28 @@ def _match(event: Event, records: TeamRecords, team_of: list[int], position: dic
             f"round {rnd}: {records.teams[a].name!r} – {records.teams[b].name!r} has "
             f"more boards than the event", Place(event.source),
             found=f"{len(entries)} boards", expected=f"at most {size}"))
-    # The team with White on board 1 is the match's white team (C.07, TRF26).
+    # The team with White on board 1 is the match's white team (C.07, TRF26); each
+    # board keeps its own colours (a lone forfeit winner sits on his team's side).
     a_white = True
     if games:
         row = games[0][6]
         a_white = (int(p.color[row]) == WHITE) == (int(p.player[row]) == games[0][2])
     white, black = (a, b) if a_white else (b, a)
-    boards = tuple(
-        Board(n, e[2], e[3], e[4], e[5]) if a_white else Board(n, e[3], e[2], e[5], e[4])
-        for n, e in enumerate(entries, start=1))
-    white_points = sum(bd.points(True) for bd in boards)
-    black_points = sum(bd.points(False) for bd in boards)
+    boards = []
+    for n, e in enumerate(entries, start=1):
+        side_a_white = a_white
+        if e[2] is not None and e[3] is not None:
+            row = e[6]
+            side_a_white = (int(p.color[row]) == WHITE) == (int(p.player[row]) == e[2])
+        boards.append(Board(n, e[2], e[3], e[4], e[5]) if side_a_white
+                      else Board(n, e[3], e[2], e[5], e[4]))
+    a_points = sum(int(POINTS[e[4]]) for e in entries if e[4] >= 0)
+    b_points = sum(int(POINTS[e[5]]) for e in entries if e[5] >= 0)
+    white_points, black_points = (a_points, b_points) if a_white else (b_points, a_points)
     played = any(bd.white_result >= 0 and PLAYED[bd.white_result] for bd in boards)
     scoring = records.scoring
     scored = white_points > 0 or black_points > 0
-    return Match(rnd, white, black, boards, white_points, black_points,
+    return Match(rnd, white, black, tuple(boards), white_points, black_points,
                  scoring.match_points(white_points, black_points, any_points=scored),
                  scoring.match_points(black_points, white_points, any_points=scored),
                  played=played or (white_points > 0 and black_points > 0))
