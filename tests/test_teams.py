@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import csv
 import json
+import re
+import shlex
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
@@ -373,3 +375,35 @@ def test_an_individual_event_has_no_teams(cli):
     assert problems(cli, DATA / "held_c07_swiss5.trf")[0].endswith(
         "the event has no teams; found no team records, expected TRF 013 or 310 team "
         "records, or a team column")
+
+
+# ------------------------------------------------------------------ the README's samples
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_every_readme_teams_command_runs(cli, monkeypatch, tmp_path):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = re.findall(r"^    tournament-elo (teams sample_events/\S+.*)$", readme, re.M)
+    assert len(commands) == 3
+    monkeypatch.chdir(ROOT)
+    for command in commands:
+        args = shlex.split(command.replace("report/", str(tmp_path / "report")))
+        code, out, err = cli(*args)
+        assert code == 0, (command, err)
+        assert out.splitlines()[0].split()[:2] in (["Rank", "Team"], ["Hạng", "Đội"])
+
+
+def test_the_vietnamese_team_sample_by_hand(cli):
+    # Hà Nội beat Đà Nẵng 1½–½, Cần Thơ 1½–½ and Hải Phòng 2–0 (its reserve Cường on
+    # board 2): 6 MP, 5 GP; BH:MP = 2 + 1 + 3 = 6; EGGSB = 2.5 × 1.5 + 1.5 × 1.5 + 3 × 2
+    # = 12.  Hải Phòng beat Cần Thơ 2–0, drew Đà Nẵng 1–1 (board 2 won by Đà Nẵng's Em by
+    # forfeit) and lost to Hà Nội: 3 MP, 3 GP; BH:MP = 1 + 2 + 6 = 9; EGGSB = 1.5 × 2 +
+    # 2.5 × 1 + 5 × 0 = 5.5.
+    data = teams_json(cli, ROOT / "sample_events" / "giai-dong-doi-games.csv")
+    rows = [(t["name"], t["match_points"], t["game_points"], t["tiebreaks"]["BH:MP"],
+             t["tiebreaks"]["EGGSB"]) for t in data["teams"]]
+    assert rows[:2] == [("Hà Nội", 6, 5, 6, 12), ("Hải Phòng", 3, 3, 9, 5.5)]
+    third = next(m for m in data["matches"] if m["round"] == 3 and m["white"] == 1)
+    assert [(b["board"], b["white"], b["black"]) for b in third["boards"]] == [
+        (1, 1, 10), (2, 11, 3)]
