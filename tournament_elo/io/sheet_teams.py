@@ -3,9 +3,8 @@
 
 A team is every player whose team cell says its name, in the players table's order
 (which is the board order); the games' board numbers say who played on which board
-of each round.  Checked here, every problem at once: the boards of a team in a round
-run 1, 2, 3 … with none missing or repeated, and both players of a game sit on the
-same board.
+of each round.  Checked here, every problem at once: the boards of a match run 1, 2,
+3 … with none missing, and no team has a board twice in a round.
 """
 
 from __future__ import annotations
@@ -67,14 +66,27 @@ def read_sheet_teams(players_table: Table | None, games: Table, players: Sequenc
                 continue
             seen[key] = at
             orders.setdefault((rnd, team_of[who]), {})[board] = who
+        # The boards of a match (both teams': a board one side left empty is the other's
+        # forfeit win) run 1, 2, 3 … with none missing.
+        opponents: dict[tuple[int, int], int] = {}
+        for i in range(len(pairings)):
+            one, other_one = int(pairings.player[i]), int(pairings.opponent[i])
+            if other_one >= 0 and one in team_of and other_one in team_of:
+                opponents[(int(pairings.round[i]), team_of[one])] = team_of[other_one]
         for (rnd, t), boards in sorted(orders.items()):
-            missing = sorted(set(range(1, max(boards) + 1)) - set(boards))
+            other = opponents.get((rnd, t))
+            if other is not None and other < t and (rnd, other) in orders:
+                continue  # the match was checked from its other team
+            used = set(boards) | set(orders.get((rnd, other), {}) if other is not None else ())
+            missing = sorted(set(range(1, max(used) + 1)) - used)
             if missing:
                 at = seen[(rnd, t, max(boards))]
+                names = teams[t].name if other is None else \
+                    f"{teams[min(t, other)].name} – {teams[max(t, other)].name}"
                 problems.add(InputError(
-                    f"round {rnd}: {teams[t].name!r} has no board {missing[0]}",
+                    f"round {rnd}: {names!r} has no board {missing[0]}",
                     games.place(at, "board"),
-                    found="boards " + ", ".join(map(str, sorted(boards))),
+                    found="boards " + ", ".join(map(str, sorted(used))),
                     expected="boards 1, 2, 3 … with none missing"))
     return TeamRecords(teams, orders=tuple(
         (rnd, t, tuple(boards[b] for b in sorted(boards))) for (rnd, t), boards in
