@@ -174,6 +174,18 @@ def test_standings_after_a_round_and_the_reports(cli, tmp_path):
                                     "MPvGP,EGGSB,BH:MP,Elo TB")
 
 
+def test_three_points_a_match_won(cli):
+    # 3/1/0: ΟΑΑΗ 4 wins 3 draws = 15, ΟΑΧ 5 wins = 15 (game points 24.5 before 23.5);
+    # ΣΑΧ 3 wins, a draw and its bye (a draw) = 11.
+    data = teams_json(cli, CUP, "--match-points", "3/1/0")
+    points = {t["name"]: t["match_points"] for t in data["teams"]}
+    assert [t["name"] for t in data["teams"]][:2] == ["ΟΑΑΗ", "ΟΑΧ"]
+    assert (points["ΟΑΑΗ"], points["ΟΑΧ"], points["ΣΑΧ"]) == (15, 15, 11)
+    assert problems(cli, CUP, "--match-points", "1/2/0") == [
+        "error: <input>: unreadable --match-points; found '1/2/0', expected win/draw/loss "
+        "such as 2/1/0 or 3/1/0"]
+
+
 # ------------------------------------------------------------------ the TRF26 sample
 
 def test_trf26_sample_teams_and_its_own_scores(cli):

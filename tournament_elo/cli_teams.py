@@ -31,6 +31,19 @@ def _bye_points(text: str | None) -> int | None:
     return int(value * 100)
 
 
+def _match_points(text: str | None) -> tuple[int, int, int] | None:
+    if text is None:
+        return None
+    try:
+        values = [Decimal(x.strip().replace(",", ".")) for x in text.split("/")]
+    except InvalidOperation:
+        values = []
+    if len(values) != 3 or not values[0] > values[1] >= values[2] >= 0:
+        raise InputError("unreadable --match-points", found=repr(text),
+                         expected="win/draw/loss such as 2/1/0 or 3/1/0")
+    return int(values[0] * 100), int(values[1] * 100), int(values[2] * 100)
+
+
 @click.command("teams")
 @click.argument("event", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--tiebreaks", metavar="CODES",
@@ -41,6 +54,9 @@ def _bye_points(text: str | None) -> int | None:
               show_default=True, help="Rank by match points or game points.")
 @click.option("--round", "after_round", type=int, metavar="K",
               help="The standings as they stood after round K.")
+@click.option("--match-points", metavar="W/D/L",
+              help="Match points for a match won, drawn and lost (default 2/1/0, or the "
+                   "file's record 362).")
 @click.option("--bye-game-points", metavar="X",
               help="Game points a board of a pairing-allocated team bye gives (default "
                    "0.5: a drawn match; FIDE's reference program gives 1).")
@@ -58,7 +74,8 @@ def _bye_points(text: str | None) -> int | None:
 @click.option("--input-format", type=click.Choice(FORMATS),
               help="Format of EVENT (default: detected).")
 def teams_command(event: str, tiebreaks: str | None, primary: str, after_round: int | None,
-                  bye_game_points: str | None, board_min_games: int | None,
+                  match_points: str | None, bye_game_points: str | None,
+                  board_min_games: int | None,
                   output_format: str, indent: int | None, out_dir: str | None, lang: str,
                   encoding: str | None, input_format: str | None) -> None:
     """Team standings, crosstable, matches board by board and board prizes of a team
@@ -83,7 +100,7 @@ def teams_command(event: str, tiebreaks: str | None, primary: str, after_round: 
     codes = tuple(c.strip() for c in tiebreaks.split(",") if c.strip()) \
         if tiebreaks is not None else DEFAULT_TEAM_TIEBREAKS
     report = team_report(parsed, codes, after_round, primary, _bye_points(bye_game_points),
-                         board_min_games)
+                         board_min_games, _match_points(match_points))
     for line in warning_lines((*parsed.warnings, *report.te.warnings), lang):
         click.echo(f"{prefix('warning', lang)}: {line}", err=True)
     if out_dir is not None:

@@ -228,6 +228,8 @@ _VI = {
     "{} rounds, {} boards": "{} vòng, {} bàn",
     "more rounds": "nhiều vòng hơn",
     "unreadable --bye-game-points": "không đọc được --bye-game-points",
+    "unreadable --match-points": "không đọc được --match-points",
+    "win/draw/loss such as 2/1/0 or 3/1/0": "thắng/hoà/thua như 2/1/0 hoặc 3/1/0",
     "the game points a board of a team bye gives: 0, 0.5 or 1":
         "điểm ván mỗi bàn của đội được miễn đấu: 0, 0.5 hoặc 1",
     # words that fill the holes

@@ -23,15 +23,20 @@ class TeamReport:
 
 def team_report(event: Event, codes: Sequence[str] = DEFAULT_TEAM_TIEBREAKS,
                 after_round: int | None = None, primary: str = "mp",
-                bye_game_points: int | None = None, min_games: int | None = None
-                ) -> TeamReport:
+                bye_game_points: int | None = None, min_games: int | None = None,
+                match_points: tuple[int, int, int] | None = None) -> TeamReport:
     """The team event of ``event`` after ``after_round`` (default: the last played);
-    ``bye_game_points`` (hundredths a board) is what a pairing-allocated bye gives."""
+    ``bye_game_points`` (hundredths a board) is what a pairing-allocated bye gives,
+    ``match_points`` (hundredths) a match won, drawn and lost (the bye: a draw)."""
     records = event.teams
     if records is None:
         raise InputError("the event has no teams", Place(event.source),
                          found="no team records",
                          expected="TRF 013 or 310 team records, or a team column")
+    if match_points is not None:
+        win, draw, loss = match_points
+        records = replace(records, scoring=replace(records.scoring, win=win, draw=draw,
+                                                   loss=loss, pairing_bye=draw))
     if bye_game_points is not None:
         records = replace(records, scoring=replace(records.scoring,
                                                    pairing_bye_game=bye_game_points))
