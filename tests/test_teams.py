@@ -337,6 +337,14 @@ def test_a_sheet_with_team_and_board_columns(cli, tmp_path):
         == [(1, 1, 4, "1"), (2, 5, 2, "="), (3, 3, 6, "0")]
 
 
+def test_a_sheet_marks_the_captains(cli, tmp_path):
+    games, _ = sheet(tmp_path, BOARDS_OK, "Mã,Họ tên,Elo,Đội,Đội trưởng\n1,An,2000,Hà Nội,\n"
+                     "2,Bình,1900,Hà Nội,x\n3,Chi,1800,Hà Nội,\n4,Dũng,1950,Sài Gòn,Có\n"
+                     "5,Em,1850,Sài Gòn,\n6,Phúc,1700,Sài Gòn,\n")
+    assert [(t["name"], t["captain"]) for t in teams_json(cli, games)["teams"]] == [
+        ("Hà Nội", 2), ("Sài Gòn", 4)]
+
+
 def problems(cli, *args: str | Path, lang: str = "en") -> list[str]:
     code, _, err = cli("teams", *args, "--lang", lang)
     assert code == 2, err

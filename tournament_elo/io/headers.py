@@ -61,6 +61,7 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "time_control": ("timecontrol", "tc", "thoigian", "minutes", "phut", "thoigianmoiben"),
     "ai_level": ("ailevel", "aicap", "capai", "capdoai", "capmay", "capdomay", "trinhdoai"),
     "team": ("team", "doi", "club", "clb", "teamname", "tendoi"),
+    "captain": ("captain", "doitruong"),
 }
 _LOOKUP = {alias: name for name, aliases in ALIASES.items() for alias in aliases}
 
@@ -91,7 +92,7 @@ VIETNAMESE_ALIASES = frozenset((
     "disau", "nguoidisau", "ketqua", "kq", "ngay", "ngaythidau", "elotrang", "hesotrang",
     "eloden", "hesoden", "cachthang", "phuongthuc", "phuongthucthang", "loaico", "theloai",
     "thoigian", "phut", "thoigianmoiben", "aicap", "capai", "capdoai", "capmay", "capdomay",
-    "trinhdoai", "doi", "tendoi",
+    "trinhdoai", "doi", "tendoi", "doitruong",
 ))
 
 #: Canonical column → how a message names it in an English and in a Vietnamese sheet.
@@ -107,6 +108,7 @@ COLUMN_NAMES: dict[str, tuple[str, str]] = {
     "black_rating": ("black_rating", "Elo đen"), "win_method": ("win_method", "Cách thắng"),
     "pool": ("pool", "Loại cờ"), "time_control": ("time_control", "Thời gian"),
     "ai_level": ("ai_level", "Cấp AI"), "team": ("team", "Đội"),
+    "captain": ("captain", "Đội trưởng"),
 }
 
 

@@ -1,5 +1,6 @@
-"""The teams of a sheet: a ``team`` column (``Đội``) on the players table and a
-``board`` column (``Bàn``) on the games.
+"""The teams of a sheet: a ``team`` column (``Đội``) on the players table (and a
+``captain`` column, ``Đội trưởng``, marking each team's captain: ``x``, ``1``, ``yes``,
+``có``) and a ``board`` column (``Bàn``) on the games.
 
 A team is every player whose team cell says its name, in the players table's order
 (which is the board order); the games' board numbers say who played on which board
@@ -14,12 +15,23 @@ from collections.abc import Sequence
 from ..errors import InputError, Problems
 from ..model import Pairings, Player
 from ..teams.model import Team, TeamRecords
+from .headers import fold
 from .sheet_cells import cell_text
 from .table import Table
 from .values import whole
 
 #: The most boards a match may have.
 MAX_BOARDS = 100
+#: A ``captain`` cell that marks the team's captain (folded: ``Có`` is ``co``).
+_MARKS = {"x", "1", "yes", "y", "true", "c", "co", "captain", "doitruong"}
+
+
+def _captain(table: Table, rows: Sequence[int]) -> int | None:
+    """The first of a team's players whose ``captain`` cell is marked."""
+    if "captain" not in table.columns:
+        return None
+    return next((r for r in rows if fold(cell_text(table.value(r, "captain"))) in _MARKS),
+                None)
 
 
 def read_sheet_teams(players_table: Table | None, games: Table, players: Sequence[Player],
@@ -37,7 +49,8 @@ def read_sheet_teams(players_table: Table | None, games: Table, players: Sequenc
         if name:
             members.setdefault(name, []).append(player.index)
             first_row.setdefault(name, player.index)
-    teams = tuple(Team(n, name, tuple(indices), place=players_table.place(first_row[name], "team"))
+    teams = tuple(Team(n, name, tuple(indices), captain=_captain(players_table, indices),
+                       place=players_table.place(first_row[name], "team"))
                   for n, (name, indices) in enumerate(members.items(), start=1))
     team_of = {p: t for t, team in enumerate(teams) for p in team.players}
     orders: dict[tuple[int, int], dict[int, int]] = {}
