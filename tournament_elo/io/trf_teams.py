@@ -13,6 +13,7 @@ the individual reading is untouched.  Layouts (1-based columns):
 - ``330`` result ``+-`` ``-+`` ``--`` at 5–6, round 8–10, white team 12–14, black 16–18;
 - ``320`` the pairing-allocated bye: its match points 5–8 and game points 10–13, then
   per round (4 columns from 15) the team that had it;
+- ``352`` the colour sequence of board 1 … n (``WBWB``): its length is the boards a match;
 - ``362`` match points: ``TW 2.0   TD 1.0   TL 0.0`` (W, D, L, P for the bye);
 - ``802`` a team's rounds as the pairing program scored them: team 5–7, short name
   9–13, then per round (13 columns from 28) the opponent, colour and game points —
@@ -31,7 +32,7 @@ from ..errors import InputError, Place, Problems
 from ..model import Player
 from ..teams.model import ByeKind, ForfeitedMatch, Team, TeamBye, TeamRecords, TeamScoring
 
-_TEAM_CODES = ("013", "310", "240", "300", "320", "330", "362", "802")
+_TEAM_CODES = ("013", "310", "240", "300", "320", "330", "352", "362", "802")
 _FORFEIT_CODES = {"+-": "+-", "-+": "-+", "--": "--", "10": "+-", "01": "-+", "00": "--",
                   "WL": "+-", "LW": "-+", "LL": "--"}
 
@@ -105,6 +106,7 @@ def read_team_records(records: Sequence[tuple[int, str]], players: Sequence[Play
     orders: list[tuple[int, int, tuple[int, ...]]] = []
     scoring = TeamScoring()
     short: dict[int, str | None] = {}
+    boards = 0
     declared: list[tuple[int, int, int, Place]] = []
     for n, line in lines:
         place, code = Place(source, line=n), line[:3]
@@ -135,6 +137,8 @@ def read_team_records(records: Sequence[tuple[int, str]], players: Sequence[Play
             if own is not None:
                 orders.append((rnd, own, tuple(by_rank.get(r, -1) if r else -1
                                                for r in ranks)))
+        elif code == "352":
+            boards = len(line[4:].strip())
         elif code == "362":
             scoring = replace(_scoring(line, place, problems),
                               pairing_bye=scoring.pairing_bye,
@@ -160,8 +164,8 @@ def read_team_records(records: Sequence[tuple[int, str]], players: Sequence[Play
                     declared.append((rnd, t, _hundredths(text, place, problems), place))
     problems.raise_any()
     teams = [replace(team, short_name=short.get(t)) for t, team in enumerate(teams)]
-    return TeamRecords(tuple(teams), scoring, tuple(byes), tuple(forfeits), 0, tuple(orders),
-                       source, tuple(declared))
+    return TeamRecords(tuple(teams), scoring, tuple(byes), tuple(forfeits), boards,
+                       tuple(orders), source, tuple(declared))
 
 
 def _hundredths(text: str, place: Place, problems: Problems) -> int:
