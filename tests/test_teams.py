@@ -343,6 +343,11 @@ def test_a_sheet_marks_the_captains(cli, tmp_path):
                      "5,Em,1850,Sài Gòn,\n6,Phúc,1700,Sài Gòn,\n")
     assert [(t["name"], t["captain"]) for t in teams_json(cli, games)["teams"]] == [
         ("Hà Nội", 2), ("Sài Gòn", 4)]
+    # convert writes them back: a team column and a captain column marked x.
+    assert cli("convert", games, "--to", "csv", "-o", tmp_path / "back.csv")[0] == 0
+    assert [(t["name"], t["captain"]) for t in
+            teams_json(cli, tmp_path / "back-games.csv")["teams"]] == [
+        ("Hà Nội", 2), ("Sài Gòn", 4)]
 
 
 def problems(cli, *args: str | Path, lang: str = "en") -> list[str]:

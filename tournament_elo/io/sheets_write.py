@@ -96,7 +96,7 @@ def render_sheets(
                      "forfeited match(es) of the team records: a sheet has no cell for them")
     tables = [
         ("games", *_games_table(event, notes, teams[1])),
-        ("players", PLAYER_HEADER + (("team",) if teams[0] else ()),
+        ("players", PLAYER_HEADER + (("team", "captain") if teams[0] else ()),
          _players_table(event, notes, teams[0])),
         ("event", ("key", "value"), _event_table(event, notes)),
     ]
@@ -166,22 +166,25 @@ def _ai_players(event: Event) -> int:
     return count
 
 
-def _team_columns(event: Event) -> tuple[dict[int, str], dict[tuple[int, int], int]]:
-    """A team event's team of each player and board of each (round, player): a team
-    column on the players, the match boards on the games (empty for other events)."""
+def _team_columns(event: Event) -> tuple[dict[int, tuple[str, bool]],
+                                         dict[tuple[int, int], int]]:
+    """A team event's team of each player (and whether he is its captain) and board of
+    each (round, player): team and captain columns on the players, the match boards on
+    the games (empty for other events)."""
     if event.teams is None:
         return {}, {}
     from ..teams.model import team_event
 
     te = team_event(event)
     names = {p: team.name for team in te.teams for p in team.players}
+    captains = {team.captain for team in te.teams if team.captain is not None}
     boards = {(m.round, player): board.number for m in te.matches for board in m.boards
               for player in (board.white, board.black) if player is not None}
-    return names, boards
+    return {p: (name, p in captains) for p, name in names.items()}, boards
 
 
 def _players_table(event: Event, notes: list[str],
-                   teams: dict[int, str] | None = None) -> list[list[Any]]:
+                   teams: dict[int, tuple[str, bool]] | None = None) -> list[list[Any]]:
     listed = event.players[:len(event.players) - _ai_players(event)]
     for what, count in (
         ("declared rank(s): the players sheet has no rank column",
@@ -194,8 +197,12 @@ def _players_table(event: Event, notes: list[str],
         if count:
             notes.append(f"{count} {what}")
     if teams:
-        return [[*_player_row(p), teams.get(p.index)] for p in listed]
+        return [[*_player_row(p), *_team_cells(teams.get(p.index))] for p in listed]
     return [_player_row(p) for p in listed]
+
+
+def _team_cells(team: tuple[str, bool] | None) -> list[Any]:
+    return [None, None] if team is None else [team[0], "x" if team[1] else None]
 
 
 def _player_row(player: Player) -> list[Any]:
