@@ -251,12 +251,16 @@ def test_a_round_paired_ahead_comes_back_with_zero_byes_as_convert_warns(cli, tm
 
 def test_every_sample_event_is_a_sample_event():
     assert [p.name for p in SAMPLE_EVENTS] == [
-        "club_rapid-games.csv", "dong-son_giai-tinh.xlsx", "held_c07_swiss5.trf",
+        "club_rapid-games.csv", "dong-son_giai-tinh.xlsx", "giai-dong-doi-games.csv",
+        "held_c07_swiss5.trf", "heltour_friendship_cup_2024_team.trf",
         "javafo_aum_gros_2010_after_r4.trf", "open_2025.xlsx", "thien-ky-dao_online.csv",
         "tuong-ky_co-tuong.csv"]
 
 
-@pytest.mark.parametrize("source", [p for p in SAMPLE_EVENTS if "after_r4" not in p.name],
+# The Friendship Cup writes its absent reserves as a forfeit without opponent ('0000 - -'),
+# which a sheet has no cell for: it reads back as an absence (no points either way).
+@pytest.mark.parametrize("source", [p for p in SAMPLE_EVENTS
+                                    if "after_r4" not in p.name and "heltour" not in p.name],
                          ids=lambda p: p.name)
 def test_every_sample_event_converts_to_csv_and_back(cli, source, tmp_path):
     event = read_event(source)

@@ -446,11 +446,11 @@ def test_without_a_list_players_start_from_their_event_files(tmp_path):
 
 
 def test_a_folder_import_takes_a_games_sheet_with_its_players_sheet(tmp_path):
-    """sample_events/ holds 7 events; three CSV events have a players sheet beside them,
+    """sample_events/ holds 9 events; four CSV events have a players sheet beside them,
     which belongs to its event and is not imported as an event of its own."""
     with Database(tmp_path / "ratings.db") as db:
         report = import_events(db, [ROOT / "sample_events"])
-    assert (len(report.imported), report.failed) == (7, [])
+    assert (len(report.imported), report.failed) == (9, [])
     assert not [p for p in report.imported if "players" in Path(p).name]
 
 

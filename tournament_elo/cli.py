@@ -23,6 +23,7 @@ import click
 
 from .cli_db import db_group, lang_option, parse_day, publish_command
 from .cli_desk import serve_command, watch_command
+from .cli_teams import teams_command
 from .errors import InputError, TournamentEloError
 from .io.formats import FORMATS
 from .io.text import Readable, Source
@@ -337,6 +338,7 @@ cli.add_command(db_group)
 cli.add_command(publish_command)
 cli.add_command(serve_command)
 cli.add_command(watch_command)
+cli.add_command(teams_command)
 
 
 def show_usage_error(exc: click.ClickException, lang: str) -> None:

@@ -16,11 +16,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from .errors import EventModelError, InputWarning, Place
+
+if TYPE_CHECKING:
+    from .teams.model import TeamRecords
 
 IntArray = npt.NDArray[np.int64]
 
@@ -213,6 +217,9 @@ class Event:
     #: The event's id at FIDE (an event sheet's ``fide_event_id``): who the event is across
     #: its files, before its name, place and start day.
     fide_event_id: str | None = None
+    #: A team event's teams and team records (None: an individual event).  The games
+    #: stay the players' own and are rated as in any event.
+    teams: TeamRecords | None = None
 
     @cached_property
     def rounds_played(self) -> int:

@@ -60,6 +60,8 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "pool": ("pool", "gametype", "variant", "loaico", "theloai"),
     "time_control": ("timecontrol", "tc", "thoigian", "minutes", "phut", "thoigianmoiben"),
     "ai_level": ("ailevel", "aicap", "capai", "capdoai", "capmay", "capdomay", "trinhdoai"),
+    "team": ("team", "doi", "club", "clb", "teamname", "tendoi"),
+    "captain": ("captain", "doitruong"),
 }
 _LOOKUP = {alias: name for name, aliases in ALIASES.items() for alias in aliases}
 
@@ -90,7 +92,7 @@ VIETNAMESE_ALIASES = frozenset((
     "disau", "nguoidisau", "ketqua", "kq", "ngay", "ngaythidau", "elotrang", "hesotrang",
     "eloden", "hesoden", "cachthang", "phuongthuc", "phuongthucthang", "loaico", "theloai",
     "thoigian", "phut", "thoigianmoiben", "aicap", "capai", "capdoai", "capmay", "capdomay",
-    "trinhdoai",
+    "trinhdoai", "doi", "tendoi", "doitruong",
 ))
 
 #: Canonical column → how a message names it in an English and in a Vietnamese sheet.
@@ -105,7 +107,8 @@ COLUMN_NAMES: dict[str, tuple[str, str]] = {
     "date": ("date", "Ngày"), "white_rating": ("white_rating", "Elo trắng"),
     "black_rating": ("black_rating", "Elo đen"), "win_method": ("win_method", "Cách thắng"),
     "pool": ("pool", "Loại cờ"), "time_control": ("time_control", "Thời gian"),
-    "ai_level": ("ai_level", "Cấp AI"),
+    "ai_level": ("ai_level", "Cấp AI"), "team": ("team", "Đội"),
+    "captain": ("captain", "Đội trưởng"),
 }
 
 

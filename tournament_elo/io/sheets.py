@@ -59,6 +59,7 @@ from .headers import canonical, column_name, fold, in_vietnamese, map_headers, n
 from .sheet_cells import cell_text
 from .sheet_files import Companions, companion_files, players_file_name
 from .sheet_per_game import NO_EXTRAS, AiRoster, Extras, GameExtras, event_settings, row_ai
+from .sheet_teams import read_sheet_teams
 from .sheet_words import (
     BYE_RESULTS,
     BYE_WORDS,
@@ -912,6 +913,9 @@ def _build_event(sources: _Sources, source: str, reading: _Reading) -> Event:
         warnings += check_declared_points(
             pairings, players, lambda i: points_table.place(i, "points"))
     warnings += _ambiguous_dates(games, order, info)
+    teams = read_sheet_teams(sources.players, games, players, pairings, rows.refs,
+                             reading.problems)
+    reading.problems.raise_any()
     event_type = _event_type(info, pairings, len(players), rounds, warnings, order.log)
     dates, round_dates = _game_dates(order, rounds)
     return Event(
@@ -934,6 +938,7 @@ def _build_event(sources: _Sources, source: str, reading: _Reading) -> Event:
         pools=tuple(extras.pool_names),
         settings=settings,
         game_log=order.log,
+        teams=teams,
     )
 
 

@@ -90,9 +90,14 @@ def render_sheets(
 ) -> dict[Path, bytes]:
     """The contents of every file :func:`write_sheets` would write, by path."""
     notes: list[str] = [] if losses is None else losses
+    teams = _team_columns(event)
+    if event.teams is not None and (event.teams.byes or event.teams.forfeits):
+        notes.append(f"{len(event.teams.byes)} team bye(s) and {len(event.teams.forfeits)} "
+                     "forfeited match(es) of the team records: a sheet has no cell for them")
     tables = [
-        ("games", *_games_table(event, notes)),
-        ("players", PLAYER_HEADER, _players_table(event, notes)),
+        ("games", *_games_table(event, notes, teams[1])),
+        ("players", PLAYER_HEADER + (("team", "captain") if teams[0] else ()),
+         _players_table(event, notes, teams[0])),
         ("event", ("key", "value"), _event_table(event, notes)),
     ]
     paths = sheet_paths(path, fmt)
@@ -161,7 +166,25 @@ def _ai_players(event: Event) -> int:
     return count
 
 
-def _players_table(event: Event, notes: list[str]) -> list[list[Any]]:
+def _team_columns(event: Event) -> tuple[dict[int, tuple[str, bool]],
+                                         dict[tuple[int, int], int]]:
+    """A team event's team of each player (and whether he is its captain) and board of
+    each (round, player): team and captain columns on the players, the match boards on
+    the games (empty for other events)."""
+    if event.teams is None:
+        return {}, {}
+    from ..teams.model import team_event
+
+    te = team_event(event)
+    names = {p: team.name for team in te.teams for p in team.players}
+    captains = {team.captain for team in te.teams if team.captain is not None}
+    boards = {(m.round, player): board.number for m in te.matches for board in m.boards
+              for player in (board.white, board.black) if player is not None}
+    return {p: (name, p in captains) for p, name in names.items()}, boards
+
+
+def _players_table(event: Event, notes: list[str],
+                   teams: dict[int, tuple[str, bool]] | None = None) -> list[list[Any]]:
     listed = event.players[:len(event.players) - _ai_players(event)]
     for what, count in (
         ("declared rank(s): the players sheet has no rank column",
@@ -173,7 +196,13 @@ def _players_table(event: Event, notes: list[str]) -> list[list[Any]]:
     ):
         if count:
             notes.append(f"{count} {what}")
+    if teams:
+        return [[*_player_row(p), *_team_cells(teams.get(p.index))] for p in listed]
     return [_player_row(p) for p in listed]
+
+
+def _team_cells(team: tuple[str, bool] | None) -> list[Any]:
+    return [None, None] if team is None else [team[0], "x" if team[1] else None]
 
 
 def _player_row(player: Player) -> list[Any]:
@@ -202,7 +231,9 @@ def _is_log(event: Event) -> bool:
     return bool(len(rounds) and (rounds == 2).all() and counts[0] == 0)
 
 
-def _games_table(event: Event, notes: list[str]) -> tuple[list[str], list[list[Any]]]:
+def _games_table(event: Event, notes: list[str],
+                 team_boards: dict[tuple[int, int], int] | None = None
+                 ) -> tuple[list[str], list[list[Any]]]:
     pairings = event.pairings
     log = _is_log(event)
     columns = ["white", "black", "result"] if log else ["round", "board", "white", "black",
@@ -225,7 +256,8 @@ def _games_table(event: Event, notes: list[str]) -> tuple[list[str], list[list[A
     for i in np.argsort(pairings.round, kind="stable").tolist():  # by round, else as given
         rnd, me, opponent = rounds[i], players[i], opponents[i]
         if opponent < 0:
-            cells = [rnd, None, ids[me], "bye", _bye_text(results[i], counts)]
+            cells = [rnd, (team_boards or {}).get((rnd, me)), ids[me], "bye",
+                     _bye_text(results[i], counts)]
             extra_row = i
         else:
             if (rnd, me) in done:
@@ -238,7 +270,8 @@ def _games_table(event: Event, notes: list[str]) -> tuple[list[str], list[list[A
             if colours[i] == NO_COLOR:
                 counts["colourless"] += 1
             boards[rnd] = boards.get(rnd, 0) + 1
-            cells = [rnd, boards[rnd], ids[players[white_row]], ids[players[black_row]],
+            board = team_boards[(rnd, me)] if team_boards else boards[rnd]
+            cells = [rnd, board, ids[players[white_row]], ids[players[black_row]],
                      _game_text(results[white_row], results[black_row], counts)]
             extra_row = white_row
         if log:

@@ -40,6 +40,7 @@ from .common import (
     unplayed_before_played,
 )
 from .text import Readable, read_text
+from .trf_teams import read_team_records
 from .values import (
     MAX_ROUND,
     MAX_START_NUMBER,
@@ -173,6 +174,7 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
         source_format="trf",
         extra_records=tuple(extra),
         warnings=tuple(warnings),
+        teams=read_team_records(extra, players, source),
     )
 
 

@@ -64,6 +64,7 @@ from .trf import (
     FIRST_ROUND_COLUMN,
     _parse_player,
 )
+from .trf_teams import PLAYER_NUMBERED, team_record_lines
 
 VERSIONS = ("trf16", "trf26")
 #: The largest starting rank, points or rank the four-column fields can hold.
@@ -96,6 +97,8 @@ def write_trf(event: Event, version: str = "trf16", losses: list[str] | None = N
     ranks = _starting_ranks(event)
     renumbered = ranks_renumbered(event)
     records = _extra_records(event, notes)
+    if renumbered:  # their player numbers are the old ones
+        records = [(n, text) for n, text in records if text[:3] not in PLAYER_NUMBERED]
     first_line = event.players[0].line if event.players else None
     # The kept records that stood before the first player record of a TRF file go
     # before the players, the others after them.
@@ -112,7 +115,19 @@ def write_trf(event: Event, version: str = "trf16", losses: list[str] | None = N
         lines.append((record + cells[player.index]).rstrip())
         lines += _dat_records(player, ranks[player.index], record, renumbered)
     lines += extra[leading:]
+    lines += _team_records(event, version, ranks, renumbered, records)
     return "\n".join(lines) + "\n"
+
+
+def _team_records(event: Event, version: str, ranks: list[int], renumbered: bool,
+                  kept: list[tuple[int, str]]) -> list[str]:
+    """The teams, where the kept records do not already give them as they are (a sheet's
+    teams, or ranks renumbered)."""
+    if event.teams is None:
+        return []
+    if not renumbered and any(text[:3] in PLAYER_NUMBERED for _, text in kept):
+        return []
+    return team_record_lines(event.teams, ranks, version)
 
 
 def _extra_records(event: Event, notes: list[str]) -> list[tuple[int, str]]:

@@ -109,8 +109,21 @@ def to_json(result: RatingResult) -> dict[str, Any]:
         "games": game_records(result),
         "fixed_opponents": fixed_opponent_records(result),
         "norms": norm_records(result),
+        **team_records(result),
         "warnings": [str(w) for w in result.warnings],
     }
+
+
+def team_records(result: RatingResult) -> dict[str, Any]:
+    """A team event's ``teams`` (standings, default tie-breaks) and ``matches``
+    (board by board); nothing for an individual event."""
+    if result.event.teams is None:
+        return {}
+    from ..teams.report import team_report
+    from .teams import team_json
+
+    data = team_json(team_report(result.event))
+    return {"teams": data["teams"], "matches": data["matches"]}
 
 
 def write_json(result: RatingResult, out: TextIO, indent: int | None = None) -> None:
@@ -136,6 +149,8 @@ def write_json(result: RatingResult, out: TextIO, indent: int | None = None) -> 
         out.write("]")
     out.write(', "fixed_opponents": ' + dump(fixed_opponent_records(result)))
     out.write(', "norms": ' + dump(norm_records(result)))
+    for key, value in team_records(result).items():
+        out.write(f', "{key}": ' + dump(value))
     out.write(', "warnings": ' + dump([str(w) for w in result.warnings]) + "}\n")
 
 

@@ -35,7 +35,7 @@ def report_files(result: RatingResult, lang: str) -> dict[str, bytes]:
     players = flat_table(data["players"])
     games = flat_table(data["games"])
     tables = report_tables(result, lang)
-    return {
+    contents = {
         "report.html": render_html(result, lang).encode("utf-8"),
         "report.xlsx": xlsx_bytes(xlsx_sheets(result, lang, players, games, tables)),
         "players.csv": csv_bytes(*players),
@@ -45,3 +45,9 @@ def report_files(result: RatingResult, lang: str) -> dict[str, bytes]:
         "result.json": (json.dumps(data, ensure_ascii=False, allow_nan=False)
                         + "\n").encode("utf-8"),
     }
+    if result.event.teams is not None:  # a team event: its team reports beside
+        from ..teams.report import team_report
+        from .teams import team_report_files
+
+        contents |= team_report_files(team_report(result.event), lang)
+    return contents
