@@ -47,7 +47,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .errors import InputError, Place, Problems
-from .model import BLACK, POINTS, Event, EventType, Result
+from .model import BLACK, OVER_THE_BOARD, POINTS, Event, EventType, Result
 from .tiebreaks_rating import RATING_CODES
 
 Ints = npt.NDArray[np.int64]
@@ -72,9 +72,6 @@ CODES = ("BH", "FB", "SB", "AOB", "ABH", "KS", "PS", "WIN", "WON", "BPG", "BWG",
 #: Tie-breaks that accept the Cut/Median modifiers.
 _CUTTABLE = {"BH", "FB", "SB", "AOB", "PS"}
 
-_OVER_THE_BOARD = np.zeros(len(Result), dtype=bool)
-_OVER_THE_BOARD[[Result.WIN, Result.DRAW, Result.LOSS, Result.SHORT_WIN, Result.SHORT_DRAW,
-                 Result.SHORT_LOSS]] = True
 #: Voluntary unplayed rounds (C.07 Art. 16.2.4–16.2.5).
 _VUR = np.zeros(len(Result), dtype=bool)
 _VUR[[Result.HALF_BYE, Result.ZERO_BYE, Result.FORFEIT_LOSS, Result.BOTH_LOST]] = True
@@ -129,7 +126,7 @@ def _grid(event: Event, current: int | None = None) -> _Grid:
         color[p.player, r] = p.color
     has_opp = opp >= 0
     pending = result == Result.UNPLAYED
-    board = _OVER_THE_BOARD[result] & has_opp
+    board = OVER_THE_BOARD[result] & has_opp
     return _Grid(
         n=n, rounds=rounds, rr=event.type == EventType.ROUND_ROBIN, result=result, opp=opp,
         color=color, pts=POINTS[result], board=board, has_opp=has_opp & ~pending,
@@ -228,6 +225,26 @@ def aob_decimals(rounds: int) -> int:
     """The decimals AOB is rounded to after ``rounds`` rounds, as the FIDE reference rounds
     it: enough that two different averages never round to one value."""
     return 2 if rounds < 9 else 3 if rounds < 27 else 4 if rounds < 73 else 5
+
+
+#: Tie-breaks counted in whole numbers (games, wins, places, ratings).
+_WHOLE = frozenset({"WIN", "WON", "BPG", "BWG", "GE", "REP", "VUR", "NUM", "DE",
+                    *(code.split("/")[0] for code in RATING_CODES)})
+
+
+def decimals(code: str, rounds: int) -> int:
+    """The decimals a tie-break is published with after ``rounds`` rounds, as the FIDE
+    reference prints it: counts and ratings whole, points-based sums to the half point's
+    tenth, Sonneborn-Berger (a sum of products) to hundredths, AOB by
+    :func:`aob_decimals`."""
+    base = code.upper().split("/")[0]
+    if base in _WHOLE:
+        return 0
+    if base == "SB":
+        return 2
+    if base == "AOB":
+        return aob_decimals(rounds)
+    return 1
 
 
 def _aob(g: _Grid, rules: str, low: int, high: int) -> Floats:

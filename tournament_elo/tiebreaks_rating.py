@@ -1,8 +1,11 @@
 """Rating-based tie-breaks of C.07 Art. 10: ARO, TPR, PTP, APRO, APPO, RTNG, and the
 Cut/Median modifiers of Art. 14 on the three averages ARO, APRO and APPO.
 
-Games counted: those played over the board (results ``1 = 0``; forfeits, games
-shorter than one move and byes are not), against an opponent with a rating.  An
+Games counted: those played over the board, rated or not (results ``1 = 0`` and the
+``W D L`` of a game not rated, :data:`~.model.OVER_THE_BOARD`), against an opponent
+with a rating.  C.07's unplayed rounds are forfeits, byes and absences (2024/2026
+Art. 16.2); a game that was played but is not rated is none of them, and the FIDE TEC
+reference counts it in ARO, TPR and the rest as a played game.  An
 unrated player takes ``unrated_rating`` when it is given; by default his games are
 left out of his opponents' figures (and he has no RTNG), as the regulations allow.
 The same counted games serve every measure, APRO and APPO included.
@@ -57,7 +60,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .errors import InputError, Place
-from .model import PLAYED, POINTS, Event
+from .model import OVER_THE_BOARD, POINTS, Event
 from .rounding import half_up
 from .systems.fide.tables import DP, PD_CERTAIN, PD_HIGH
 
@@ -132,7 +135,7 @@ def rating_tiebreaks(
     rating = ratings_of(event, unrated_rating)
     pairings = event.pairings
     opp = np.maximum(pairings.opponent, 0)
-    counted = PLAYED[pairings.result] & (pairings.opponent >= 0) & (rating[opp] > 0)
+    counted = OVER_THE_BOARD[pairings.result] & (pairings.opponent >= 0) & (rating[opp] > 0)
     player = pairings.player[counted]
     opponent = opp[counted]
     opp_rating = rating[opponent]
