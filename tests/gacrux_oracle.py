@@ -36,7 +36,7 @@ from gacrux_reference import reference_printed  # noqa: E402
 
 from benchmarks import generate  # noqa: E402
 from tournament_elo.io.trf import parse_trf  # noqa: E402
-from tournament_elo.model import Event, EventType  # noqa: E402
+from tournament_elo.model import Event  # noqa: E402
 from tournament_elo.standings import places, standings  # noqa: E402
 from tournament_elo.tiebreaks import decimals  # noqa: E402
 
@@ -115,13 +115,14 @@ def same(mine: str, theirs: str) -> bool:
     return mine == theirs or (theirs == "0" and float(mine) == 0)
 
 
-def compare(case: Case) -> tuple[Counter[str], list[Mismatch]]:
-    """Values compared per code, and every one that differs."""
+def compare(case: Case, runs: Sequence[tuple[str, ...]] = RUNS
+            ) -> tuple[Counter[str], list[Mismatch]]:
+    """Values compared per code, and every one that differs (``runs``: of the codes)."""
     event = parse_trf(case.text)
     compared: Counter[str] = Counter()
     found: list[Mismatch] = []
     numbers = [int(p.id) for p in event.players]
-    for run in RUNS:
+    for run in runs:
         theirs = reference_printed(case.text, ("PTS", *run), swiss=case.swiss,
                                    unrated_rating=case.unrated)
         if theirs is None:

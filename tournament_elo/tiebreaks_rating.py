@@ -39,7 +39,8 @@ least and the most significant ones (Median), one encounter each:
   the lowest PTP: Art. 14.1's "least significant value" of the quantity averaged.
   C.07 (2024-08 and 2026 editions) does *not* mark APRO or APPO in its Cut-1 column,
   and the TEC reference lists them with no cut modifier (``APRO /U1400``, ``APPO
-  /U1400``; its code applies no cut to the opponents' average).  So APRO/C1 and
+  /U1400``; given one, its code cuts inside each opponent's TPR -- his own
+  lowest-rated opponent -- and averages those).  So APRO/C1 and
   APPO/C1 are not C.07 tie-breaks but self-defined ones in the sense of Art. 4.1,
   which an event must spell out in its regulations; they are offered under that name
   and this definition.
