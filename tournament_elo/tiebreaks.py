@@ -196,16 +196,34 @@ def _entries(g: _Grid, rules: str, fore: bool) -> _Entries:
     return _Entries(score=score, sb=score * g.pts, vur=vur, counted=counted)
 
 
-def _cut_sum(values: Ints, score: Ints, vur: Bools, low: int, high: int) -> int:
-    """Sum of one player's values after cutting ``low`` lowest and ``high`` highest."""
-    items = [(int(s), int(v), bool(u)) for s, v, u in zip(score, values, vur, strict=True)]
-    for _ in range(min(low, len(items))):
-        by_all = min(items, key=lambda e: (e[0], e[1]))
-        by_vur = min(items, key=lambda e: (not e[2], e[1], e[0]))  # the VUR worth least
-        items.remove(by_all if by_all[1] > by_vur[1] else by_vur)
-    for _ in range(min(high, len(items))):
-        items.remove(max(items, key=lambda e: (e[0], e[1])))
-    return sum(v for _, v, _ in items)
+def _cut_sums(e: _Entries, values: Ints, low: int, high: int) -> Ints:
+    """Each player's sum of ``values`` over his counted rounds after cutting ``low``
+    lowest and ``high`` highest, one cut at a time for every player at once.
+
+    A low cut takes the round lowest by (opponent's score, value), unless his voluntary
+    unplayed round worth least (any round, if he has none) is worth no more: that goes
+    first.  A high cut takes the round highest by (score, value).  Ties go to the
+    earliest round."""
+    n = values.shape[0]
+    rows = np.arange(n)
+    alive = e.counted.copy()
+    value = values - (values.min() if values.size else 0)
+    score = e.score - (e.score.min() if e.score.size else 0)
+    value_span = int(value.max(initial=0)) + 1
+    by_score = score * value_span + value  # (score, value)
+    by_vur = ((~e.vur) * value_span + value) * (int(score.max(initial=0)) + 1) + score
+    top = np.iinfo(np.int64).max
+    for _ in range(low):
+        has = alive.any(axis=1)
+        lowest = np.where(alive, by_score, top).argmin(axis=1)
+        cheapest = np.where(alive, by_vur, top).argmin(axis=1)
+        cut = np.where(values[rows, lowest] > values[rows, cheapest], lowest, cheapest)
+        alive[rows[has], cut[has]] = False
+    for _ in range(high):
+        has = alive.any(axis=1)
+        highest = np.where(alive, by_score, -1).argmax(axis=1)
+        alive[rows[has], highest[has]] = False
+    return np.asarray(np.where(alive, values, 0).sum(axis=1), dtype=np.int64)
 
 
 def _buchholz(g: _Grid, name: str, rules: str, low: int, high: int) -> Ints:
@@ -214,11 +232,7 @@ def _buchholz(g: _Grid, name: str, rules: str, low: int, high: int) -> Ints:
     values = e.sb if name == "SB" else e.score
     if low == 0 and high == 0:
         return np.asarray(np.where(e.counted, values, 0).sum(axis=1), dtype=np.int64)
-    out = np.zeros(g.n, dtype=np.int64)
-    for p in range(g.n):
-        keep = e.counted[p]
-        out[p] = _cut_sum(values[p, keep], e.score[p, keep], e.vur[p, keep], low, high)
-    return out
+    return _cut_sums(e, values, low, high)
 
 
 def aob_decimals(rounds: int) -> int:
