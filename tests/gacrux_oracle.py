@@ -50,6 +50,7 @@ RUNS: tuple[tuple[str, ...], ...] = (
      "ABH"),
     ("DE", "KS", "PS", "PS/C1", "WIN", "WON", "BPG", "BWG", "GE", "REP", "VUR", "NUM", "STD"),
     ("ARO", "ARO/C1", "ARO/C2", "ARO/M1", "ARO/M2", "TPR", "PTP", "APRO", "APPO", "RTNG"),
+    ("WIN", "RTNG/R", "TPN"),
     ("FB", "FB/C1", "FB/M1"),
 )
 CODES = tuple(code for run in RUNS for code in run)

@@ -33,7 +33,7 @@ def test_generated_events_agree_to_the_digit(batch: int) -> None:
 def _ours_and_theirs(name: str, codes: tuple[str, ...], rules: str | None,
                      unrated: int | None) -> tuple[dict[int, float], dict[int, str]]:
     """The last of ``codes`` per start number, ours and as the reference prints it."""
-    path = DATA / name
+    path = DATA / "oracle" / name
     event = read_trf(path)
     ours = standings(event, codes, rules, unrated)
     theirs = reference_printed(path.read_text(encoding="utf-8"), codes, swiss=True,
@@ -88,4 +88,5 @@ def test_before_september_2023_the_virtual_opponent() -> None:
     # dummies at his own 2.5, no. 7 at 1, no. 2 at 3: 9.
     ours, theirs = _ours_and_theirs("generated_swiss8_2023.trf", ("BH",), None, 1000)
     assert ours[1] == 8.5 and theirs[1] == "9.0"
-    assert standings(read_trf(DATA / "generated_swiss8_2023.trf"), ("BH",)).rules == "pre2023"
+    event = read_trf(DATA / "oracle" / "generated_swiss8_2023.trf")
+    assert standings(event, ("BH",)).rules == "pre2023"

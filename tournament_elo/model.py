@@ -213,6 +213,12 @@ class Event:
     #: written, e.g. "Pts.", "Rk.", "TB1", "Rp", "K", "rtg+/-") → one value per player, in
     #: player order (a number, a text, or None where the cell was blank).
     published: tuple[tuple[str, tuple[object, ...]], ...] = ()
+    #: The seed of the drawing of lots that orders players still tied after every
+    #: tie-break (C.07's last resort); None: no lots, tied players share the place.
+    lots_seed: int | None = None
+    #: The arbiter's final order of players still tied (their ids, first placed first):
+    #: a play-off's outcome, say; it comes before the lots.
+    final_order: tuple[int | str, ...] = ()
 
     @property
     def rounds_played(self) -> int:

@@ -66,9 +66,13 @@ def rules_in_force(start: date | None) -> str:
         return IN_FORCE[0][0]
     return next((rules for rules, since in IN_FORCE if start >= since), "pre2023")
 
-#: Tie-breaks of this module (REP is GE; ABH, VUR and NUM are the reference's helpers).
+#: Tie-breaks of this module (REP is GE; ABH, VUR and NUM are the reference's helpers;
+#: TPN, the pairing number, is C.07-2026's last one).
 CODES = ("BH", "FB", "SB", "AOB", "ABH", "KS", "PS", "WIN", "WON", "BPG", "BWG", "GE", "REP",
-         "VUR", "NUM", "STD", "DE")
+         "VUR", "NUM", "STD", "DE", "TPN")
+#: The tie-breaks where the lower value ranks first: DE (a place), TPN (a pairing number)
+#: and RTNG/R (the rating ascending; RTNG alone is descending).
+LOWER_IS_BETTER = frozenset({"DE", "TPN", "RTNG/R"})
 #: Tie-breaks that accept the Cut/Median modifiers.
 _CUTTABLE = {"BH", "FB", "SB", "AOB", "PS"}
 
@@ -242,7 +246,7 @@ def aob_decimals(rounds: int) -> int:
 
 
 #: Tie-breaks counted in whole numbers (games, wins, places, ratings).
-_WHOLE = frozenset({"WIN", "WON", "BPG", "BWG", "GE", "REP", "VUR", "NUM", "DE",
+_WHOLE = frozenset({"WIN", "WON", "BPG", "BWG", "GE", "REP", "VUR", "NUM", "DE", "TPN",
                     *(code.split("/")[0] for code in RATING_CODES)})
 
 
@@ -371,6 +375,20 @@ def _de_split(g: _Grid, group: list[int]) -> list[tuple[int, list[int]]]:
     return out
 
 
+def pairing_numbers(event: Event) -> Ints:
+    """Each player's pairing number: his start number where it is one, else his row + 1."""
+    if all(isinstance(p.id, int) for p in event.players):
+        return np.array([p.id for p in event.players], dtype=np.int64)
+    return np.arange(1, len(event.players) + 1, dtype=np.int64)
+
+
+def _ascending(code: str, value: Floats) -> Floats:
+    """A tie-break's values as a key that sorts the best first (NaN last)."""
+    if code in LOWER_IS_BETTER:
+        return np.nan_to_num(value, nan=np.inf)
+    return -np.nan_to_num(value, nan=-np.inf)
+
+
 def parse_code(code: str) -> tuple[str, int, int]:
     """``"BH/C1"`` → ``("BH", 1, 0)``: the tie-break and how many of the lowest and highest
     values it cuts; an unknown code or modifier is an :class:`InputError` at ``--tiebreaks``."""
@@ -457,8 +475,10 @@ def compute_tiebreaks(
             value = g.vur.sum(axis=1).astype(np.float64)
         elif name == "NUM":
             value = g.board.sum(axis=1).astype(np.float64)
+        elif name == "TPN":
+            value = pairing_numbers(event).astype(np.float64)
         else:  # DE
             earlier = codes[: list(codes).index(code)]
-            value = _direct_encounter(g, [-np.nan_to_num(out[c], nan=-np.inf) for c in earlier])
+            value = _direct_encounter(g, [_ascending(c, out[c]) for c in earlier])
         out[code] = value
     return out

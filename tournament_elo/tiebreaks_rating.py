@@ -23,7 +23,8 @@ the reference leaves it empty.  Averages and percentages round half up.
   both fall out of the search below, whose range is exactly those two ends.
 - APRO / APPO: the average of the opponents' TPR / PTP, over counted opponents whose
   value is defined.
-- RTNG: the player's own rating.
+- RTNG: the player's own rating, the higher first; RTNG/R (the FIDE reference's
+  ``/R``, reverse) the same rating, the lower first (RTNG ascending).
 
 Modifiers (``/C1``, ``/C2``, ``/M1``, ``/M2``, TEC's TRF notation for Art. 14.1-14.4)
 leave out, before averaging, the one or two least significant values (Cut) or the
@@ -73,7 +74,7 @@ MODIFIERS = {"C1": (1, 0), "C2": (2, 0), "M1": (1, 1), "M2": (2, 2)}
 #: The averages over opponents that take a modifier.
 AVERAGED = ("ARO", "APRO", "APPO")
 RATING_CODES = (
-    "ARO", "TPR", "PTP", "APRO", "APPO", "RTNG",
+    "ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "RTNG/R",
     *(f"{base}/{mod}" for base in AVERAGED for mod in MODIFIERS),
 )
 #: Rating differences beyond which the table expects 0.00 / 1.00 of the lower / higher side.

@@ -109,6 +109,8 @@ def _event_record(result: RatingResult) -> dict[str, Any]:
         "system": result.system.name,
         "tiebreaks": list(result.standings.codes),
         "tiebreak_rules": result.standings.rules,  # the C.07 edition the tie-breaks follow
+        "lots_seed": result.standings.lots_seed,  # the drawing of lots, if any (C.07's last)
+        "final_order": list(result.standings.final_order),
     }
 
 
