@@ -8,7 +8,6 @@ import json
 from pathlib import Path
 
 from helpers import DATA, run_cli
-
 from tournament_elo.last_resort import draw_lots
 
 SWISS5 = DATA / "held_c07_swiss5.trf"
