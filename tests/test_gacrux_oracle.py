@@ -7,11 +7,14 @@ article that decides it with both values.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from gacrux_oracle import RUNS, compare, event_of
 from gacrux_reference import reference_printed
 
-from helpers import DATA
+from helpers import DATA, run_cli
 from tournament_elo.io.trf import read_trf
 from tournament_elo.standings import standings
 
@@ -90,3 +93,18 @@ def test_before_september_2023_the_virtual_opponent() -> None:
     assert ours[1] == 8.5 and theirs[1] == "9.0"
     event = read_trf(DATA / "oracle" / "generated_swiss8_2023.trf")
     assert standings(event, ("BH",)).rules == "pre2023"
+
+
+def test_aob_after_nine_rounds_with_three_decimals(tmp_path: Path) -> None:
+    # FIDE's reference prints AOB of the 9-round TEC exercise to 3 decimals: no. 3
+    # 42.944, no. 1 42.667.  The JSON carries the value and its decimals, the report's
+    # crosstable prints it so.
+    done = run_cli("rate", str(DATA / "held_c07_swiss9.trf"), "--tiebreaks", "AOB",
+                   "--out", "report", "--format", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["event"]["tiebreak_decimals"] == {"AOB": 3}
+    aob = {p["id"]: p["tiebreaks"]["AOB"] for p in data["players"]}
+    assert (aob[3], aob[1]) == (42.944, 42.667)
+    html = next((tmp_path / "report").glob("*.html")).read_text(encoding="utf-8")
+    assert ">42.944<" in html and ">42.667<" in html

@@ -11,6 +11,7 @@ import numpy.typing as npt
 import pandas as pd
 
 from ..systems.fide.norms import MIN_GAMES
+from ..tiebreaks import decimals
 
 if TYPE_CHECKING:
     from ..engine import RatingResult
@@ -109,6 +110,9 @@ def _event_record(result: RatingResult) -> dict[str, Any]:
         "system": result.system.name,
         "tiebreaks": list(result.standings.codes),
         "tiebreak_rules": result.standings.rules,  # the C.07 edition the tie-breaks follow
+        # The decimals each tie-break is published with (AOB 2 to 5 by the rounds).
+        "tiebreak_decimals": {code: decimals(code, result.standings.current_round)
+                              for code in result.standings.codes},
         "lots_seed": result.standings.lots_seed,  # the drawing of lots, if any (C.07's last)
         "final_order": list(result.standings.final_order),
     }
