@@ -29,7 +29,7 @@ from .messages import (
     warning_lines,
 )
 from .systems.fide.norms import NORM_EVENT_SETTING, NORM_EVENTS
-from .systems.fide.performance import AverageRule
+from .systems.fide.performance import UNRATED_OPPONENTS_SETTING, AverageRule
 from .systems.registry import built_in_systems, get_system
 
 if TYPE_CHECKING:
@@ -76,6 +76,11 @@ def cli() -> None:
               help="Indent the JSON by N spaces (default: compact, written as it is made).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False),
               help="Write the report set (HTML, XLSX, CSV, JSON) into this directory.")
+@click.option("--unrated-opponents", type=click.Choice(["exclude", "floor"]),
+              help="FIDE systems: Ra and Rp over the rated opponents only (exclude, as FIDE's "
+              "rating pages, Vega and Swiss-Manager print them; the default), or with an "
+              "unrated opponent who scored a point at the rating floor (floor). Title norms "
+              "follow B.01 either way.")
 @click.option("--lots", metavar="SEED|draw",
               help="Order players still tied after every tie-break by a drawing of lots "
               "with this seed ('draw': a new seed, printed); the same seed, the same lots.")
@@ -112,6 +117,7 @@ def rate_command(
     after_round: int | None,
     lots: str | None,
     order_file: str | None,
+    unrated_opponents: str | None,
 ) -> None:
     """Rate EVENT (a TRF file, a CSV/XLSX sheet, or - for standard input).
 
@@ -132,7 +138,10 @@ def rate_command(
         kept = tuple(kv for kv in parsed.settings if kv[0] != NORM_EVENT_SETTING)
         parsed = replace(parsed, settings=(*kept, (NORM_EVENT_SETTING, norm_event)))
     rating_list = read_ratings(ratings, encoding) if ratings else None
-    result = rate(parsed, system, rating_list, average_rule, _settings(settings), tiebreaks,
+    chosen = _settings(settings)
+    if unrated_opponents is not None:
+        chosen[UNRATED_OPPONENTS_SETTING] = unrated_opponents
+    result = rate(parsed, system, rating_list, average_rule, chosen, tiebreaks,
                   tiebreak_rules, unrated_rating, after_round)
     for line in warning_lines(result.warnings, lang):
         click.echo(f"{prefix('warning', lang)}: {line}", err=True)

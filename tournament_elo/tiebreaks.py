@@ -209,6 +209,8 @@ def _cut_sums(e: _Entries, values: Ints, low: int, high: int) -> Ints:
     first.  A high cut takes the round highest by (score, value).  Ties go to the
     earliest round."""
     n = values.shape[0]
+    if values.shape[1] == 0:  # no round yet: nothing to cut, nothing to sum
+        return np.zeros(n, dtype=np.int64)
     rows = np.arange(n)
     alive = e.counted.copy()
     value = values - (values.min() if values.size else 0)

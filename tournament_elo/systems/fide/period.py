@@ -27,7 +27,7 @@ from .edition import FideEdition
 from .event import FirstRatingGames, Rows, compute, first_rating_games
 from .figures import game_figures, player_figures
 from .first_rating import first_ratings
-from .performance import AverageRule, performance
+from .performance import AverageRule, UnratedOpponents, performance
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
@@ -80,7 +80,8 @@ def rate_period(edition: FideEdition, state: ListState, info: PlayerInfo,
     slot_rating = computed.counted_as
     first = first_rating_games(rows, slot_rating)
     newly = _pool(edition, state, period.owner, first, month_number(period.start))
-    perf = performance(rows, computed, slot_rating, edition.floor, AverageRule.PLAIN)
+    perf = performance(rows, computed, slot_rating, edition.floor, AverageRule.PLAIN,
+                       UnratedOpponents.FLOOR)
     figures = player_figures(
         rows, computed, slot_rating, first,
         first_ratings(edition, first.games, first.points, first.opponents),
