@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from helpers import DATA, run_cli
 
 EVENT = DATA / "oracle" / "unrated_opponent_rr4.trf"
