@@ -26,7 +26,7 @@ GAME_FIELDS = (
     "k", "change",
 )
 #: Fields a per-game system adds after the contract's, written only when the table has them.
-PLAYER_EXTRAS = ("start_rating", "pool", "title_before", "title_after")
+PLAYER_EXTRAS = ("start_rating", "change_sum", "k_last", "pool", "title_before", "title_after")
 GAME_EXTRAS = ("rating_before", "rating_after", "bonus", "multiplier")
 
 
