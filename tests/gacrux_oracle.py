@@ -98,8 +98,13 @@ def event_of(seed: int) -> Case:
     else:
         rounds = 3 + seed % 6  # 3 to 8 rounds
         players = 2 * rounds + (seed * 7) % 11
-        event = generate.generate_swiss(players, rounds, seed=seed, start=start,
-                                        rates=generate.EVERYTHING)
+        while True:  # a field the generator cannot pair (rare) gets two more players
+            try:
+                event = generate.generate_swiss(players, rounds, seed=seed, start=start,
+                                                rates=generate.EVERYTHING)
+                break
+            except RuntimeError:
+                players += 2
     return Case(seed, generate.to_trf(event), rules, unrated, seed % 4 != 3)
 
 
