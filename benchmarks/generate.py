@@ -77,11 +77,21 @@ class Rates:
     withdraw: float = WITHDRAW_RATE
     unrated: float = UNRATED_SHARE
     late_byes: bool = False  # byes and absences in the last two rounds too
+    double_forfeit: float = 0.0  # per paired game: neither side appeared ('-' against '-')
+    unrated_game: float = 0.0  # per game played: recorded as not rated ('W', 'D', 'L')
+    late_entry: float = 0.0  # per player: joins in round 2 or 3, blank cells before
+
+
+#: The results of a played game when it is recorded as not rated (TRF ``W D L``).
+_NOT_RATED = {"1": "W", "=": "D", "0": "L"}
 
 
 #: A mix where every kind of unplayed round is common, for the tie-break references.
 TURBULENT = Rates(forfeit=0.06, half_bye=0.05, full_bye=0.02, absence=0.04, withdraw=0.03,
                   unrated=0.15, late_byes=True)
+#: Everything an arbiter meets, for the oracle comparison: TURBULENT plus double forfeits,
+#: games not rated and late entries.
+EVERYTHING = replace(TURBULENT, double_forfeit=0.02, unrated_game=0.04, late_entry=0.05)
 
 
 @dataclass(frozen=True)
@@ -110,6 +120,7 @@ class SyntheticSwiss:
     start: date
     players: tuple[SyntheticPlayer, ...]
     cells: tuple[tuple[tuple[int, str, str], ...], ...]
+    system: str = "Swiss-System"  # record 092's words: "Swiss-System" or "Round-Robin"
 
     @property
     def rounds(self) -> int:
@@ -125,7 +136,9 @@ class SyntheticSwiss:
 
 
 _CELL_POINTS = {"1": 100, "=": 50, "0": 0, "+": 100, "-": 0, "H": 50, "F": 100, "U": 100,
-                "Z": 0}
+                "Z": 0, "W": 100, "D": 50, "L": 0, " ": 0}
+#: A round before a late entrant joined: a blank TRF cell.
+_NOT_YET = (0, " ", " ")
 
 
 def _players(n: int, rng: random.Random, unrated: float = UNRATED_SHARE
@@ -282,6 +295,28 @@ def _first_takes_white(a: tuple[int, int], b: tuple[int, int], board: int) -> bo
     return due_a == WHITE  # the same colour due: the higher-placed player gets it
 
 
+def _joining_rounds(n: int, n_rounds: int, rates: Rates, rng: random.Random) -> list[int]:
+    """Per player, the 0-based round he joins in: 0, or round 2 or 3 for a late entrant."""
+    if not rates.late_entry:  # a rate of 0 draws no number: older events stay as they were
+        return [0] * n
+    return [rng.randint(1, min(2, n_rounds - 1)) if rng.random() < rates.late_entry else 0
+            for _ in range(n)]
+
+
+def _game(white: int | None, black: int | None, rates: Rates, rng: random.Random
+          ) -> tuple[str, str]:
+    """White's and black's TRF results of one paired game."""
+    if rng.random() < rates.forfeit:
+        return ("+", "-") if rng.random() < 0.5 else ("-", "+")
+    if rates.double_forfeit and rng.random() < rates.double_forfeit:
+        return "-", "-"
+    w_res = _outcome(white, black, rng)
+    b_res = {"1": "0", "=": "=", "0": "1"}[w_res]
+    if rates.unrated_game and rng.random() < rates.unrated_game:
+        return _NOT_RATED[w_res], _NOT_RATED[b_res]
+    return w_res, b_res
+
+
 def generate_swiss(
     n_players: int,
     n_rounds: int,
@@ -301,10 +336,14 @@ def generate_swiss(
         rng.sample(list(entrants), n_players))
     states = [_State() for _ in players]
     cells: list[list[tuple[int, str, str]]] = [[] for _ in players]
+    joins = _joining_rounds(len(players), n_rounds, rates, rng)
     for rnd in range(n_rounds):
         late = rnd >= n_rounds - 2 and not rates.late_byes
         active = []
         for i, state in enumerate(states):
+            if rnd < joins[i]:
+                cells[i].append(_NOT_YET)
+                continue
             if not state.withdrawn and rnd >= 3 and not late and rng.random() < rates.withdraw:
                 state.withdrawn = True
             # (A rate of 0 draws no number: the default events stay as they were.)
@@ -323,12 +362,16 @@ def generate_swiss(
         # Best first: points, then rating, then starting rank.
         active.sort(key=lambda i: (-states[i].points, -(players[i].rating or 0), i))
         if len(active) % 2:
-            # The pairing-allocated bye: the lowest-placed player without one yet.
-            bye = next((i for i in reversed(active) if not states[i].had_bye), active[-1])
-            active.remove(bye)
-            states[bye].had_bye = True
-            states[bye].points += 100
-            cells[bye].append((0, "-", "U"))
+            # The pairing-allocated bye: the lowest-placed player without one yet (C.04
+            # gives it once at most; if all have had it, the lowest sits the round out).
+            bye = next((i for i in reversed(active) if not states[i].had_bye), None)
+            if bye is None:
+                cells[active.pop()].append((0, "-", "Z"))
+            else:
+                active.remove(bye)
+                states[bye].had_bye = True
+                states[bye].points += 100
+                cells[bye].append((0, "-", "U"))
         due = {i: states[i].due() for i in active}
         pairs = None
         for strict in (True, False):
@@ -339,11 +382,7 @@ def generate_swiss(
             raise RuntimeError(f"no pairing found for round {rnd + 1} (seed {seed})")
         for board, (a, b) in enumerate(pairs):
             white, black = (a, b) if _first_takes_white(due[a], due[b], board) else (b, a)
-            if rng.random() < rates.forfeit:
-                w_res, b_res = ("+", "-") if rng.random() < 0.5 else ("-", "+")
-            else:
-                w_res = _outcome(players[white].rating, players[black].rating, rng)
-                b_res = {"1": "0", "=": "=", "0": "1"}[w_res]
+            w_res, b_res = _game(players[white].rating, players[black].rating, rates, rng)
             for me, opp, colour, res in ((white, black, "w", w_res), (black, white, "b", b_res)):
                 cells[me].append((players[opp].start_rank, colour, res))
                 states[me].points += _CELL_POINTS[res]
@@ -356,6 +395,62 @@ def generate_swiss(
         start=start,
         players=players,
         cells=tuple(tuple(row) for row in cells),
+    )
+
+
+def berger_rounds(n: int) -> list[list[tuple[int, int]]]:
+    """A round-robin schedule for ``n`` players by the circle method (the one Berger
+    tables are built by), 0-based: per round the (white, black) pairs; with an odd ``n``
+    the player drawn against ``n`` has no game."""
+    size = n + n % 2
+    rounds: list[list[tuple[int, int]]] = []
+    for rnd in range(size - 1):
+        pairs = []
+        for board in range(size // 2):
+            a = (rnd + board) % (size - 1)
+            b = (rnd - board) % (size - 1) if board else size - 1
+            pairs.append((a, b) if board or rnd % 2 == 0 else (b, a))
+        rounds.append(pairs)
+    return rounds
+
+
+def generate_round_robin(
+    n_players: int,
+    seed: int = 0,
+    start: date = date(2024, 8, 1),
+    rates: Rates = Rates(),
+    cycles: int = 1,
+) -> SyntheticSwiss:
+    """Play a round robin (``cycles`` = 2: a double one, colours reversed) of new players:
+    forfeits, double forfeits, games not rated, withdrawals (every later game forfeited);
+    with an odd field the player drawn against no one sits the round out ('Z')."""
+    rng = random.Random(seed)
+    players = _players(n_players, rng, rates.unrated)
+    schedule = berger_rounds(n_players)
+    cells: list[list[tuple[int, str, str]]] = [[] for _ in players]
+    withdrawn = [False] * n_players
+    for cycle in range(cycles):
+        for rnd, pairs in enumerate(schedule):
+            if rnd >= 3 or cycle:
+                for i in range(n_players):
+                    withdrawn[i] = withdrawn[i] or rng.random() < rates.withdraw
+            for a, b in pairs:
+                white, black = (a, b) if cycle % 2 == 0 else (b, a)
+                if max(white, black) >= n_players:
+                    cells[min(white, black)].append((0, "-", "Z"))
+                    continue
+                if withdrawn[white] or withdrawn[black]:
+                    w_res = "-" if withdrawn[white] else "+"
+                    b_res = "-" if withdrawn[black] else "+"
+                else:
+                    w_res, b_res = _game(players[white].rating, players[black].rating,
+                                         rates, rng)
+                cells[white].append((black + 1, "w", w_res))
+                cells[black].append((white + 1, "b", b_res))
+    return SyntheticSwiss(
+        name=f"Synthetic Round Robin {n_players} (seed {seed})", city="Benchville",
+        federation="NOR", start=start, players=players,
+        cells=tuple(tuple(row) for row in cells), system="Round-Robin",
     )
 
 
@@ -392,7 +487,7 @@ def to_trf(event: SyntheticSwiss, through: int | None = None) -> str:
         f"052 {end:%Y/%m/%d}",
         f"062 {len(event.players)}",
         f"072 {rated}",
-        "092 Individual: Swiss-System",
+        f"092 Individual: {event.system}",
         "102 Arbiter, Chief",
         "122 90 min/40 moves + 30 min + 30 sec/move",
         "132" + " " * 88 + round_dates,
@@ -425,7 +520,8 @@ def to_trf(event: SyntheticSwiss, through: int | None = None) -> str:
         )
         if len(head) != 89:  # a field overflowed: the columns would shift
             raise ValueError(f"record 001 of player {p.start_rank} is misaligned: {head!r}")
-        rounds = "".join(f"  {opp:4d} {colour} {res}" for opp, colour, res in row)
+        rounds = "".join(" " * 10 if cell == _NOT_YET else f"  {cell[0]:4d} {cell[1]} {cell[2]}"
+                         for cell in row)
         lines.append(head + rounds)
     return "\n".join(lines) + "\n"
 

@@ -34,6 +34,9 @@ def test_json_contract_on_the_sample():
         "rounds": 5, "rounds_played": 5, "type": "swiss", "system": "fide-2024",
         # The default Swiss list, under the C.07 edition in force on 1 August 2024.
         "tiebreaks": ["BH/C1", "BH", "SB"], "tiebreak_rules": "2024",
+        # Published as FIDE's reference prints them: BH to tenths, SB to hundredths.
+        "tiebreak_decimals": {"BH/C1": 1, "BH": 1, "SB": 2},
+        "lots_seed": None, "final_order": [],  # no order of last resort: ties share
     }
     assert all(set(p) == PLAYER_KEYS for p in data["players"])
     assert len(data["games"]) == 16 * 5  # one row per player per round

@@ -18,8 +18,10 @@ What the reference does that a comparison must know (``references.md``):
 * **DE.** It prints 0 for a group DE cannot separate and a rank inside the group
   otherwise; ours gives a place in the standings.  What both mean is the order they
   put each group of equal points in, so that is what is compared.
-* **Modifiers it does not apply.** APRO and APPO with a cut (it ignores the cut, see
-  :mod:`tournament_elo.tiebreaks_rating`) and the Koya limits are left out.
+* **Modifiers read differently.** APRO and APPO with a cut (it cuts inside each
+  opponent's TPR, ours leaves out the opponent with the lowest one: see
+  :mod:`tournament_elo.tiebreaks_rating` and ``test_gacrux_oracle.py``) and the Koya
+  limits are left out.
 * **Files it refuses** (a forfeit written with ``-`` as the colour; the heltour team
   file) cannot be compared: the test asserts that it still refuses them, so that the
   day it reads them they join the comparison.  Team events are issue 18.

@@ -21,7 +21,7 @@ from tournament_elo.render.json import GAME_FIELDS, PLAYER_FIELDS, to_json
 from tournament_elo.render.report import write_reports
 
 ROOT = Path(__file__).resolve().parents[1]
-PLAYER_EXTRAS = ["start_rating", "pool", "title_before", "title_after"]
+PLAYER_EXTRAS = ["start_rating", "change_sum", "k_last", "pool", "title_before", "title_after"]
 GAME_EXTRAS = ["rating_before", "rating_after", "bonus", "multiplier"]
 
 

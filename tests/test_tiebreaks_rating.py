@@ -93,11 +93,11 @@ def test_unrated_opponents_left_out_unless_a_rating_is_given():
 
 def test_no_games_gives_undefined_and_unknown_codes_are_refused():
     # Player 3 has no game: every measure over his games is undefined (the JSON's null);
-    # his RTNG is his rating.
+    # his RTNG is his rating, both ways.
     event = make_event([2000, 1900, 1800], [(1, 1, 2, "1")])
     values = rating_tiebreaks(event, RATING_CODES)
-    assert all(np.isnan(values[c][2]) for c in RATING_CODES if c != "RTNG")
-    assert values["RTNG"][2] == 1800
+    assert all(np.isnan(values[c][2]) for c in RATING_CODES if not c.startswith("RTNG"))
+    assert values["RTNG"][2] == values["RTNG/R"][2] == 1800
     with pytest.raises(ValueError, match="BH"):
         rating_tiebreaks(event, ["BH"])
 

@@ -35,11 +35,12 @@ from .messages import (
     say,
     warning_lines,
 )
-from .systems.fide.average_rule import AverageRule
+from .systems.fide.average_rule import UNRATED_OPPONENTS_SETTING, AverageRule
 from .systems.fide.norm_events import NORM_EVENT_SETTING, NORM_EVENTS
 
 if TYPE_CHECKING:
     from .engine import RatingResult
+    from .model import Event
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -84,6 +85,17 @@ def cli() -> None:
               help="Indent the JSON by N spaces (default: compact, written as it is made).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False),
               help="Write the report set (HTML, XLSX, CSV, JSON) into this directory.")
+@click.option("--unrated-opponents", type=click.Choice(["exclude", "floor"]),
+              help="FIDE systems: Ra and Rp over the rated opponents only (exclude, as FIDE's "
+              "rating pages, Vega and Swiss-Manager print them; the default), or with an "
+              "unrated opponent who scored a point at the rating floor (floor). Title norms "
+              "follow B.01 either way.")
+@click.option("--lots", metavar="SEED|draw",
+              help="Order players still tied after every tie-break by a drawing of lots "
+              "with this seed ('draw': a new seed, printed); the same seed, the same lots.")
+@click.option("--order", "order_file", type=click.Path(exists=True, dir_okay=False),
+              help="The arbiter's final order of players still tied (start numbers, first "
+              "placed first), before the lots.")
 @lang_option("Language of the reports and the table")
 @click.option("--encoding", help="Encoding of a text input (default: detected).")
 @click.option("--input-format", type=click.Choice(FORMATS),
@@ -113,6 +125,9 @@ def rate_command(
     indent: int | None,
     after_round: int | None,
     on: str | None,
+    lots: str | None,
+    order_file: str | None,
+    unrated_opponents: str | None,
 ) -> None:
     """Rate EVENT (a TRF file, a CSV/XLSX sheet, or - for standard input).
 
@@ -126,6 +141,7 @@ def rate_command(
       tournament-elo rate zonal.trf --norm-event zonal --out report/
       tournament-elo rate final.trf --round 5   (the standings after round 5)
       tournament-elo rate crosstable.html --date 2026-05-03
+      tournament-elo rate final.trf --lots draw   (lots for players still tied)
     """
     from dataclasses import replace
 
@@ -133,14 +149,18 @@ def rate_command(
     from .io.detect import read_event, read_ratings
 
     day = parse_day(on, "--date")
-    parsed = read_event(_event_file(event), input_format, encoding)
+    parsed = _last_resort(read_event(_event_file(event), input_format, encoding), lots,
+                          order_file, lang)
     if day is not None and parsed.end is None and parsed.start is None:
         parsed = replace(parsed, end=day)
     if norm_event is not None:
         kept = tuple(kv for kv in parsed.settings if kv[0] != NORM_EVENT_SETTING)
         parsed = replace(parsed, settings=(*kept, (NORM_EVENT_SETTING, norm_event)))
     rating_list = read_ratings(ratings, encoding) if ratings else None
-    result = rate(parsed, system, rating_list, average_rule, _settings(settings), tiebreaks,
+    chosen = _settings(settings)
+    if unrated_opponents is not None:
+        chosen[UNRATED_OPPONENTS_SETTING] = unrated_opponents
+    result = rate(parsed, system, rating_list, average_rule, chosen, tiebreaks,
                   tiebreak_rules, unrated_rating, after_round)
     for line in warning_lines(result.warnings, lang):
         click.echo(f"{prefix('warning', lang)}: {line}", err=True)
@@ -257,8 +277,13 @@ CONVERT_TARGETS = {"trf16": ".trf", "trf26": ".trf", "csv": ".csv", "xlsx": ".xl
 @click.option("--encoding", help="Encoding of a text input (default: detected).")
 @click.option("--input-format", type=click.Choice(FORMATS),
               help="Input format (default: detected from the content).")
+@click.option("--lots", metavar="SEED|draw",
+              help="Record this seed of the drawing of lots in a TRF ('### lots seed N').")
+@click.option("--order", "order_file", type=click.Path(exists=True, dir_okay=False),
+              help="Record this final order of tied players in a TRF ('### final order').")
 def convert_command(
-    event: str, target: str, output: str | None, encoding: str | None, input_format: str | None
+    event: str, target: str, output: str | None, encoding: str | None, input_format: str | None,
+    lots: str | None, order_file: str | None,
 ) -> None:
     """Convert EVENT (TRF, CSV/XLSX sheet, or - for standard input) to TRF or sheets.
 
@@ -293,7 +318,8 @@ def convert_command(
                           [] if event == "-" else input_files(event))
     if output != "-":
         folder.check(f.name for f in files)  # before reading: a mistake costs nothing
-    parsed = read_event(_event_file(event), input_format, encoding)
+    parsed = _last_resort(read_event(_event_file(event), input_format, encoding), lots,
+                          order_file, language.get())
     losses: list[str] = []
     if target.startswith("trf"):
         contents = {target_path: write_trf(parsed, target, losses).encode("utf-8")}
@@ -319,6 +345,17 @@ def _settings(pairs: tuple[str, ...]) -> dict[str, str]:
             raise click.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint="--set")
         settings[key.strip()] = value.strip()
     return settings
+
+
+def _last_resort(event: Event, lots: str | None, order_file: str | None, lang: str) -> Event:
+    """The event with ``--lots`` and ``--order``; a seed drawn now is printed."""
+    from .last_resort import with_last_resort
+
+    event, drawn = with_last_resort(event, lots, order_file)
+    if drawn is not None:
+        click.echo(say(f"lots drawn with seed {drawn} (--lots {drawn} draws the same again)",
+                       lang), err=True)
+    return event
 
 
 def _event_file(name: str) -> Readable:

@@ -53,6 +53,16 @@ _FRAME = {
 _VI = {
     # options
     "unknown tie-break": "mã hệ số phụ không rõ",
+    "bad seed of the drawing of lots": "hạt giống bốc thăm không hợp lệ",
+    "a whole number": "một số nguyên",
+    "a whole number, or 'draw' for a new one": "một số nguyên, hoặc 'draw' để bốc mới",
+    "unknown player in the final order": "kỳ thủ không có trong giải ở thứ tự cuối cùng",
+    "start numbers (or ids) of the event's players":
+        "số xuất phát (hoặc mã) của các kỳ thủ trong giải",
+    "a player twice in the final order": "một kỳ thủ xuất hiện hai lần trong thứ tự cuối cùng",
+    "each player once": "mỗi kỳ thủ một lần",
+    "lots drawn with seed {} (--lots {} draws the same again)":
+        "bốc thăm với hạt giống {} (--lots {} cho lại đúng kết quả đó)",
     "C.07 codes: {}; rating tie-breaks: {}": "các mã C.07: {}; hệ số phụ theo Elo: {}",
     "C.07 has no modifier {}": "C.07 không có biến thể {}",
     "{} (Cut-1, Cut-2, Median1, Median2)": "{} (Cut-1, Cut-2, Median1, Median2)",
@@ -134,7 +144,6 @@ _VI = {
     "the two players have different {}: they are two people":
         "hai đấu thủ có {} khác nhau: đó là hai người",
     "FIDE ids": "mã FIDE", "federation ids": "mã liên đoàn",
-    "a whole number": "một số nguyên",
     "a rating with more decimals than {} keeps": "Elo có nhiều chữ số thập phân hơn {} giữ",
     "a rating with {} decimals": "Elo có {} chữ số thập phân",
     "a rating from 0 to {}": "Elo từ 0 đến {}",

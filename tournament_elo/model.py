@@ -56,6 +56,10 @@ POINTS = np.array([100, 50, 0, 100, 0, 100, 50, 0, 50, 100, 100, 0, 0, 0], dtype
 #: Results of a game played over the board (the only ones that can be rated).
 PLAYED = np.zeros(len(Result), dtype=bool)
 PLAYED[[Result.WIN, Result.DRAW, Result.LOSS]] = True
+#: Results of a game played over the board, rated or not (TRF ``1 = 0 W D L``): what C.07
+#: counts as a played game; forfeits and byes are its unplayed rounds (Art. 16).
+OVER_THE_BOARD = PLAYED.copy()
+OVER_THE_BOARD[[Result.SHORT_WIN, Result.SHORT_DRAW, Result.SHORT_LOSS]] = True
 #: The result the opponent must have: the mirror of each result.
 MIRROR = np.array(
     [
@@ -220,6 +224,12 @@ class Event:
     #: A team event's teams and team records (None: an individual event).  The games
     #: stay the players' own and are rated as in any event.
     teams: TeamRecords | None = None
+    #: The seed of the drawing of lots that orders players still tied after every
+    #: tie-break (C.07's last resort); None: no lots, tied players share the place.
+    lots_seed: int | None = None
+    #: The arbiter's final order of players still tied (their ids, first placed first):
+    #: a play-off's outcome, say; it comes before the lots.
+    final_order: tuple[int | str, ...] = ()
 
     @cached_property
     def rounds_played(self) -> int:

@@ -1,4 +1,6 @@
-"""Standings: points, then the event's tie-breaks in order; ties still unbroken share a place.
+"""Standings: points, then the event's tie-breaks in order, then the order of last resort
+(the arbiter's final order, then the drawing of lots, where the event has them); ties
+still unbroken share a place.
 
 Only participants have a place: a fixed-rated reference opponent (an AI level) has
 points and tie-break values (his opponents' tie-breaks count them) but no place.
@@ -18,8 +20,16 @@ import numpy as np
 import numpy.typing as npt
 
 from .errors import InputError, Place
+from .last_resort import draw_lots
 from .model import Event, EventType
-from .tiebreaks import RULES, check_codes, compute_tiebreaks, parse_code, rules_in_force
+from .tiebreaks import (
+    LOWER_IS_BETTER,
+    RULES,
+    check_codes,
+    compute_tiebreaks,
+    parse_code,
+    rules_in_force,
+)
 from .tiebreaks_rating import RATING_CODES, rating_tiebreaks
 
 #: Defaults when the event does not choose: C.07's usual lists.
@@ -27,7 +37,6 @@ DEFAULT_TIEBREAKS = {
     EventType.SWISS: ("BH/C1", "BH", "SB"),
     EventType.ROUND_ROBIN: ("DE", "SB", "WIN", "KS"),
 }
-LOWER_IS_BETTER = frozenset({"DE"})
 
 
 @dataclass(frozen=True)
@@ -38,6 +47,9 @@ class Standings:
     points: npt.NDArray[np.int64]  # hundredths, after ``current_round``
     current_round: int
     rules: str  # the C.07 edition the tie-breaks follow
+    lots: npt.NDArray[np.int64] | None = None  # each player's lot (1 = first), if drawn
+    lots_seed: int | None = None
+    final_order: tuple[int | str, ...] = ()  # the arbiter's order of players still tied
 
 
 def tiebreak_codes(text: str | None, event: Event) -> tuple[str, ...]:
@@ -86,20 +98,32 @@ def standings(
     points = so_far.points()
     rank = np.zeros(len(points), dtype=np.int64)
     ranked = event.participants()
-    rank[ranked] = places(points, ordered, ranked)
-    return Standings(tuple(codes), ordered, rank, points, current, rules)
+    last: list[npt.NDArray[np.float64]] = []
+    if event.final_order:  # listed players first, in the list's order; the others after
+        row = {p.id: p.index for p in event.players}
+        position = np.full(len(points), len(event.final_order), dtype=np.float64)
+        position[[row[i] for i in event.final_order]] = np.arange(len(event.final_order))
+        last.append(position)
+    lots = None if event.lots_seed is None else draw_lots(len(points), event.lots_seed)
+    if lots is not None:
+        last.append(lots.astype(np.float64))
+    rank[ranked] = places(points, ordered, ranked, last)
+    return Standings(tuple(codes), ordered, rank, points, current, rules, lots,
+                     event.lots_seed, event.final_order)
 
 
 def places(points: npt.NDArray[np.int64], values: dict[str, npt.NDArray[np.float64]],
-           ranked: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.int64]:
+           ranked: npt.NDArray[np.bool_] | None = None,
+           last: Sequence[npt.NDArray[np.float64]] = ()) -> npt.NDArray[np.int64]:
     """Per ``ranked`` player (default every one), 1 + the number of them strictly ahead
-    (points first, then each value in order)."""
+    (points first, then each value in order, then the ``last`` keys, lower first)."""
     if ranked is None:
         ranked = np.ones(len(points), dtype=bool)
     keys = [points[ranked].astype(np.float64)]
     for code, value in values.items():
         clean = np.nan_to_num(value[ranked], nan=-np.inf)
         keys.append(-clean if code in LOWER_IS_BETTER else clean)
+    keys += [-key[ranked] for key in last]
     table = np.column_stack(keys)  # higher is better in every column
     order = np.lexsort(tuple(-table[:, i] for i in reversed(range(table.shape[1]))))
     in_order = table[order]

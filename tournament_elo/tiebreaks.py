@@ -47,7 +47,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .errors import InputError, Place, Problems
-from .model import BLACK, POINTS, Event, EventType, Result
+from .model import BLACK, OVER_THE_BOARD, POINTS, Event, EventType, Result
 from .tiebreaks_rating import RATING_CODES
 
 Ints = npt.NDArray[np.int64]
@@ -66,15 +66,16 @@ def rules_in_force(start: date | None) -> str:
         return IN_FORCE[0][0]
     return next((rules for rules, since in IN_FORCE if start >= since), "pre2023")
 
-#: Tie-breaks of this module (REP is GE; ABH, VUR and NUM are the reference's helpers).
+#: Tie-breaks of this module (REP is GE; ABH, VUR and NUM are the reference's helpers;
+#: TPN, the pairing number, is C.07-2026's last one).
 CODES = ("BH", "FB", "SB", "AOB", "ABH", "KS", "PS", "WIN", "WON", "BPG", "BWG", "GE", "REP",
-         "VUR", "NUM", "STD", "DE")
+         "VUR", "NUM", "STD", "DE", "TPN")
+#: The tie-breaks where the lower value ranks first: DE (a place), TPN (a pairing number)
+#: and RTNG/R (the rating ascending; RTNG alone is descending).
+LOWER_IS_BETTER = frozenset({"DE", "TPN", "RTNG/R"})
 #: Tie-breaks that accept the Cut/Median modifiers.
 _CUTTABLE = {"BH", "FB", "SB", "AOB", "PS"}
 
-_OVER_THE_BOARD = np.zeros(len(Result), dtype=bool)
-_OVER_THE_BOARD[[Result.WIN, Result.DRAW, Result.LOSS, Result.SHORT_WIN, Result.SHORT_DRAW,
-                 Result.SHORT_LOSS]] = True
 #: Voluntary unplayed rounds (C.07 Art. 16.2.4–16.2.5).
 _VUR = np.zeros(len(Result), dtype=bool)
 _VUR[[Result.HALF_BYE, Result.ZERO_BYE, Result.FORFEIT_LOSS, Result.BOTH_LOST]] = True
@@ -129,7 +130,7 @@ def _grid(event: Event, current: int | None = None) -> _Grid:
         color[p.player, r] = p.color
     has_opp = opp >= 0
     pending = result == Result.UNPLAYED
-    board = _OVER_THE_BOARD[result] & has_opp
+    board = OVER_THE_BOARD[result] & has_opp
     return _Grid(
         n=n, rounds=rounds, rr=event.type == EventType.ROUND_ROBIN, result=result, opp=opp,
         color=color, pts=POINTS[result], board=board, has_opp=has_opp & ~pending,
@@ -199,16 +200,36 @@ def _entries(g: _Grid, rules: str, fore: bool) -> _Entries:
     return _Entries(score=score, sb=score * g.pts, vur=vur, counted=counted)
 
 
-def _cut_sum(values: Ints, score: Ints, vur: Bools, low: int, high: int) -> int:
-    """Sum of one player's values after cutting ``low`` lowest and ``high`` highest."""
-    items = [(int(s), int(v), bool(u)) for s, v, u in zip(score, values, vur, strict=True)]
-    for _ in range(min(low, len(items))):
-        by_all = min(items, key=lambda e: (e[0], e[1]))
-        by_vur = min(items, key=lambda e: (not e[2], e[1], e[0]))  # the VUR worth least
-        items.remove(by_all if by_all[1] > by_vur[1] else by_vur)
-    for _ in range(min(high, len(items))):
-        items.remove(max(items, key=lambda e: (e[0], e[1])))
-    return sum(v for _, v, _ in items)
+def _cut_sums(e: _Entries, values: Ints, low: int, high: int) -> Ints:
+    """Each player's sum of ``values`` over his counted rounds after cutting ``low``
+    lowest and ``high`` highest, one cut at a time for every player at once.
+
+    A low cut takes the round lowest by (opponent's score, value), unless his voluntary
+    unplayed round worth least (any round, if he has none) is worth no more: that goes
+    first.  A high cut takes the round highest by (score, value).  Ties go to the
+    earliest round."""
+    n = values.shape[0]
+    if values.shape[1] == 0:  # no round yet: nothing to cut, nothing to sum
+        return np.zeros(n, dtype=np.int64)
+    rows = np.arange(n)
+    alive = e.counted.copy()
+    value = values - (values.min() if values.size else 0)
+    score = e.score - (e.score.min() if e.score.size else 0)
+    value_span = int(value.max(initial=0)) + 1
+    by_score = score * value_span + value  # (score, value)
+    by_vur = ((~e.vur) * value_span + value) * (int(score.max(initial=0)) + 1) + score
+    top = np.iinfo(np.int64).max
+    for _ in range(low):
+        has = alive.any(axis=1)
+        lowest = np.where(alive, by_score, top).argmin(axis=1)
+        cheapest = np.where(alive, by_vur, top).argmin(axis=1)
+        cut = np.where(values[rows, lowest] > values[rows, cheapest], lowest, cheapest)
+        alive[rows[has], cut[has]] = False
+    for _ in range(high):
+        has = alive.any(axis=1)
+        highest = np.where(alive, by_score, -1).argmax(axis=1)
+        alive[rows[has], highest[has]] = False
+    return np.asarray(np.where(alive, values, 0).sum(axis=1), dtype=np.int64)
 
 
 def _buchholz(g: _Grid, name: str, rules: str, low: int, high: int) -> Ints:
@@ -217,17 +238,33 @@ def _buchholz(g: _Grid, name: str, rules: str, low: int, high: int) -> Ints:
     values = e.sb if name == "SB" else e.score
     if low == 0 and high == 0:
         return np.asarray(np.where(e.counted, values, 0).sum(axis=1), dtype=np.int64)
-    out = np.zeros(g.n, dtype=np.int64)
-    for p in range(g.n):
-        keep = e.counted[p]
-        out[p] = _cut_sum(values[p, keep], e.score[p, keep], e.vur[p, keep], low, high)
-    return out
+    return _cut_sums(e, values, low, high)
 
 
 def aob_decimals(rounds: int) -> int:
     """The decimals AOB is rounded to after ``rounds`` rounds, as the FIDE reference rounds
     it: enough that two different averages never round to one value."""
     return 2 if rounds < 9 else 3 if rounds < 27 else 4 if rounds < 73 else 5
+
+
+#: Tie-breaks counted in whole numbers (games, wins, places, ratings).
+_WHOLE = frozenset({"WIN", "WON", "BPG", "BWG", "GE", "REP", "VUR", "NUM", "DE", "TPN",
+                    *(code.split("/")[0] for code in RATING_CODES)})
+
+
+def decimals(code: str, rounds: int) -> int:
+    """The decimals a tie-break is published with after ``rounds`` rounds, as the FIDE
+    reference prints it: counts and ratings whole, points-based sums to the half point's
+    tenth, Sonneborn-Berger (a sum of products) to hundredths, AOB by
+    :func:`aob_decimals`."""
+    base = code.upper().split("/")[0]
+    if base in _WHOLE:
+        return 0
+    if base == "SB":
+        return 2
+    if base == "AOB":
+        return aob_decimals(rounds)
+    return 1
 
 
 def _aob(g: _Grid, rules: str, low: int, high: int) -> Floats:
@@ -340,6 +377,20 @@ def _de_split(g: _Grid, group: list[int]) -> list[tuple[int, list[int]]]:
     return out
 
 
+def pairing_numbers(event: Event) -> Ints:
+    """Each player's pairing number: his start number where it is one, else his row + 1."""
+    if all(isinstance(p.id, int) for p in event.players):
+        return np.array([p.id for p in event.players], dtype=np.int64)
+    return np.arange(1, len(event.players) + 1, dtype=np.int64)
+
+
+def _ascending(code: str, value: Floats) -> Floats:
+    """A tie-break's values as a key that sorts the best first (NaN last)."""
+    if code in LOWER_IS_BETTER:
+        return np.nan_to_num(value, nan=np.inf)
+    return -np.nan_to_num(value, nan=-np.inf)
+
+
 def parse_code(code: str) -> tuple[str, int, int]:
     """``"BH/C1"`` → ``("BH", 1, 0)``: the tie-break and how many of the lowest and highest
     values it cuts; an unknown code or modifier is an :class:`InputError` at ``--tiebreaks``."""
@@ -426,8 +477,10 @@ def compute_tiebreaks(
             value = g.vur.sum(axis=1).astype(np.float64)
         elif name == "NUM":
             value = g.board.sum(axis=1).astype(np.float64)
+        elif name == "TPN":
+            value = pairing_numbers(event).astype(np.float64)
         else:  # DE
             earlier = codes[: list(codes).index(code)]
-            value = _direct_encounter(g, [-np.nan_to_num(out[c], nan=-np.inf) for c in earlier])
+            value = _direct_encounter(g, [_ascending(c, out[c]) for c in earlier])
         out[code] = value
     return out

@@ -1,8 +1,11 @@
 """Rating-based tie-breaks of C.07 Art. 10: ARO, TPR, PTP, APRO, APPO, RTNG, and the
 Cut/Median modifiers of Art. 14 on the three averages ARO, APRO and APPO.
 
-Games counted: those played over the board (results ``1 = 0``; forfeits, games
-shorter than one move and byes are not), against an opponent with a rating.  An
+Games counted: those played over the board, rated or not (results ``1 = 0`` and the
+``W D L`` of a game not rated, :data:`~.model.OVER_THE_BOARD`), against an opponent
+with a rating.  C.07's unplayed rounds are forfeits, byes and absences (2024/2026
+Art. 16.2); a game that was played but is not rated is none of them, and the FIDE TEC
+reference counts it in ARO, TPR and the rest as a played game.  An
 unrated player takes ``unrated_rating`` when it is given; by default his games are
 left out of his opponents' figures (and he has no RTNG), as the regulations allow.
 The same counted games serve every measure, APRO and APPO included.
@@ -20,7 +23,8 @@ the reference leaves it empty.  Averages and percentages round half up.
   both fall out of the search below, whose range is exactly those two ends.
 - APRO / APPO: the average of the opponents' TPR / PTP, over counted opponents whose
   value is defined.
-- RTNG: the player's own rating.
+- RTNG: the player's own rating, the higher first; RTNG/R (the FIDE reference's
+  ``/R``, reverse) the same rating, the lower first (RTNG ascending).
 
 Modifiers (``/C1``, ``/C2``, ``/M1``, ``/M2``, TEC's TRF notation for Art. 14.1-14.4)
 leave out, before averaging, the one or two least significant values (Cut) or the
@@ -36,7 +40,8 @@ least and the most significant ones (Median), one encounter each:
   the lowest PTP: Art. 14.1's "least significant value" of the quantity averaged.
   C.07 (2024-08 and 2026 editions) does *not* mark APRO or APPO in its Cut-1 column,
   and the TEC reference lists them with no cut modifier (``APRO /U1400``, ``APPO
-  /U1400``; its code applies no cut to the opponents' average).  So APRO/C1 and
+  /U1400``; given one, its code cuts inside each opponent's TPR -- his own
+  lowest-rated opponent -- and averages those).  So APRO/C1 and
   APPO/C1 are not C.07 tie-breaks but self-defined ones in the sense of Art. 4.1,
   which an event must spell out in its regulations; they are offered under that name
   and this definition.
@@ -57,7 +62,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .errors import InputError, Place
-from .model import PLAYED, POINTS, Event
+from .model import OVER_THE_BOARD, POINTS, Event
 from .rounding import half_up
 from .systems.fide.tables import DP, PD_CERTAIN, PD_HIGH
 
@@ -69,7 +74,7 @@ MODIFIERS = {"C1": (1, 0), "C2": (2, 0), "M1": (1, 1), "M2": (2, 2)}
 #: The averages over opponents that take a modifier.
 AVERAGED = ("ARO", "APRO", "APPO")
 RATING_CODES = (
-    "ARO", "TPR", "PTP", "APRO", "APPO", "RTNG",
+    "ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "RTNG/R",
     *(f"{base}/{mod}" for base in AVERAGED for mod in MODIFIERS),
 )
 #: Rating differences beyond which the table expects 0.00 / 1.00 of the lower / higher side.
@@ -132,7 +137,7 @@ def rating_tiebreaks(
     rating = ratings_of(event, unrated_rating)
     pairings = event.pairings
     opp = np.maximum(pairings.opponent, 0)
-    counted = PLAYED[pairings.result] & (pairings.opponent >= 0) & (rating[opp] > 0)
+    counted = OVER_THE_BOARD[pairings.result] & (pairings.opponent >= 0) & (rating[opp] > 0)
     player = pairings.player[counted]
     opponent = opp[counted]
     opp_rating = rating[opponent]

@@ -89,6 +89,7 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
     player_lines: list[tuple[int, str]] = []
     extra: list[tuple[int, str]] = []
     own: list[tuple[int, re.Match[str]]] = []
+    comments: list[tuple[int, str]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r\n")
         if len(line) > MAX_LINE:
@@ -96,7 +97,10 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
                 "the line is too long for a TRF record", Place(source, line=number),
                 found=f"{len(line):,} characters",
                 expected=f"at most {MAX_LINE:,} (a player record of {MAX_ROUND} rounds)")
-        if not line.strip() or line.startswith("###"):
+        if line.startswith("###"):
+            comments.append((number, line))
+            continue
+        if not line.strip():
             continue
         code = line[:3]
         if code == "001":
@@ -141,6 +145,8 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
         problems.add(problem)
     problems.raise_any()
     warnings += check_declared_points(pairings, players, place_of)
+    lots_seed, ranks_in_order = _last_resort(comments, index, source)
+    final_order = tuple(players[index[rank]].id for rank in ranks_in_order)
 
     def first(code: str) -> tuple[int, str] | None:
         return header[code][0] if code in header else None
@@ -175,7 +181,55 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
         extra_records=tuple(extra),
         warnings=tuple(warnings),
         teams=read_team_records(extra, players, source),
+        lots_seed=lots_seed,
+        final_order=final_order,
     )
+
+
+#: The comments this program writes for C.07's order of last resort (see :mod:`.trf_write`).
+LOTS_COMMENT = "### lots seed"
+ORDER_COMMENT = "### final order"
+_LOTS = re.compile(r"^### *lots seed *(?P<value>.*)$", re.IGNORECASE)
+_ORDER = re.compile(r"^### *final order *(?P<value>.*)$", re.IGNORECASE)
+
+
+def _last_resort(comments: list[tuple[int, str]], index: dict[int | str, int], source: str
+                 ) -> tuple[int | None, tuple[int | str, ...]]:
+    """The seed of the drawing of lots and the arbiter's final order, from the comments
+    ``### lots seed 123456`` and ``### final order 5 3 12`` (start numbers)."""
+    problems = Problems()
+    seed: int | None = None
+    order: tuple[int | str, ...] = ()
+    for number, line in comments:
+        place = Place(source, line=number)
+        if lots := _LOTS.match(line):
+            value = lots["value"].strip()
+            if value.isdigit() and len(value) <= 18:
+                seed = int(value)
+            else:
+                problems.add(InputError("bad seed of the drawing of lots", place,
+                                        found=repr(value), expected="a whole number"))
+        elif listed := _ORDER.match(line):
+            with problems.collect():
+                order = final_order(listed["value"].replace(",", " ").split(), index, place)
+    problems.raise_any()
+    return seed, order
+
+
+def final_order(words: list[str], index: dict[int | str, int], place: Place
+                ) -> tuple[int | str, ...]:
+    """The player ids of a final order as written (start numbers or ids), each checked."""
+    ids: list[int | str] = []
+    for word in words:
+        key: int | str = int(word) if word.isdigit() else word
+        if key not in index:
+            raise InputError("unknown player in the final order", place, found=repr(word),
+                             expected="start numbers (or ids) of the event's players")
+        if key in ids:
+            raise InputError("a player twice in the final order", place, found=repr(word),
+                             expected="each player once")
+        ids.append(key)
+    return tuple(ids)
 
 
 #: Header records read into the event (or recomputed from it: 062, 072).  The other

@@ -33,7 +33,10 @@ the last one played has a zero-point bye there when read back; round dates after
 undated round; the published columns of an export.  A field too wide for its columns
 (points from 100.5 up, a rank above 9999) is left blank.  Header records the reader
 does not keep (the 092/192 texts, 062 and 072 are written anew from the event) and
-``###`` comments are not written back.  The text is meant to be saved as UTF-8.
+``###`` comments are not written back, except this program's own two after the headers:
+``### lots seed N`` (:attr:`Event.lots_seed`, so the same lots come out again) and
+``### final order 5 3 12`` (:attr:`Event.final_order`, by starting rank).  The text
+is meant to be saved as UTF-8.
 """
 
 from __future__ import annotations
@@ -62,6 +65,8 @@ from .trf import (
     DAT_FIELDS,
     DAT_PREFIX,
     FIRST_ROUND_COLUMN,
+    LOTS_COMMENT,
+    ORDER_COMMENT,
     _parse_player,
 )
 from .trf_teams import PLAYER_NUMBERED, team_record_lines
@@ -107,7 +112,7 @@ def write_trf(event: Event, version: str = "trf16", losses: list[str] | None = N
            and leading < len(records) and records[leading][0] < first_line):
         leading += 1
     extra = [text for _, text in records]
-    lines = [*_headers(event, version, notes), *extra[:leading]]
+    lines = [*_headers(event, version, notes), *_last_resort(event, ranks), *extra[:leading]]
     cells = _round_cells(event, ranks, notes)
     points = event.points()
     for player in event.players:
@@ -160,6 +165,15 @@ def ranks_renumbered(event: Event) -> bool:
     ids = [p.id for p in event.players]
     usable = all(type(i) is int and 1 <= i <= MAX_NUMBER for i in ids)
     return not (usable and len(set(ids)) == len(ids))
+
+
+def _last_resort(event: Event, ranks: list[int]) -> list[str]:
+    """This program's comments for the order of last resort (read by :mod:`.trf`)."""
+    lines = [] if event.lots_seed is None else [f"{LOTS_COMMENT} {event.lots_seed}"]
+    if event.final_order:
+        row = {p.id: p.index for p in event.players}
+        lines.append(f"{ORDER_COMMENT} " + " ".join(str(ranks[row[i]]) for i in event.final_order))
+    return lines
 
 
 def _starting_ranks(event: Event) -> list[int]:

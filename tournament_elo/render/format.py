@@ -102,9 +102,13 @@ def fmt_factor(value: Any) -> str:
     return "" if missing(value) else f"{value:g}"
 
 
-def fmt_tiebreak(value: Any) -> str:
-    """A tie-break value: ``12``, ``9.5``, ``9.25``; an undefined one is empty."""
-    return "" if missing(value) else f"{value:g}"
+def fmt_tiebreak(value: Any, places: int | None = None) -> str:
+    """A tie-break value with the decimals it is published with (``12.0``, ``9.25``,
+    ``13.40``, ``1650``: :func:`tournament_elo.tiebreaks.decimals`), or as short as it
+    goes without ``places`` (``12``, ``9.5``); an undefined one is empty."""
+    if missing(value):
+        return ""
+    return f"{value:g}" if places is None else f"{value:.{places}f}"
 
 
 def fmt_list_rating(value: Any) -> str:

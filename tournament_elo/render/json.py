@@ -10,6 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..systems.fide.norms import MIN_GAMES
+from ..tiebreaks import decimals
 
 if TYPE_CHECKING:
     from ..engine import RatingResult
@@ -25,7 +26,7 @@ GAME_FIELDS = (
     "k", "change",
 )
 #: Fields a per-game system adds after the contract's, written only when the table has them.
-PLAYER_EXTRAS = ("start_rating", "pool", "title_before", "title_after")
+PLAYER_EXTRAS = ("start_rating", "change_sum", "k_last", "pool", "title_before", "title_after")
 GAME_EXTRAS = ("rating_before", "rating_after", "bonus", "multiplier")
 
 
@@ -98,6 +99,11 @@ def _event_record(result: RatingResult) -> dict[str, Any]:
         "system": result.system.name,
         "tiebreaks": list(result.standings.codes),
         "tiebreak_rules": result.standings.rules,  # the C.07 edition the tie-breaks follow
+        # The decimals each tie-break is published with (AOB 2 to 5 by the rounds).
+        "tiebreak_decimals": {code: decimals(code, result.standings.current_round)
+                              for code in result.standings.codes},
+        "lots_seed": result.standings.lots_seed,  # the drawing of lots, if any (C.07's last)
+        "final_order": list(result.standings.final_order),
     }
 
 

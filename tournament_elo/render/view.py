@@ -16,6 +16,7 @@ from ..messages import warning_lines
 from ..systems.fide.norm_events import NORM_EVENT_SETTING, NORM_EVENTS
 from ..systems.fide.norms import FORECAST_COVERS, MIN_GAMES, Condition
 from ..systems.terms import Figure, ReportTerms
+from ..tiebreaks import decimals
 from .charts import chart_frames, rating_chart, score_chart
 from .format import (
     KINDS,
@@ -105,9 +106,12 @@ def standings(result: RatingResult, how: Writing) -> Standings:
     """
     every = result.player_table.records(result.player_table.names)
     values = result.standings.values
+    places = {code: decimals(code, result.standings.current_round) for code in values}
     for index, p in enumerate(every):
         p["tiebreaks"] = {code: None if missing(v[index]) else float(v[index])
                           for code, v in values.items()}
+        p["tiebreak_texts"] = {code: fmt_tiebreak(v[index], places[code])
+                               for code, v in values.items()}
     for index in result.reference_rows.tolist():
         every[index].update(reference=True,
                             name=reference_name(every[index], result.system.terms, how))
@@ -207,7 +211,7 @@ def tiebreak_value(figure: Figure, record: Row, how: Writing) -> Any:
 
 def tiebreak_text(figure: Figure, record: Row, how: Writing) -> str:
     if figure.style == "tiebreak":
-        return fmt_tiebreak(record["tiebreaks"].get(figure.key))
+        return str(record["tiebreak_texts"].get(figure.key, ""))
     return text(figure, record, how)
 
 

@@ -1,8 +1,11 @@
 """Tournament performance: Ra, p, dp and Rp = Ra + dp (seed 002, B.02 8.1(a)).
 
-Counted: games played over the board.  Opponents count with their rating; an
-unrated opponent counts at the edition's floor unless he scored below one point in
-his games of the event (the seed's reading), in which case the game is left out.
+Counted: games played over the board.  Opponents count with their rating.  An unrated
+opponent, by :class:`UnratedOpponents`: ``exclude`` (the default) leaves the game out,
+as FIDE's rating pages, Vega and Swiss-Manager print Ra and Rp (the average of the
+FIDE-rated opponents); ``floor`` counts him at the edition's floor unless he scored
+below one point in his games of the event (seed 002's reading), in which case the game
+is left out.  Title norms follow B.01 in :mod:`.norms`, not this.
 Computed per slot (a player in one event: :mod:`.event`), so a rating period's
 events each get their own performance.
 """
@@ -16,7 +19,7 @@ import numpy.typing as npt
 
 from ...model import PLAYED
 from ...rounding import half_up
-from .average_rule import AverageRule
+from .average_rule import AverageRule, UnratedOpponents
 from .event import Computed, Rows
 from .tables import DP
 
@@ -34,7 +37,8 @@ class Performance:
 
 
 def performance(rows: Rows, computed: Computed, rating: Ints, floor: int,
-                rule: AverageRule) -> Performance:
+                rule: AverageRule, unrated: UnratedOpponents = UnratedOpponents.EXCLUDE
+                ) -> Performance:
     """Every slot's performance from its ``rating`` (0: unrated) and the computation's
     scores (a new player counted with his first rating under the 2009 round-robin rule
     still counts here as unrated)."""
@@ -44,9 +48,10 @@ def performance(rows: Rows, computed: Computed, rating: Ints, floor: int,
     score = computed.score  # 0 for the rows not played
     played_points = np.bincount(player, weights=score, minlength=slots)
     opponent_rating = np.append(rating, 0)[rows.opponent]
-    # An unrated opponent counts at the floor if he scored at least a point, else not at all.
-    counted_as = np.where(opponent_rating > 0, opponent_rating, np.where(
-        np.append(played_points, 0)[rows.opponent] >= 100, floor, 0))
+    counted_as = opponent_rating
+    if unrated is UnratedOpponents.FLOOR:  # at the floor if he scored a point, else not
+        counted_as = np.where(opponent_rating > 0, opponent_rating, np.where(
+            np.append(played_points, 0)[rows.opponent] >= 100, floor, 0))
     counted = played & (counted_as > 0)
     if rule is AverageRule.CAPPED:
         own = rating[player]

@@ -23,7 +23,7 @@ import numpy.typing as npt
 from ...rating_list import PENDING_ENTRY, ListState, PlayerInfo
 from ...rounding import half_up
 from ..protocol import PeriodEvents, PeriodRating
-from .average_rule import AverageRule
+from .average_rule import AverageRule, UnratedOpponents
 from .edition import FideEdition
 from .event import FirstRatingGames, Rows, compute, first_rating_games
 from .figures import game_figures, player_figures
@@ -81,7 +81,8 @@ def rate_period(edition: FideEdition, state: ListState, info: PlayerInfo,
     slot_rating = computed.counted_as
     first = first_rating_games(rows, slot_rating)
     newly = _pool(edition, state, period.owner, first, month_number(period.start))
-    perf = performance(rows, computed, slot_rating, edition.floor, AverageRule.PLAIN)
+    perf = performance(rows, computed, slot_rating, edition.floor, AverageRule.PLAIN,
+                       UnratedOpponents.FLOOR)
     figures = player_figures(
         rows, computed, slot_rating, first,
         first_ratings(edition, first.games, first.points, first.opponents),

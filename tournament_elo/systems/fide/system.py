@@ -17,7 +17,7 @@ from ...model import Event
 from ...rating_list import UNKNOWN_GAMES, ListState, PlayerInfo
 from ..protocol import Figures, ListFigures, PeriodEvents, PeriodRating, SameAtAllDates
 from . import figures
-from .average_rule import AverageRule
+from .average_rule import UNRATED_OPPONENTS_SETTING, AverageRule, UnratedOpponents
 from .describe import describe
 from .edition import FideEdition
 from .event import rate_event
@@ -59,7 +59,8 @@ class FideSystem(SameAtAllDates):
 
     @property
     def setting_choices(self) -> Mapping[str, tuple[str, ...]]:
-        return {NORM_EVENT_SETTING: tuple(NORM_EVENTS)}
+        return {NORM_EVENT_SETTING: tuple(NORM_EVENTS),
+                UNRATED_OPPONENTS_SETTING: tuple(UnratedOpponents)}
 
     def rate_event(self, event: Event, settings: Mapping[str, str],
                    average_rule: str) -> Figures:
@@ -93,8 +94,9 @@ class FideSystem(SameAtAllDates):
                 f"player {players[i].id} ({players[i].name}) falls to "
                 f"{rating[i] + computed.rounded[i]}, below the {edition.name} floor of "
                 f"{edition.floor}: shown as unrated"))
+        unrated = settings.get(UNRATED_OPPONENTS_SETTING, UnratedOpponents.EXCLUDE)
         perf = performance(rated.rows, computed, rating, edition.floor,
-                           AverageRule(average_rule))
+                           AverageRule(average_rule), UnratedOpponents(unrated))
         new_rating = np.where(rating > 0, computed.new_rating, rated.first.published)
         return Figures(
             figures.player_figures(rated.rows, computed, rating, rated.first.games,

@@ -164,6 +164,12 @@ def tables(system: EloSystem, event: Event, players: Records, games: Records, po
         return [None if t is None else t.code for t in found]
 
     given = players["rating"]  # NaN: none (a fixed opponent's is his fixed rating)
+    kept = np.round(new_rating, system.decimals) - np.round(start, system.decimals)
+    change = ratings(np.where(steady, np.round(kept, system.decimals), np.nan))
+    # The K he ends with: his own K, else the system's bands for his rating and games after.
+    own_k = np.array([p.k or 0 for p in event.players], dtype=np.float64)
+    k_last = np.where(own_k > 0, own_k, k_factor(
+        system, new_rating, players["played"] + players["games"]))
     no = np.zeros(n, dtype=bool)
     player_table = Table({
         **identity_columns(event),
@@ -173,8 +179,12 @@ def tables(system: EloSystem, event: Event, players: Records, games: Records, po
         "score_rated": players["score"],
         "expected": np.round(players["expected"], 6),
         "k": ints(players["k"].astype(np.int64), steady),
-        "change": np.where(steady, np.round(players["change"], 6), np.nan),
-        "change_rounded": ratings(np.round(new_rating - start, system.decimals)),
+        # change = new rating − old, as the system keeps ratings; change_sum: the
+        # unrounded sum of the per-game changes.
+        "change": change,
+        "change_rounded": change,
+        "change_sum": np.where(steady, np.round(players["change"], 6), np.nan),
+        "k_last": ints(k_last.astype(np.int64), steady),
         "new_rating": ratings(new_rating),
         "need": np.full(n, np.nan),
         "ra": ints(np.zeros(n), no),

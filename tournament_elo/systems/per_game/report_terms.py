@@ -53,7 +53,7 @@ def report_terms(system: EloSystem) -> ReportTerms:
             Figure("score_rated", "score", "points"),
             expected_sum,
             change,
-            Figure("change", "change_sum", "change_sum", only="moving"),
+            Figure("change_sum", "change_sum", "change_sum", only="moving"),
             Figure("pool", "pool", "text"),
             *title_totals,
         ),
