@@ -35,7 +35,17 @@ if str(ROOT) not in sys.path:  # run as a script: make ``benchmarks`` importable
     sys.path.insert(0, str(ROOT))
 
 from benchmarks import figures  # noqa: E402
-from benchmarks.figures import children_cpu, children_max_rss, max_rss, mib, ms, profile_call, rate_of, traced_peak, untimed  # noqa: E402
+from benchmarks.figures import (  # noqa: E402
+    children_cpu,
+    children_max_rss,
+    max_rss,
+    mib,
+    ms,
+    profile_call,
+    rate_of,
+    traced_peak,
+    untimed,
+)
 from benchmarks.generate import fill_history, generate_swiss, population, to_trf  # noqa: E402
 from tournament_elo.db.importer import import_events  # noqa: E402
 from tournament_elo.db.recompute import recompute  # noqa: E402
