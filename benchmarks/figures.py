@@ -105,6 +105,18 @@ def max_rss() -> int:
     return rss if sys.platform == "darwin" else rss * 1024
 
 
+def children_cpu() -> float:
+    """CPU seconds of the finished child processes (a pool's workers) so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def children_max_rss() -> int:
+    """Peak resident memory of the largest finished child process, in bytes."""
+    rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return rss if sys.platform == "darwin" else rss * 1024
+
+
 def traced_peak(fn: Callable[[], T]) -> tuple[int, T]:
     """The ``tracemalloc`` peak of one call in bytes (numpy's buffers count), and its value."""
     gc.collect()

@@ -261,10 +261,16 @@ class Database:
             key = identity_key(player.fide_id, player.id, player.name, player.birth_year)
             fed_id = player.id.strip() if isinstance(player.id, str) and player.id.strip() \
                 else None
-            values = [player.fide_id, player.federation, player.sex, player.title,
-                      player.birth.isoformat() if player.birth else None, player.birth_year]
             known = people.keys.get(key)
             how = "name" if key.startswith("name:") else "id"
+            if known is not None and None not in known.values and (
+                    known.federation_id is not None or fed_id is None):
+                ids[i] = known.id  # known, and he has nothing left to fill: most players
+                if matched is not None:
+                    matched.append(how)
+                continue
+            values = [player.fide_id, player.federation, player.sex, player.title,
+                      player.birth.isoformat() if player.birth else None, player.birth_year]
             if known is None:
                 known = people.by_name(fold_name(player.name), player.fide_id, fed_id,
                                        player.birth_year)
@@ -280,8 +286,7 @@ class Database:
                 added.append((known.id, key, fed_id, player.name, known.folded, *values))
             elif any(old is None and new is not None
                      for old, new in zip(known.values, values, strict=True)):
-                known.values = [new if old is None else old
-                                for old, new in zip(known.values, values, strict=True)]
+                people.fill(known, values)
                 filled.append((*known.values, known.id))
             if known.federation_id is None and fed_id is not None:
                 known.federation_id = fed_id
@@ -336,23 +341,40 @@ class _Identities:
     keys: dict[str, _Known] = field(default_factory=dict)
     by_id: dict[int, _Known] = field(default_factory=dict)
     names: dict[str, list[_Known]] = field(default_factory=dict)
+    #: The same players by name, split by FIDE id (``None``: none known), so a player
+    #: with a FIDE id is matched among those of his name with it or none, not them all.
+    fide_names: dict[tuple[str, str | None], list[_Known]] = field(default_factory=dict)
 
     def add(self, key: str, known: _Known) -> None:
         self.keys[key] = self.by_id[known.id] = known
         self.names.setdefault(known.folded, []).append(known)
+        self.fide_names.setdefault((known.folded, known.values[0]), []).append(known)
+
+    def fill(self, known: _Known, values: list[Any]) -> None:
+        """Give ``known`` the values he lacks (the first value seen is kept)."""
+        if known.values[0] is None and values[0] is not None:  # his FIDE id: file him again
+            self.fide_names[known.folded, None].remove(known)
+            self.fide_names.setdefault((known.folded, values[0]), []).append(known)
+        known.values = [new if old is None else old
+                        for old, new in zip(known.values, values, strict=True)]
 
     def by_name(self, folded: str, fide_id: str | None, federation_id: str | None,
                 birth_year: int | None) -> _Known | None:
         """The one known player of this folded name whom no id or birth year tells apart
         (an id always wins: two FIDE ids are two people)."""
-        found = [k for k in self.names.get(folded, ()) if not (
-            _differ(k.values[0], fide_id) or _differ(k.federation_id, federation_id)
-            or _differ(k.values[5], birth_year))]
-        return found[0] if len(found) == 1 else None
-
-
-def _differ(ours: object, theirs: object) -> bool:
-    return ours is not None and theirs is not None and ours != theirs
+        found = None
+        among = self.names.get(folded, []) if fide_id is None else (
+            self.fide_names.get((folded, None), []) + self.fide_names.get((folded, fide_id), []))
+        for k in among:  # a common name has many: no call per one
+            theirs, year = k.values[0], k.values[5]
+            if (fide_id is None or theirs is None or theirs == fide_id) and (
+                    federation_id is None or k.federation_id is None
+                    or k.federation_id == federation_id) and (
+                    birth_year is None or year is None or year == birth_year):
+                if found is not None:
+                    return None  # two: the name alone does not tell which
+                found = k
+        return found
 
 
 def identity_key(fide_id: str | None, own_id: int | str | None, name: str,

@@ -17,6 +17,7 @@ def fold(text: str) -> str:
     return "".join(c for c in _unaccented(text) if c.isalnum())
 
 
+@lru_cache(maxsize=1 << 16)  # an import folds each known player's name once per event
 def fold_name(text: str) -> str:
     """Fold a person's name for searching, keeping its words: ``'Lê Quang Liêm'`` →
     ``'le quang liem'``; punctuation becomes a space."""
@@ -24,6 +25,8 @@ def fold_name(text: str) -> str:
 
 
 def _unaccented(text: str) -> str:
+    if text.isascii():  # most names: nothing to decompose
+        return text.lower()
     text = text.replace("Đ", "D").replace("đ", "d")
     decomposed = unicodedata.normalize("NFD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()

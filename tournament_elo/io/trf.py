@@ -334,6 +334,11 @@ def _title(text: str) -> str | None:
     return _TITLE_CODES.get(code.lower(), code.upper()) if code else None
 
 
+def _nfc(text: str) -> str:
+    """``text`` in Unicode's composed form (an ASCII name already is)."""
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
+
+
 def _parse_player(line: str, place: Place, row: int,
                   warnings: list[InputWarning] | None = None) -> Player:
     """A ``001`` record; a birth the format does not define is warned about in ``warnings``
@@ -357,7 +362,7 @@ def _parse_player(line: str, place: Place, row: int,
     return Player(
         index=row,
         id=start,
-        name=unicodedata.normalize("NFC", line[14:47].strip()),
+        name=_nfc(line[14:47].strip()),
         rating=given or None,
         sex="w" if sex == "f" else sex,
         title=_title(line[10:13]),

@@ -49,6 +49,8 @@ _YEAR_FIRST = re.compile(r"^(\d{4})(?:[-/.](\d{1,2})[-/.](\d{1,2}))?$")
 _DAY_FIRST = re.compile(r"^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$")
 #: A birth written as zeros (``0``, ``0000/00/00``) or separators only: unknown.
 _UNKNOWN_BIRTH = re.compile(r"^[0./-]*$")
+#: The usual spelling, TRF's ``1987/05/12``: read without the general patterns.
+_PLAIN_DATE = re.compile(r"(\d{4})/(\d\d)/(\d\d)\Z", re.ASCII)
 
 
 def shown(text: str) -> str:
@@ -70,10 +72,10 @@ def whole_number(text: str) -> int | None:
 
 def whole(text: str, place: Place, what: str, high: int, low: int = 0) -> int | None:
     """A whole number from ``low`` to ``high``; blank is ``None``, anything else an error."""
+    text = text.strip()
     if text.isdecimal() and len(text) <= MAX_DIGITS:  # the usual field, quickly
         number: int | None = int(text)
     else:
-        text = text.strip()
         if not text:
             return None
         number = whole_number(text)
@@ -91,7 +93,7 @@ def rating(text: str, place: Place, what: str = "rating") -> float | None:
     """A rating from 0 (unrated) to :data:`MAX_RATING`: a whole number, or one with up
     to two decimals as a per-game system keeps it (whether the event's system keeps
     them is for the rating to say: :func:`~tournament_elo.engine.rate`)."""
-    match = DECIMAL_RATING.match(text.strip())
+    match = None if text.strip().isdecimal() else DECIMAL_RATING.match(text.strip())
     if match is not None and match.group(2).strip("0"):
         value = float(f"{match.group(1)}.{match.group(2)}")
         if value <= MAX_RATING:
@@ -137,6 +139,8 @@ def birth(
     and a warning added there.  A year out of range is refused whatever the file."""
     if len(text) == 4 and text.isdecimal() and text != "0000":  # a list's year, quickly
         year, month, day = int(text), 0, 0
+    elif (plain := _PLAIN_DATE.match(text)) and plain[1] != "0000":  # a TRF's, quickly
+        year, month, day = int(plain[1]), int(plain[2]), int(plain[3])
     else:
         compact = re.sub(r"\s+", "", text)
         if _UNKNOWN_BIRTH.match(compact):
