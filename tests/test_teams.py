@@ -500,3 +500,22 @@ def test_the_vietnamese_team_sample_by_hand(cli):
     third = next(m for m in data["matches"] if m["round"] == 3 and m["white"] == 1)
     assert [(b["board"], b["white"], b["black"]) for b in third["boards"]] == [
         (1, 1, 10), (2, 11, 3)]
+
+
+def test_the_vietnamese_round_robin_as_a_grid(cli, tmp_path):
+    # Every team met every other: the grid, rows and columns in the standings' order,
+    # each cell the row team's game points against the column team (the matches of
+    # the test above: Hà Nội 2–0 Hải Phòng, 1½–½ Đà Nẵng and Cần Thơ; Hải Phòng 1–1
+    # Đà Nẵng, 2–0 Cần Thơ; so Đà Nẵng 1–1 Cần Thơ makes its 2½ and Cần Thơ's 1½).
+    code, _, err = cli("teams", ROOT / "sample_events" / "giai-dong-doi-games.csv",
+                       "--out", tmp_path / "out", "--lang", "vi")
+    assert code == 0, err
+    rows = list(csv.reader((tmp_path / "out" / "team_grid.csv").read_text(
+        encoding="utf-8-sig").splitlines()))
+    assert rows == [["Hạng", "Đội", "1", "2", "3", "4", "Điểm trận", "Điểm ván"],
+                    ["1", "Hà Nội", "×", "2", "1.5", "1.5", "6", "5"],
+                    ["2", "Hải Phòng", "0", "×", "1", "2", "3", "3"],
+                    ["3", "Đà Nẵng", "0.5", "1", "×", "1", "2", "2.5"],
+                    ["4", "Cần Thơ", "0.5", "0", "1", "×", "1", "1.5"]]
+    assert "Bảng đấu vòng tròn" in (tmp_path / "out" / "teams.html").read_text(
+        encoding="utf-8")
