@@ -14,7 +14,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from ..model import TRF_CODE, EventType
+from ..model import TRF_CODE
 from ..teams.model import Board, Match
 from ..teams.report import TeamReport
 from .writers import csv_bytes, write_files, xlsx_bytes
@@ -109,12 +109,7 @@ def tables(report: TeamReport, lang: str) -> list[TeamTable]:
                *(cells.get((s.team, r), "") for r in range(1, rounds + 1)),
                _number(s.match_points), _number(s.game_points))
               for s in report.standings))
-    # A team round robin: the file says so, or every team has met every other (a sheet's
-    # players do not all meet, so the players' pairings call it a Swiss).
-    pairs = {frozenset((m.white, m.black)) for m in te.matches if m.black is not None}
-    n = len(te.teams)
-    round_robin = te.event.type is EventType.ROUND_ROBIN or len(pairs) == n * (n - 1) // 2
-    grid = [_grid(report, t)] if round_robin and n > 1 else []
+    grid = [_grid(report, t)] if te.round_robin else []
     match_rows: list[tuple[Any, ...]] = []
     for m in te.matches:
         if m.black is None:

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ..model import EventType
 from ..tiebreaks import rules_in_force
 from .model import TeamEvent, team_average_rating
 from .tiebreaks import lower_is_better, parse_team_tiebreak, team_tiebreaks
@@ -39,7 +38,7 @@ def team_standings(te: TeamEvent, codes: Sequence[str] = DEFAULT_TEAM_TIEBREAKS,
     rounds = after_round or te.event.rounds_played or max(
         (m.round for m in te.matches), default=0)
     current = te.through(rounds)
-    swiss = te.event.type is not EventType.ROUND_ROBIN
+    swiss = not te.round_robin
     # The codes first: direct encounter ranks the teams the codes before it left tied.
     values = team_tiebreaks(current, [*codes, "MP", "GP"], rounds, swiss=swiss,
                             primary=primary, rules_2026=rules_in_force(te.event.start) == "2026")
