@@ -257,23 +257,39 @@ CODES = ("MPTS", "GPTS", "MPVGP", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:
          "EGMSB", "EGGSB", "EGGSB/C1", "EMGSB/C1", "SSSC")
 
 
+#: The order-dependent ones, each after the primary score alone and after a tie-break
+#: that splits some of its ties (their value is a rank among the teams still tied).
+ENCOUNTER = ("EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB", "BC", "TBR", "BBE")
+ENCOUNTER_LISTS = (*((code,) for code in ENCOUNTER), ("BH:MP", "EDE"), ("MPVGP", "EDEB"),
+                   ("EMGSB", "TBR"), ("BH:GP/C1", "BBE"), ("SB:MP", "EDEBT"))
+
+
 def disagreements(path: Path, te, rounds: int, *, swiss: bool, rules_2026: bool,
-                  primary: str = "mp") -> list[str]:
+                  primary: str = "mp", lists: tuple[tuple[str, ...], ...] | None = None
+                  ) -> list[str]:
     found = []
     for k in range(1, rounds + 1):
         # SSSC divides by twice the rounds over the boards: none before enough rounds.
-        codes = [c for c in CODES if c != "SSSC" or 2 * k >= te.boards]
-        if primary == "gp":
-            codes = ["GPTS", *(c for c in codes if c != "GPTS")]
-        theirs = reference_table(path, codes, swiss=swiss, current_round=k)
-        assert theirs is not None, f"{path.name}: refused"
-        ours = team_tiebreaks(te.through(k), codes, k, swiss=swiss, primary=primary,
-                              rules_2026=rules_2026)
-        for t, team in enumerate(te.teams):
-            for code in codes:
-                if float(ours[code][t]) != theirs[team.number].values[code]:
-                    found.append(f"round {k}, team {team.number}, {code}: ours "
-                                 f"{ours[code][t]}, reference {theirs[team.number].values[code]}")
+        for codes in lists or [[c for c in CODES if c != "SSSC" or 2 * k >= te.boards]]:
+            found += _disagreements(path, te, k, list(codes), swiss=swiss,
+                                    rules_2026=rules_2026, primary=primary)
+    return found
+
+
+def _disagreements(path: Path, te, k: int, codes: list[str], *, swiss: bool,
+                   rules_2026: bool, primary: str) -> list[str]:
+    found = []
+    first = "GPTS" if primary == "gp" else "MPTS"
+    codes = [first, *(c for c in codes if c != first)]
+    theirs = reference_table(path, codes, swiss=swiss, current_round=k)
+    assert theirs is not None, f"{path.name}: refused"
+    ours = team_tiebreaks(te.through(k), codes, k, swiss=swiss, primary=primary,
+                          rules_2026=rules_2026)
+    for t, team in enumerate(te.teams):
+        for code in codes:
+            if float(ours[code][t]) != theirs[team.number].values[code]:
+                found.append(f"round {k}, team {team.number}, {codes}: ours "
+                             f"{ours[code][t]}, reference {theirs[team.number].values[code]}")
     return found
 
 
@@ -282,6 +298,14 @@ def test_trf26_sample_against_the_reference_after_every_round():
     # forfeited matches and pairing byes from the same records.
     te = team_event(read_trf(TRF26))
     assert disagreements(TRF26, te, 14, swiss=True, rules_2026=False) == []
+
+
+def test_trf26_sample_encounter_and_board_tiebreaks_against_the_reference():
+    # Direct encounter and the board criteria, after every round: 50 teams give tied
+    # groups of every size, Swiss (not all tied teams met).
+    te = team_event(read_trf(TRF26))
+    assert disagreements(TRF26, te, 14, swiss=True, rules_2026=False,
+                         lists=ENCOUNTER_LISTS) == []
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -305,6 +329,8 @@ def test_generated_team_events_against_the_reference(tmp_path_factory, seed, rou
     te = team_event(event, records)
     assert disagreements(path, te, rounds, swiss=not round_robin, rules_2026=True,
                          primary=primary) == []
+    assert disagreements(path, te, rounds, swiss=not round_robin, rules_2026=True,
+                         primary=primary, lists=ENCOUNTER_LISTS) == []
 
 
 # ------------------------------------------------------------------ sheets and bad input
@@ -335,6 +361,28 @@ def test_a_sheet_with_team_and_board_columns(cli, tmp_path):
     match = data["matches"][0]
     assert [(b["board"], b["white"], b["black"], b["white_result"]) for b in match["boards"]] \
         == [(1, 1, 4, "1"), (2, 5, 2, "="), (3, 3, 6, "0")]
+
+
+def test_direct_encounter_and_board_tiebreaks_by_hand(cli, tmp_path):
+    # Hà Nội 1½ – Sài Gòn 1½ (boards 1-0, ½-½, 0-1): equal on MP, GP and so on EDE
+    # (their match and its game points), 0 both.  The board criteria split them:
+    # board count (lower first) Hà Nội 1×1 + 2×½ = 2, Sài Gòn 2×½ + 3×1 = 4; top board
+    # 1 to 0; all boards less the last 1½ to ½; EDEC, after EDE's tie, counts the boards.
+    # Each criterion ranks the teams still tied: after EDEC nothing is left to split.
+    games, _ = sheet(tmp_path, BOARDS_OK)
+
+    def table(codes: str) -> list[tuple[str, int, dict]]:
+        return [(t["name"], t["rank"], t["tiebreaks"])
+                for t in teams_json(cli, games, "--tiebreaks", codes)["teams"]]
+    assert table("EDE,EDEC,BC,TBR,BBE") == [
+        ("Hà Nội", 1, {"EDE": 0, "EDEC": 1, "BC": 2, "TBR": 0, "BBE": 0}),
+        ("Sài Gòn", 2, {"EDE": 0, "EDEC": 2, "BC": 4, "TBR": 0, "BBE": 0})]
+    assert table("TBR,BBE") == [("Hà Nội", 1, {"TBR": 1, "BBE": 0}),
+                                ("Sài Gòn", 2, {"TBR": 2, "BBE": 0})]
+    assert table("BBE,EDEB") == [("Hà Nội", 1, {"BBE": 1, "EDEB": 0}),
+                                 ("Sài Gòn", 2, {"BBE": 2, "EDEB": 0})]
+    # Sorted lower first: Sài Gòn's larger board count puts it second, not first.
+    assert table("BC") == [("Hà Nội", 1, {"BC": 2}), ("Sài Gòn", 2, {"BC": 4})]
 
 
 def test_a_sheet_marks_the_captains(cli, tmp_path):
@@ -412,7 +460,8 @@ def test_teammates_paired_and_an_unknown_team_tiebreak(cli, tmp_path):
     games, _ = sheet(tmp_path, BOARDS_OK)
     assert problems(cli, games, "--tiebreaks", "BH:XX") == [
         "error: <input>: unknown team tie-break; found 'BH:XX', expected one of: MP, GP, "
-        "MPvGP, GPvMP, BH, SB, EMMSB, EMGSB, EGMSB, EGGSB, SSSC"]
+        "MPvGP, GPvMP, BH, SB, EMMSB, EMGSB, EGMSB, EGGSB, SSSC, EDE, EDEC, EDET, EDEB, "
+        "EDEBT, EDEBB, BC, TBR, BBE"]
 
 
 def test_an_individual_event_has_no_teams(cli):
@@ -451,3 +500,22 @@ def test_the_vietnamese_team_sample_by_hand(cli):
     third = next(m for m in data["matches"] if m["round"] == 3 and m["white"] == 1)
     assert [(b["board"], b["white"], b["black"]) for b in third["boards"]] == [
         (1, 1, 10), (2, 11, 3)]
+
+
+def test_the_vietnamese_round_robin_as_a_grid(cli, tmp_path):
+    # Every team met every other: the grid, rows and columns in the standings' order,
+    # each cell the row team's game points against the column team (the matches of
+    # the test above: Hà Nội 2–0 Hải Phòng, 1½–½ Đà Nẵng and Cần Thơ; Hải Phòng 1–1
+    # Đà Nẵng, 2–0 Cần Thơ; so Đà Nẵng 1–1 Cần Thơ makes its 2½ and Cần Thơ's 1½).
+    code, _, err = cli("teams", ROOT / "sample_events" / "giai-dong-doi-games.csv",
+                       "--out", tmp_path / "out", "--lang", "vi")
+    assert code == 0, err
+    rows = list(csv.reader((tmp_path / "out" / "team_grid.csv").read_text(
+        encoding="utf-8-sig").splitlines()))
+    assert rows == [["Hạng", "Đội", "1", "2", "3", "4", "Điểm trận", "Điểm ván"],
+                    ["1", "Hà Nội", "×", "2", "1.5", "1.5", "6", "5"],
+                    ["2", "Hải Phòng", "0", "×", "1", "2", "3", "3"],
+                    ["3", "Đà Nẵng", "0.5", "1", "×", "1", "2", "2.5"],
+                    ["4", "Cần Thơ", "0.5", "0", "1", "×", "1", "1.5"]]
+    assert "Bảng đấu vòng tròn" in (tmp_path / "out" / "teams.html").read_text(
+        encoding="utf-8")

@@ -49,7 +49,9 @@ def _match_points(text: str | None) -> tuple[int, int, int] | None:
 @click.option("--tiebreaks", metavar="CODES",
               help="Team tie-breaks after the score, comma-separated (default: "
                    "MPvGP,EGGSB,BH:MP): MPvGP, BH[:MP|:GP], SB[:MP|:GP], EMMSB, EMGSB, "
-                   "EGMSB, EGGSB, SSSC; modifiers /C1 /C2 /M1 /M2 /P.")
+                   "EGMSB, EGGSB, SSSC; modifiers /C1 /C2 /M1 /M2 /P; and, ranking "
+                   "the teams still tied (so in the list's order), EDE, EDEC, EDET, "
+                   "EDEB, EDEBT, EDEBB, BC, TBR, BBE.")
 @click.option("--by", "primary", type=click.Choice(["mp", "gp"]), default="mp",
               show_default=True, help="Rank by match points or game points.")
 @click.option("--round", "after_round", type=int, metavar="K",

@@ -21,6 +21,7 @@ from .writers import csv_bytes, write_files, xlsx_bytes
 
 _LABELS = {
     "en": {"standings": "Team standings", "crosstable": "Team crosstable",
+           "grid": "Round-robin table",
            "matches": "Matches", "boards": "Board statistics", "prizes": "Board prizes",
            "rank": "Rank", "team": "Team", "short": "Short", "matches_n": "Matches",
            "wins": "W", "draws": "D", "losses": "L", "mp": "MP", "gp": "GP",
@@ -30,6 +31,7 @@ _LABELS = {
            "opponents": "Opponents' avg", "bye": "bye", "absent": "absent",
            "reserve": "reserve", "white_team": "White team", "black_team": "Black team"},
     "vi": {"standings": "Bảng xếp hạng đồng đội", "crosstable": "Bảng kết quả đồng đội",
+           "grid": "Bảng đấu vòng tròn",
            "matches": "Các trận", "boards": "Thống kê theo bàn", "prizes": "Giải theo bàn",
            "rank": "Hạng", "team": "Đội", "short": "Tên tắt", "matches_n": "Số trận",
            "wins": "Thắng", "draws": "Hòa", "losses": "Thua", "mp": "Điểm trận",
@@ -107,6 +109,7 @@ def tables(report: TeamReport, lang: str) -> list[TeamTable]:
                *(cells.get((s.team, r), "") for r in range(1, rounds + 1)),
                _number(s.match_points), _number(s.game_points))
               for s in report.standings))
+    grid = [_grid(report, t)] if te.round_robin else []
     match_rows: list[tuple[Any, ...]] = []
     for m in te.matches:
         if m.black is None:
@@ -132,7 +135,32 @@ def tables(report: TeamReport, lang: str) -> list[TeamTable]:
         (p.board if p.board <= te.boards else t["reserve"], p.place, _name(report, p.player),
          te.teams[p.team].name, p.games, _points(p.points), p.performance)
         for p in report.prizes))
-    return [standings, crosstable, matches, boards, prizes]
+    return [standings, crosstable, *grid, matches, boards, prizes]
+
+
+def _grid(report: TeamReport, t: dict[str, str]) -> TeamTable:
+    """A round robin's crosstable as a grid: a row and a column per team in the
+    standings' order, each cell the row team's game points against the column team
+    (every meeting, in round order, in a double round robin)."""
+    te = report.te
+    met: dict[tuple[int, int], list[float | int]] = {}
+    for m in sorted(te.matches, key=lambda m: m.round):
+        if m.black is not None:
+            met.setdefault((m.white, m.black), []).append(_points(m.white_points))
+            met.setdefault((m.black, m.white), []).append(_points(m.black_points))
+
+    def cell(row: int, col: int) -> float | int | str:
+        if row == col:
+            return "×"
+        points = met.get((row, col), [])
+        return points[0] if len(points) == 1 else " ".join(str(p) for p in points)
+    return TeamTable("team_grid.csv", t["grid"], (
+        t["rank"], t["team"], *(str(n) for n in range(1, len(report.standings) + 1)), t["mp"],
+        t["gp"]), tuple(
+        (s.rank, te.teams[s.team].name,
+         *(cell(s.team, o.team) for o in report.standings),
+         _number(s.match_points), _number(s.game_points))
+        for s in report.standings))
 
 
 def _board_record(report: TeamReport, board: Board) -> dict[str, Any]:

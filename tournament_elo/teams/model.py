@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ..errors import InputError, InputWarning, Place, Problems
-from ..model import MIRROR, PLAYED, POINTS, WHITE, Event, Result
+from ..model import MIRROR, PLAYED, POINTS, WHITE, Event, EventType, Result
 
 
 @dataclass(frozen=True)
@@ -156,6 +156,15 @@ class TeamEvent:
     @property
     def teams(self) -> tuple[Team, ...]:
         return self.records.teams
+
+    @property
+    def round_robin(self) -> bool:
+        """A team round robin: the file says so, or every team has met every other (a
+        sheet's players do not all meet, so their pairings alone look like a Swiss)."""
+        n = len(self.teams)
+        pairs = {frozenset((m.white, m.black)) for m in self.matches if m.black is not None}
+        every_pair = n > 1 and len(pairs) == n * (n - 1) // 2
+        return self.event.type is EventType.ROUND_ROBIN or every_pair
 
     def through(self, last_round: int) -> TeamEvent:
         """The matches of rounds 1 … ``last_round`` only."""

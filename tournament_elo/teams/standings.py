@@ -6,10 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ..model import EventType
 from ..tiebreaks import rules_in_force
 from .model import TeamEvent, team_average_rating
-from .tiebreaks import parse_team_tiebreak, team_tiebreaks
+from .tiebreaks import lower_is_better, parse_team_tiebreak, team_tiebreaks
 
 #: The Friendship Cup's order, and C.07's example for team Swiss events: match points,
 #: then game points, the extended game-game Sonneborn-Berger and the match-point Buchholz.
@@ -39,8 +38,9 @@ def team_standings(te: TeamEvent, codes: Sequence[str] = DEFAULT_TEAM_TIEBREAKS,
     rounds = after_round or te.event.rounds_played or max(
         (m.round for m in te.matches), default=0)
     current = te.through(rounds)
-    swiss = te.event.type is not EventType.ROUND_ROBIN
-    values = team_tiebreaks(current, ["MP", "GP", *codes], rounds, swiss=swiss,
+    swiss = not te.round_robin
+    # The codes first: direct encounter ranks the teams the codes before it left tied.
+    values = team_tiebreaks(current, [*codes, "MP", "GP"], rounds, swiss=swiss,
                             primary=primary, rules_2026=rules_in_force(te.event.start) == "2026")
     key_of = "MP" if primary == "mp" else "GP"
     records = []
@@ -58,8 +58,11 @@ def team_standings(te: TeamEvent, codes: Sequence[str] = DEFAULT_TEAM_TIEBREAKS,
         records.append((t, played, wins, draws, losses,
                         tuple((c, values[c][t]) for c in codes),
                         team_average_rating(te.event, team)))
+    lower = [lower_is_better(c) for c in codes]
     order = sorted(records, key=lambda r: (
-        [-values[key_of][r[0]], *(-v for _, v in r[5])], te.teams[r[0]].number))
+        [-values[key_of][r[0]], *(v if low else -v for low, (_, v) in zip(lower, r[5],
+                                                                        strict=True))],
+        te.teams[r[0]].number))
     table: list[TeamStanding] = []
     for position, (t, played, wins, draws, losses, tbs, average) in enumerate(order, start=1):
         rank = position

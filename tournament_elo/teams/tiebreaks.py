@@ -22,16 +22,18 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from ..errors import InputError
+from .encounter import ENCOUNTER_CODES, encounter, encounter_data
 from .model import ByeKind, TeamEvent
 
 _HUNDRED = Decimal(100)
 _CODE = re.compile(
-    r"^(?P<name>MPTS|GPTS|MP|GP|MPVGP|GPVMP|BH|SB|EMMSB|EMGSB|EGMSB|EGGSB|SSSC)"
+    r"^(?P<name>MPTS|GPTS|MP|GP|MPVGP|GPVMP|BH|SB|EMMSB|EMGSB|EGMSB|EGGSB|SSSC|"
+    r"EDEBT|EDEBB|EDEC|EDET|EDEB|EDE|BC|TBR|BBE)"
     r"(?::(?P<points>MP|GP))?(?P<mods>(?:/[A-Z0-9]+)*)$")
 
 #: Team tie-break codes this module computes.
 TEAM_CODES = ("MP", "GP", "MPvGP", "GPvMP", "BH", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB",
-              "SSSC")
+              "SSSC", *ENCOUNTER_CODES)
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,11 @@ def parse_team_tiebreak(code: str) -> TeamTiebreak:
                         predetermined)
 
 
+def lower_is_better(code: str) -> bool:
+    """Direct encounter and the board criteria are ranks (lower first)."""
+    return parse_team_tiebreak(code).name in ENCOUNTER_CODES
+
+
 def round_records(te: TeamEvent, rounds: int) -> list[list[RoundRecord]]:
     """Per team, rounds 1 … ``rounds``: a round without match or bye is absent."""
     absent = RoundRecord(None, Decimal(0), Decimal(0), False, True)
@@ -118,13 +125,42 @@ class _Context:
 def team_tiebreaks(te: TeamEvent, codes: Sequence[str], rounds: int, *, swiss: bool,
                    primary: str = "mp", rules_2026: bool = True) -> dict[str, list[Decimal]]:
     """Each code's value for every team after ``rounds``; BH and SB without ``:MP`` or
-    ``:GP`` count the ``primary`` score."""
+    ``:GP`` count the ``primary`` score.  The codes are taken in order: the direct
+    encounter family ranks the teams the primary score and the codes before it left
+    tied (lower is better)."""
     parsed = [parse_team_tiebreak(c) for c in codes]
     ctx = _Context(round_records(te, rounds), rounds, swiss, te.boards, primary,
                    Decimal(te.records.scoring.draw) / _HUNDRED,
                    Decimal(te.boards) / 2,
                    Decimal(te.records.scoring.win) / _HUNDRED, rules_2026)
-    return {tb.code: [_value(ctx, tb, t) for t in range(len(te.teams))] for tb in parsed}
+    n = len(te.teams)
+    numbers = [team.number for team in te.teams]
+    ranks = _ranked([1] * n, [_total(ctx, t, primary) for t in range(n)], numbers)
+    data = None
+    values: dict[str, list[Decimal]] = {}
+    for tb in parsed:
+        if tb.name in ENCOUNTER_CODES:
+            data = data or encounter_data(te, ctx.records, rounds, ctx.win_mp)
+            values[tb.code] = encounter(data, tb.name, ranks, swiss=swiss,
+                                        primary=tb.points or primary,
+                                        predetermined=tb.predetermined)
+            ranks = _ranked(ranks, [-v for v in values[tb.code]], numbers)
+        else:
+            values[tb.code] = [_value(ctx, tb, t) for t in range(n)]
+            ranks = _ranked(ranks, values[tb.code], numbers)
+    return values
+
+
+def _ranked(ranks: Sequence[int], values: Sequence[Decimal], numbers: Sequence[int]) -> list[int]:
+    """The ranks after one more criterion (higher first), ties broken no further."""
+    order = sorted(range(len(ranks)), key=lambda t: (ranks[t], -values[t], numbers[t]))
+    out = list(ranks)
+    for position, t in enumerate(order, start=1):
+        previous = order[position - 2] if position > 1 else None
+        same = (previous is not None and ranks[previous] == ranks[t]
+                and values[previous] == values[t])
+        out[t] = out[previous] if same and previous is not None else position
+    return out
 
 
 def _score(rec: RoundRecord, kind: str) -> Decimal:
