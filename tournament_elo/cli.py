@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .cli_db import db_group, lang_option, parse_day, publish_command
+from .cli_db import db_group, parse_day, publish_command
 from .cli_desk import serve_command, watch_command
+from .cli_options import event_file_options, lang_option
 from .cli_teams import teams_command
 from .errors import InputError, TournamentEloError
-from .io.formats import FORMATS
 from .io.text import Readable, Source
 from .messages import (
     choose_language,
@@ -97,9 +97,7 @@ def cli() -> None:
               help="The arbiter's final order of players still tied (start numbers, first "
               "placed first), before the lots.")
 @lang_option("Language of the reports and the table")
-@click.option("--encoding", help="Encoding of a text input (default: detected).")
-@click.option("--input-format", type=click.Choice(FORMATS),
-              help="Input format (default: detected from the content).")
+@event_file_options
 @click.option("--ra", "average_rule", type=click.Choice([r.value for r in AverageRule]),
               default="plain", show_default=True,
               help="Average of opponents: plain (Swiss-Manager) or capped at 400 from own rating.")
@@ -199,9 +197,7 @@ def rate_command(
 @click.option("--unrated-rating", type=click.IntRange(0, 4000), metavar="RATING",
               help="Rating of unrated players in rating tie-breaks (default: left out).")
 @lang_option("Language of the report")
-@click.option("--encoding", help="Encoding of a text input (default: detected).")
-@click.option("--input-format", type=click.Choice(FORMATS),
-              help="Input format (default: detected from the content).")
+@event_file_options
 def check_command(
     event: str, system: str, ratings: str | None, tiebreaks: str | None,
     tiebreak_rules: str | None, unrated_rating: int | None, lang: str,
@@ -274,9 +270,7 @@ CONVERT_TARGETS = {"trf16": ".trf", "trf26": ".trf", "csv": ".csv", "xlsx": ".xl
               help="Output file (default: the input's name with the new suffix, in the "
               "current directory; - prints a TRF on standard output).  For csv it names "
               "the games file: x.csv writes x-games.csv, x-players.csv and x-event.csv.")
-@click.option("--encoding", help="Encoding of a text input (default: detected).")
-@click.option("--input-format", type=click.Choice(FORMATS),
-              help="Input format (default: detected from the content).")
+@event_file_options
 @click.option("--lots", metavar="SEED|draw",
               help="Record this seed of the drawing of lots in a TRF ('### lots seed N').")
 @click.option("--order", "order_file", type=click.Path(exists=True, dir_okay=False),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 
 import click
 
+from .cli_options import lang_option
 from .db.defaults import DEFAULT_DB, LOCK_WAIT, PERIOD_KINDS
 from .errors import InputError, Place
 from .io.formats import FORMATS
-from .messages import choose_language, prefix, say
+from .messages import prefix, say
 from .progress import progress_bar
 
 if TYPE_CHECKING:
@@ -134,14 +135,6 @@ def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: st
         click.echo(f"wrote {output}", err=True)
     else:
         sys.stdout.buffer.write(data)
-
-
-def lang_option(what: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """``--lang en|vi``: of the output and of every message (default: the locale's)."""
-    return click.option(
-        "--lang", type=click.Choice(["en", "vi"]),
-        callback=lambda _ctx, _param, value: choose_language(value), is_eager=True,
-        help=f"{what} and of the messages (default: vi in a Vietnamese locale, else en).")
 
 
 @click.group("db")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from .cli_db import lang_option
+from .cli_options import lang_option
 from .messages import prefix, say
 
 

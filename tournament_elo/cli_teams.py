@@ -13,9 +13,8 @@ from pathlib import Path
 
 import click
 
-from .cli_db import lang_option
+from .cli_options import event_file_options, lang_option
 from .errors import InputError
-from .io.formats import FORMATS
 
 
 def _bye_points(text: str | None) -> int | None:
@@ -72,9 +71,7 @@ def _match_points(text: str | None) -> tuple[int, int, int] | None:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False),
               help="Write teams.html, teams.xlsx, the CSV tables and teams.json here.")
 @lang_option("Language of the reports and the table")
-@click.option("--encoding", help="Encoding of a text input (default: detected).")
-@click.option("--input-format", type=click.Choice(FORMATS),
-              help="Format of EVENT (default: detected).")
+@event_file_options
 def teams_command(event: str, tiebreaks: str | None, primary: str, after_round: int | None,
                   match_points: str | None, bye_game_points: str | None,
                   board_min_games: int | None,

@@ -1,0 +1,31 @@
+"""Options several commands share, defined once so that they read and behave alike.
+Light on purpose: the command line's help imports this module."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+import click
+
+from .io.formats import FORMATS
+from .messages import choose_language
+
+Command = TypeVar("Command", bound=Callable[..., None])
+
+
+def lang_option(what: str) -> Callable[[Command], Command]:
+    """``--lang en|vi``: of the output and of every message (default: the locale's)."""
+    return click.option(
+        "--lang", type=click.Choice(["en", "vi"]),
+        callback=lambda _ctx, _param, value: choose_language(value), is_eager=True,
+        help=f"{what} and of the messages (default: vi in a Vietnamese locale, else en).")
+
+
+def event_file_options(command: Command) -> Command:
+    """``--encoding`` and ``--input-format`` of a command that reads an event file."""
+    command = click.option("--input-format", type=click.Choice(FORMATS),
+                           help="Format of the event file (default: detected from the "
+                           "content).")(command)
+    return click.option("--encoding",
+                        help="Encoding of a text input (default: detected).")(command)
