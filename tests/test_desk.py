@@ -68,10 +68,11 @@ def test_standings_live_rating_player_page_and_downloads(tmp_path: Path) -> None
         assert "Standings after round 4" in page
         standings = _rows(page, "crosstable")
         assert len(standings) == 52  # every player of the Gros open
-        # Rank 1 Mirzoev (no. 1, 2527): 4 points, BH/C1 8, BH 10, SB 10, K 10, +3.8
+        # Rank 1 Mirzoev (no. 1, 2527): 4 points, BH/C1 8, BH 10, SB 10 (tie-breaks with
+        # their published decimals: BH to tenths, SB to hundredths), K 10, +3.8
         # (10 × (4 − 3.62)), new rating 2531, Rp 2806: the figures of 'rate'.
-        assert standings[0] == ("1|1|GM|Mirzoev Azer|2527|AZE|26w1|13b1|8w1|4b1||4|8|10|10|10|"
-                                "+3.8|2531|2806")
+        assert standings[0] == ("1|1|GM|Mirzoev Azer|2527|AZE|26w1|13b1|8w1|4b1||4|8.0|10.0|"
+                                "10.00|10|+3.8|2531|2806")
         live = {row.split("|")[0]: row.split("|") for row in _rows(page, "eventreport live")}
         # Segovia (12): 3 rated games, W 2, We 2.11: he needs 2½ to keep 1983 (We up to
         # the half point), ½ more than he has; Darrigues (10): W 2, We 2.65 needs 3, 1 to
@@ -227,7 +228,7 @@ def test_a_rating_list_dropped_on_the_page_rates_the_event(tmp_path: Path) -> No
         assert '<option selected>list.csv</option>' in page
         # Rated 2100 by the list: 3½ of 4 against We 2.68 with K 15 is +12.3, 2112.
         line = next(r for r in _rows(page, "crosstable") if "|6||" in r)
-        assert line.endswith("|3½|9|10.5|8.75|15|+12.3|2112|2265")
+        assert line.endswith("|3½|9.0|10.5|8.75|15|+12.3|2112|2265")
 
 
 def test_a_server_on_the_network_serves_the_wall_and_standings_read_only(
