@@ -385,9 +385,8 @@ def merge_players_command(kept: str, merged: str, db_path: str, wait: float) -> 
     Example:
       tournament-elo db merge-players 448869 "#3"
     """
-    from .db.players import merge_players
+    from .db.players import merge_players, recompute_merged
     from .db.queries import find_player
-    from .db.recompute import recompute
 
     _must_exist(db_path)
     with _writing(db_path, wait) as db:
@@ -395,13 +394,8 @@ def merge_players_command(kept: str, merged: str, db_path: str, wait: float) -> 
         names = dict(db.query("SELECT id, name FROM players WHERE id IN (?, ?)", a, b))
         changed = merge_players(db, a, b)
         click.echo(f"merged #{b} {names[b]} into #{a} {names[a]}")
-        for pool, day in changed:
-            for system, kind, unfinished in db.query(
-                    "SELECT c.system, c.period, c.unfinished FROM computations c"
-                    " JOIN pools p ON p.id = c.pool_id WHERE p.name = ?", pool):
-                for report in recompute(db, system, pool, None, kind,
-                                        unfinished=bool(unfinished)):
-                    click.echo(f"from {day}: {report.summary()}")
+        for day, report in recompute_merged(db, changed):
+            click.echo(f"from {day}: {report.summary()}")
 
 
 @db_group.command("history")

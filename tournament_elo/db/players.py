@@ -12,6 +12,7 @@ from ..errors import InputError, Place
 from ..io.headers import fold_name
 from ..rating_list import LIST_ENTRY
 from .importer import invalidate
+from .recompute import RecomputeReport, recompute
 from .store import Database, unpack
 
 PLAYER_COLUMNS = ("id", "name", "fide_id", "federation_id", "birth_year", "events",
@@ -113,3 +114,17 @@ def merge_players(db: Database, kept: int, gone: int) -> list[tuple[str, date]]:
         conn.execute("DELETE FROM players WHERE id = ?", (gone,))
     db.forget_players()
     return sorted(first.items())
+
+
+def recompute_merged(db: Database, changed: list[tuple[str, date]]
+                     ) -> list[tuple[date, RecomputeReport]]:
+    """Recompute the lists of the pools a merge changed (:func:`merge_players`' result),
+    each as it was computed: its system, its period kind, events in progress or not."""
+    done = []
+    for pool, day in changed:
+        for system, kind, unfinished in db.query(
+                "SELECT c.system, c.period, c.unfinished FROM computations c"
+                " JOIN pools p ON p.id = c.pool_id WHERE p.name = ?", pool):
+            done += [(day, report) for report in recompute(db, system, pool, None, kind,
+                                                           unfinished=bool(unfinished))]
+    return done
