@@ -132,7 +132,8 @@ def test_the_default_edition_follows_the_date(tmp_path: Path) -> None:
 
 def test_the_gros_sample_on_the_wall_after_round_4(tmp_path: Path) -> None:
     # The bundled sample as an arbiter runs it: FIDE's reference (gacrux -s -n 4 -t BH/C1
-    # BH SB) gives the leader, Mirzoev (no. 1, 4/4), 8, 10 and 10; the header says where.
+    # BH SB) gives the leader, Mirzoev (no. 1, 4/4), "8.0", "10.0" and "10.00" (printed
+    # with its decimals, as the table prints them); the header says where.
     sample = DATA.parent.parent / "sample_events" / "javafo_aum_gros_2010_after_r4.trf"
     done = run_cli("rate", str(sample), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
@@ -140,4 +141,5 @@ def test_the_gros_sample_on_the_wall_after_round_4(tmp_path: Path) -> None:
     assert title.endswith("after round 4/9")
     assert header.split()[:8] == ["Rk.", "No.", "Name", "Rtg", "Pts.", "BH/C1", "BH", "SB"]
     # Rank 1, no. 1, "Mirzoev Azer", 2527, then the points and the three tie-breaks.
-    assert first.split()[:9] == ["1", "1", "Mirzoev", "Azer", "2527", "4", "8", "10", "10"]
+    assert first.split()[:9] == ["1", "1", "Mirzoev", "Azer", "2527", "4", "8.0", "10.0",
+                                 "10.00"]

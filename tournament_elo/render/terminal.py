@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..labels import labels
+from ..tiebreaks import decimals
+from .format import fmt_tiebreak
 
 if TYPE_CHECKING:
     from ..engine import RatingResult
@@ -36,7 +38,7 @@ def text_table(header: Sequence[str], rows: Sequence[Sequence[object]],
 def player_lines(result: RatingResult, lang: str) -> list[str]:
     """The event's title line and its player table, in standings order, with the
     system's columns (:attr:`~tournament_elo.systems.terms.ReportTerms.terminal`) and a
-    column per tie-break after the points."""
+    column per tie-break after the points, with the decimals it is published with."""
     words = labels(lang)
     event = result.event
     title = f"{event.name} — {result.system.name}"
@@ -48,7 +50,9 @@ def player_lines(result: RatingResult, lang: str) -> list[str]:
     players = result.player_table
     order = result.standing_rows
     values = {key: players.values(key) for key, _ in columns}
-    values.update({code: result.standings.values[code].tolist() for code in codes})
+    played = result.standings.current_round
+    values.update({code: [fmt_tiebreak(v, decimals(code, played))
+                          for v in result.standings.values[code].tolist()] for code in codes})
     keys = [key for key, _ in columns]
     keys[at:at] = codes
     header = [words.get(label, label) for _, label in columns]
