@@ -36,6 +36,7 @@ from .io.tiebreak_legend import POINTS, legends
 from .labels import check_labels
 from .model import Event, ListEntry
 from .standings import is_tiebreak_code, places, tiebreak_codes
+from .systems.fide.average_rule import UNRATED_OPPONENTS_SETTING
 
 _TIE_BREAK_HEADER = re.compile(r"^tb\d+$")
 #: Tie-breaks that are rounded averages; every other one is exact (a sum of half points,
@@ -132,11 +133,14 @@ def check_event(
     tiebreaks: str | None = None,
     tiebreak_rules: str | None = None,
     unrated_rating: int | None = None,
+    unrated_opponents: str | None = None,
 ) -> CheckReport:
     """Rate ``event`` with the tie-breaks its published columns need and compare; the
-    options are ``rate``'s (``tiebreaks`` as ``--tiebreaks``, overriding the legend)."""
+    options are ``rate``'s (``tiebreaks`` as ``--tiebreaks``, overriding the legend;
+    ``unrated_opponents`` as ``--unrated-opponents``, for a published Rp)."""
     columns, codes, decided = tiebreak_columns(event, tiebreaks)
-    result = rate(event, system, ratings, tiebreaks=",".join(codes),
+    settings = {} if unrated_opponents is None else {UNRATED_OPPONENTS_SETTING: unrated_opponents}
+    result = rate(event, system, ratings, settings=settings, tiebreaks=",".join(codes),
                   tiebreak_rules=tiebreak_rules, unrated_rating=unrated_rating)
     return check_published(result, columns, decided)
 

@@ -23,7 +23,7 @@ import click
 
 from .cli_db import db_group, parse_day, publish_command
 from .cli_desk import serve_command, watch_command
-from .cli_options import event_file_options, lang_option
+from .cli_options import event_file_options, lang_option, unrated_opponents_option
 from .cli_teams import teams_command
 from .errors import InputError, TournamentEloError
 from .io.text import Readable, Source
@@ -85,11 +85,7 @@ def cli() -> None:
               help="Indent the JSON by N spaces (default: compact, written as it is made).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False),
               help="Write the report set (HTML, XLSX, CSV, JSON) into this directory.")
-@click.option("--unrated-opponents", type=click.Choice(["exclude", "floor"]),
-              help="FIDE systems: Ra and Rp over the rated opponents only (exclude, as FIDE's "
-              "rating pages, Vega and Swiss-Manager print them; the default), or with an "
-              "unrated opponent who scored a point at the rating floor (floor). Title norms "
-              "follow B.01 either way.")
+@unrated_opponents_option
 @click.option("--lots", metavar="SEED|draw",
               help="Order players still tied after every tie-break by a drawing of lots "
               "with this seed ('draw': a new seed, printed); the same seed, the same lots.")
@@ -196,12 +192,13 @@ def rate_command(
               "event's first day; 2026 for an undated event).")
 @click.option("--unrated-rating", type=click.IntRange(0, 4000), metavar="RATING",
               help="Rating of unrated players in rating tie-breaks (default: left out).")
+@unrated_opponents_option
 @lang_option("Language of the report")
 @event_file_options
 def check_command(
     event: str, system: str, ratings: str | None, tiebreaks: str | None,
-    tiebreak_rules: str | None, unrated_rating: int | None, lang: str,
-    encoding: str | None, input_format: str | None,
+    tiebreak_rules: str | None, unrated_rating: int | None, unrated_opponents: str | None,
+    lang: str, encoding: str | None, input_format: str | None,
 ) -> None:
     """Compare EVENT's published figures (points, ranks, tie-break columns, Rp, K,
     rtg+/-) with the project's own computation: one line per disagreement, then how many
@@ -225,7 +222,7 @@ def check_command(
     parsed = read_event(_event_file(event), input_format, encoding)
     rating_list = read_ratings(ratings, encoding) if ratings else None
     report = check_event(parsed, system, rating_list, tiebreaks, tiebreak_rules,
-                         unrated_rating)
+                         unrated_rating, unrated_opponents)
     for line in report_lines(report, lang):
         click.echo(line)
     if report.disagreements:

@@ -10,6 +10,7 @@ import click
 
 from .io.formats import FORMATS
 from .messages import choose_language
+from .systems.fide.average_rule import UnratedOpponents
 
 Command = TypeVar("Command", bound=Callable[..., None])
 
@@ -29,3 +30,10 @@ def event_file_options(command: Command) -> Command:
                            "content).")(command)
     return click.option("--encoding",
                         help="Encoding of a text input (default: detected).")(command)
+
+
+unrated_opponents_option = click.option(
+    "--unrated-opponents", type=click.Choice([u.value for u in UnratedOpponents]),
+    help="FIDE systems: Ra and Rp over the rated opponents only (exclude, as FIDE's rating "
+    "pages, Vega and Swiss-Manager print them; the default), or with an unrated opponent "
+    "who scored a point at the rating floor (floor). Title norms follow B.01 either way.")
