@@ -89,15 +89,17 @@ def test_phone_shows_the_event_report_and_both_charts(browser: Any, tmp_path: Pa
         assert page.locator(box).evaluate("e => e.scrollWidth <= e.clientWidth"), box
     # A board takes two lines: white (Opal, 1 point before round 2) above black (Alyx),
     # the result beside both, inside the screen.
+    # The cells by column, as the style places them: 3 white, 5 his points, 6 the result,
+    # 9 black.
     board = page.locator("#round-2 tbody tr").first
-    white, black, result = (board.locator(cell).bounding_box()
-                            for cell in (".w-name", ".b-name", ".res"))
+    white, black, result = (board.locator(f"td:nth-child({n})").bounding_box()
+                            for n in (3, 9, 6))
     assert white is not None and black is not None and result is not None
     assert white["x"] == black["x"] and white["y"] + white["height"] <= black["y"]
     assert result["x"] >= white["x"] + white["width"] and result["x"] + result["width"] <= 375
-    assert board.locator(".w-name").inner_text() == "Opal"
-    assert board.locator(".b-name").inner_text() == "Alyx"
-    assert board.locator(".w-pts").inner_text() == "1"
+    assert board.locator("td:nth-child(3)").inner_text() == "Opal"
+    assert board.locator("td:nth-child(9)").inner_text() == "Alyx"
+    assert board.locator("td:nth-child(5)").inner_text() == "1"
     page.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
     assert (tmp_path / "phone.png").stat().st_size > 10_000
 
