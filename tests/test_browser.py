@@ -140,7 +140,9 @@ def test_a4_crosstable_keeps_every_round_on_one_line_and_the_last_column_on_the_
         page = browser.new_page(viewport=paper)
         page.goto(report)
         page.emulate_media(media="print")
-        rounds = page.evaluate("""() => [...document.querySelectorAll('table.crosstable td.rd')]
+        # The round cells are the crosstable's cells with no class.
+        rounds = page.evaluate("""() => [
+            ...document.querySelectorAll('table.crosstable td:not([class])')]
             .map(td => { const text = document.createRange(); text.selectNodeContents(td);
                          const lines = text.getClientRects();
                          return [td.textContent, lines.length, lines.length ? lines[0].height : 0,
