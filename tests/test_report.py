@@ -65,10 +65,10 @@ def section(html: str, player_id: int | str) -> str:
 
 
 def standings_row(html: str, player_id: int) -> list[str]:
-    """The round cells of one player's crosstable line."""
+    """The round cells of one player's crosstable line (its cells with no class)."""
     start = html.index(f'href="#p-{player_id}"', html.index('class="crosstable"'))
     row = html[start:html.index("</tr>", start)]
-    return re.findall(r'<td class="rd">([^<]*)</td>', row)
+    return re.findall(r'<td>([^<]*)</td>', row)
 
 
 # --- crosstable cells ------------------------------------------------------------------
