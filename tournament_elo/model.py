@@ -241,10 +241,17 @@ class Event:
         does a round whose first results are in while other boards still play.
         """
         p = self.pairings
-        decided = (p.opponent >= 0) & (p.result != Result.UNPLAYED)
-        pending = (p.opponent >= 0) & (p.result == Result.UNPLAYED)
-        complete = np.setdiff1d(np.unique(p.round[decided]), p.round[pending])
-        return int(complete.max()) if len(complete) else 0
+        if not len(p):
+            return 0
+        games = p.opponent >= 0
+        unplayed = p.result == Result.UNPLAYED
+        # Rounds are small whole numbers: counted per round, not sorted (a db import
+        # asks it of every event).
+        size = int(p.round.max()) + 1
+        decided = np.bincount(p.round[games & ~unplayed], minlength=size)
+        pending = np.bincount(p.round[games & unplayed], minlength=size)
+        complete = np.flatnonzero((decided > 0) & (pending == 0))
+        return int(complete[-1]) if len(complete) else 0
 
     def points(self) -> IntArray:
         return self.pairings.points(len(self.players))
