@@ -29,11 +29,14 @@ watched = json.loads(sys.argv[2])
 print(json.dumps([code, sorted(m for m in watched if m in sys.modules)]))
 """
 HEAVY = ["numpy", "pandas", "jinja2", "openpyxl", "sqlite3", "tournament_elo.render.writers",
-         "tournament_elo.engine", "tournament_elo.db.store"]
+         "tournament_elo.engine", "tournament_elo.db.store",
+         # what a FIDE event read from a TRF has no use for:
+         "tournament_elo.systems.per_game.system", "tournament_elo.systems.per_game.definition",
+         "tournament_elo.teams.model", "tournament_elo.io.table", "secrets"]
 
 
-def imported(*argv: str) -> tuple[int, list[str]]:
-    done = subprocess.run([sys.executable, "-c", PROBE, json.dumps(argv), json.dumps(HEAVY)],
+def imported(*argv: str, watched: list[str] = HEAVY) -> tuple[int, list[str]]:
+    done = subprocess.run([sys.executable, "-c", PROBE, json.dumps(argv), json.dumps(watched)],
                           capture_output=True, text=True, check=True, cwd=ROOT)
     code, found = json.loads(done.stdout)
     return code, found
@@ -48,6 +51,34 @@ def test_help_version_and_the_system_list_import_nothing_heavy(argv: tuple[str, 
 @pytest.mark.parametrize("output", ["json", "csv"])
 def test_rate_to_json_or_csv_imports_no_pandas_jinja_or_writers(output: str) -> None:
     # numpy and the engine are what rating needs; pandas, Jinja, openpyxl, the writers
-    # and the database are not.
-    assert imported("rate", str(TRF), "--format", output) == (
+    # and the database are not, nor (for a FIDE event in a TRF) the per-game engine, the
+    # team model or the sheet reader.
+    # (importlib.resources, which ``--version`` needs, costs a tenth of this command.)
+    assert imported("rate", str(TRF), "--format", output,
+                    watched=[*HEAVY, "importlib.resources"]) == (
         0, ["numpy", "tournament_elo.engine"])
+
+
+#: Prints OpenBLAS's thread setting after ``main(["systems"])`` in a fresh interpreter.
+THREADS = """
+import contextlib, io, os
+from tournament_elo.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    main(["systems"])
+print(os.environ.get("OPENBLAS_NUM_THREADS"))
+"""
+
+
+@pytest.mark.parametrize(("given", "kept"), [(None, "1"), ("3", "3")])
+def test_numpy_is_asked_for_one_blas_thread_unless_the_user_chose(given: str | None,
+                                                                  kept: str) -> None:
+    # OpenBLAS's threads spin at numpy's import (CPU the program never uses): the command
+    # line asks for one, and keeps a number the user set.
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if given is not None:
+        env["OPENBLAS_NUM_THREADS"] = given
+    done = subprocess.run([sys.executable, "-c", THREADS], capture_output=True, text=True,
+                          check=True, cwd=ROOT, env=env)
+    assert done.stdout.strip() == kept

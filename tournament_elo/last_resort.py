@@ -8,9 +8,7 @@ a TRF this program writes (``### lots seed N``, read back by :mod:`.io.trf`).
 
 from __future__ import annotations
 
-import random
 import re
-import secrets
 from dataclasses import replace
 from pathlib import Path
 
@@ -28,6 +26,8 @@ SEEDS = 1_000_000
 def draw_lots(n: int, seed: int) -> npt.NDArray[np.int64]:
     """Each of ``n`` players' lot, 1 to n (1 is drawn first), the same for the same seed
     (Python's Mersenne Twister, whose integer seeding is stable across versions)."""
+    import random  # here: its import (hashlib's) is paid only by a drawing of lots
+
     order = list(range(n))
     random.Random(seed).shuffle(order)
     lots = np.empty(n, dtype=np.int64)
@@ -39,6 +39,8 @@ def lots_seed(text: str) -> tuple[int, bool]:
     """The seed of ``--lots``: a whole number, or ``draw`` for a new one; and whether it
     was drawn now (then it must be printed)."""
     if text.strip().lower() == "draw":
+        import secrets
+
         return secrets.randbelow(SEEDS), True
     if not text.strip().isdigit() or len(text.strip()) > 18:
         raise InputError("bad seed of the drawing of lots", Place("--lots"), found=repr(text),

@@ -25,6 +25,8 @@ _PGN_TAG = re.compile(r'^[ \t]*\[(Event|White|Site|Date|Round)[ \t]+"', re.MULTI
 _HTML_MARK = re.compile(r"<!doctype\s+html|<html[\s>]|<table[\s>]", re.IGNORECASE)
 #: An OLE2 compound file: a legacy binary Excel workbook (.xls).
 _OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+#: A zip archive's first bytes: an .xlsx workbook is one (only then is the zip reader loaded).
+_ZIP_MAGIC = b"PK\x03\x04"
 #: How much of the start of a text file the content checks look at.
 _HEAD = 20000
 
@@ -33,9 +35,7 @@ def detect_format(path: Readable, encoding: str | None = None) -> str:
     """Name the format of ``path`` from its content, not its name (one of :data:`FORMATS`)."""
     file = read_source(path)
     source = file.name
-    from .table import is_workbook
-
-    if is_workbook(file):
+    if file.data.startswith(_ZIP_MAGIC) and _is_workbook(file):
         from .chessresults import is_crosstable_workbook
 
         return "crosstable-xlsx" if is_crosstable_workbook(file) else "xlsx"
@@ -60,6 +60,12 @@ def detect_format(path: Readable, encoding: str | None = None) -> str:
         expected="a FIDE TRF file, a CSV sheet with a header row, an .xlsx or .xls workbook, "
         "a PGN file or a chess-results HTML page (tried: " + ", ".join(FORMATS) + ")",
     )
+
+
+def _is_workbook(file: Source) -> bool:
+    from .table import is_workbook
+
+    return is_workbook(file)
 
 
 def read_event(

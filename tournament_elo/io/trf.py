@@ -21,9 +21,11 @@ from __future__ import annotations
 import dataclasses
 import re
 import unicodedata
+from collections.abc import Sequence
 from datetime import date
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -40,7 +42,6 @@ from .common import (
     unplayed_before_played,
 )
 from .text import Readable, read_text
-from .trf_teams import read_team_records
 from .values import (
     MAX_ROUND,
     MAX_START_NUMBER,
@@ -53,6 +54,9 @@ from .values import (
     whole,
     whole_number,
 )
+
+if TYPE_CHECKING:
+    from ..teams.model import TeamRecords
 
 #: First column (0-based) of round 1's cell; each round takes ten columns.
 FIRST_ROUND_COLUMN = 91
@@ -180,10 +184,21 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
         source_format="trf",
         extra_records=tuple(extra),
         warnings=tuple(warnings),
-        teams=read_team_records(extra, players, source),
+        teams=_teams(extra, players, source),
         lots_seed=lots_seed,
         final_order=final_order,
     )
+
+
+def _teams(extra: list[tuple[int, str]], players: Sequence[Player],
+            source: str) -> TeamRecords | None:
+    """The file's teams.  Only a file naming teams (records ``013`` or ``310``) imports
+    the team reader and the team model: an individual event does not pay for them."""
+    if not any(line[:3] in ("013", "310") for _, line in extra):
+        return None
+    from .trf_teams import read_team_records
+
+    return read_team_records(extra, players, source)
 
 
 #: The comments this program writes for C.07's order of last resort (see :mod:`.trf_write`).

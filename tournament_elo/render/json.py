@@ -142,8 +142,7 @@ def write_json(result: RatingResult, out: TextIO, indent: int | None = None) -> 
                              allow_nan=False) + "\n")
         return
 
-    def dump(value: Any) -> str:
-        return json.dumps(value, ensure_ascii=False, allow_nan=False)
+    dump = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
 
     out.write('{"event": ' + dump(_event_record(result)))
     for key, rows, chunk_of in (("players", result.standing_rows, player_records),
@@ -151,7 +150,7 @@ def write_json(result: RatingResult, out: TextIO, indent: int | None = None) -> 
         out.write(f', "{key}": [')
         for at in range(0, len(rows), CHUNK_ROWS):
             chunk = chunk_of(result, rows[at:at + CHUNK_ROWS])
-            out.write((", " if at else "") + ", ".join(map(dump, chunk)))
+            out.write((", " if at else "") + dump(chunk)[1:-1])  # the list's items
         out.write("]")
     out.write(', "fixed_opponents": ' + dump(fixed_opponent_records(result)))
     out.write(', "norms": ' + dump(norm_records(result)))

@@ -1,36 +1,67 @@
 """The built-in systems' names and descriptions, read from their definition files
 without building the systems: ``tournament-elo systems`` lists them without importing
-numpy (the full definitions are read by :mod:`.registry`)."""
+numpy, and :mod:`.registry` builds only the file a name is defined in (a FIDE event
+never imports the per-game engine)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from importlib import resources
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+from typing import Any
 
-from .definition_file import read_definition_file
+from .definition_file import DefinitionReader, read_definition_file
 from .fide.speeds import variant_description, variant_name
 
-BUILT_IN = resources.files("tournament_elo.systems") / "data"
+#: The package's own definition files.  A plain path, not ``importlib.resources``: the
+#: package is installed as files (setuptools' package-data), and the resources module
+#: costs a tenth of ``rate``'s start-up (it imports ``tempfile``, ``shutil``, ``zipfile``).
+BUILT_IN = Path(__file__).with_name("data")
 
 
-def built_in_files() -> Iterator[Path]:
+@dataclass(frozen=True)
+class Entry:
+    """A system a built-in file defines: its name, description, engine and file."""
+
+    name: str
+    description: str
+    engine: str
+    path: Path
+
+
+def built_in_files() -> list[Path]:
     """The built-in definition files, by name."""
-    for entry in sorted(BUILT_IN.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".toml"):
-            with resources.as_file(entry) as path:
-                yield path
+    return sorted(BUILT_IN.glob("*.toml"), key=lambda p: p.name)
+
+
+@cache
+def _built_in_table(path: Path) -> dict[str, Any]:
+    return read_definition_file(path).data
+
+
+def built_in_reader(path: Path) -> DefinitionReader:
+    """A built-in file's reader; each file is read and parsed once in a process (a
+    reader copies the tables it takes keys from, so the parsed one stays whole)."""
+    return DefinitionReader(_built_in_table(path), str(path))
+
+
+@cache
+def built_in_entries() -> tuple[Entry, ...]:
+    """Every built-in system, a FIDE edition followed by its speed variants."""
+    listed: list[Entry] = []
+    for path in built_in_files():
+        reader = built_in_reader(path)
+        name, description = reader.take("name", str), reader.take("description", str)
+        engine = reader.take("engine", str, "elo")
+        listed.append(Entry(name, description, engine, path))
+        if engine == "fide":
+            listed += [Entry(variant_name(name, speed), variant_description(description, speed),
+                             engine, path)
+                       for speed in reader.take("variants", list, [])]
+    return tuple(listed)
 
 
 def built_in_catalog() -> list[tuple[str, str]]:
     """Name and description of every built-in system, in the order of
-    :func:`~.registry.built_in_systems` (a FIDE edition followed by its variants)."""
-    listed: list[tuple[str, str]] = []
-    for path in built_in_files():
-        reader = read_definition_file(path)
-        name, description = reader.take("name", str), reader.take("description", str)
-        listed.append((name, description))
-        if reader.take("engine", str, "elo") == "fide":
-            listed += [(variant_name(name, speed), variant_description(description, speed))
-                       for speed in reader.take("variants", list, [])]
-    return listed
+    :func:`~.registry.built_in_systems`."""
+    return [(e.name, e.description) for e in built_in_entries()]

@@ -75,7 +75,8 @@ def _check_shape(text: str, source: str) -> None:
     while at < len(text):
         char = text[at]
         digits = digits + 1 if char in _DIGITS else 0
-        _bounded("digits", digits, source, line)
+        if digits > MAX_NUMBER_DIGITS:
+            _bounded("digits", digits, source, line)
         if char in "\"'":
             at, line = _string_end(text, at, line)
             continue

@@ -12,15 +12,17 @@ from __future__ import annotations
 from datetime import date
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import Place, SystemDefinitionError
-from .catalog import built_in_files
-from .definition_file import read_definition_file
+from .catalog import built_in_entries, built_in_files, built_in_reader
+from .definition_file import DefinitionReader, read_definition_file
 from .fide.edition import FideEdition, editions_from
 from .fide.system import FideByDate, FideSystem
-from .per_game.definition import EloSystem, system_from
-from .per_game.system import PerGameSystem
 from .protocol import NamedSystem, RatingSystem
+
+if TYPE_CHECKING:
+    from .per_game.definition import EloSystem
 
 #: Names that choose the FIDE edition in force at the event's date.
 DATED_ALIASES = {"fide": "", "fide-rapid": "-rapid", "fide-blitz": "-blitz"}
@@ -28,27 +30,50 @@ DATED_ALIASES = {"fide": "", "fide-rapid": "-rapid", "fide-blitz": "-blitz"}
 
 def load_definition(path: str | Path) -> list[RatingSystem]:
     """The systems a definition file defines (a FIDE edition gives its speed variants)."""
-    reader = read_definition_file(path)
+    return _systems_from(read_definition_file(path))
+
+
+def _systems_from(reader: DefinitionReader) -> list[RatingSystem]:
     engine = reader.choice("engine", ("elo", "fide"), default="elo")
-    systems: list[RatingSystem] = (
-        [FideSystem(e) for e in editions_from(reader)] if engine == "fide"
-        else [PerGameSystem(system_from(reader))])
+    systems: list[RatingSystem]
+    if engine == "fide":
+        systems = [FideSystem(e) for e in editions_from(reader)]
+    else:  # the per-game engine is imported by the events rated under it
+        from .per_game.definition import system_from
+        from .per_game.system import PerGameSystem
+        systems = [PerGameSystem(system_from(reader))]
     reader.finish()
     return systems
 
 
 @cache
+def _built_in_file(path: Path) -> dict[str, RatingSystem]:
+    return {system.name: system for system in _systems_from(built_in_reader(path))}
+
+
 def built_in_systems() -> dict[str, RatingSystem]:
     """Every system defined by a file in the package's ``systems/data``."""
     systems: dict[str, RatingSystem] = {}
     for path in built_in_files():
-        for system in load_definition(path):
-            systems[system.name] = system
+        systems.update(_built_in_file(path))
     return systems
 
 
+def _built_in(name: str) -> RatingSystem | None:
+    """A built-in system by name, building only the file that defines it."""
+    for entry in built_in_entries():
+        if entry.name == name:
+            return _built_in_file(entry.path)[name]
+    return None
+
+
 def fide_editions() -> dict[str, FideEdition]:
-    return {n: s.edition for n, s in built_in_systems().items() if isinstance(s, FideSystem)}
+    editions: dict[str, FideEdition] = {}
+    for path in dict.fromkeys(e.path for e in built_in_entries() if e.engine == "fide"):
+        for name, system in _built_in_file(path).items():
+            assert isinstance(system, FideSystem)
+            editions[name] = system.edition
+    return editions
 
 
 def edition_in_force(day: date, suffix: str = "") -> FideEdition:
@@ -69,7 +94,7 @@ def dated_systems() -> dict[str, FideByDate]:
 
 
 def system_names() -> list[str]:
-    return [*DATED_ALIASES, *built_in_systems()]
+    return [*DATED_ALIASES, *(entry.name for entry in built_in_entries())]
 
 
 def system_named(name: str) -> NamedSystem:
@@ -77,8 +102,9 @@ def system_named(name: str) -> NamedSystem:
     (any name ending in ``.toml``)."""
     if name in DATED_ALIASES:
         return dated_systems()[name]
-    if name in built_in_systems():
-        return built_in_systems()[name]
+    built_in = _built_in(name)
+    if built_in is not None:
+        return built_in
     if name.endswith(".toml"):
         return load_definition(Path(name))[0]
     raise SystemDefinitionError(
@@ -103,6 +129,8 @@ def get_edition(name: str, event_day: date | None = None) -> FideEdition:
 
 def get_definition(name: str) -> EloSystem:
     """A per-game system's definition by name (or a definition file's path)."""
+    from .per_game.system import PerGameSystem
+
     system = get_system(name)
     if not isinstance(system, PerGameSystem):
         raise SystemDefinitionError("not a per-game system", Place("--system"),

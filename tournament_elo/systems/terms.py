@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from .per_game.definition import Multiplier, Title
+if TYPE_CHECKING:  # a FIDE event's report never imports the per-game definitions
+    from .per_game.definition import Multiplier, Title
 
 
 @dataclass(frozen=True)
