@@ -53,9 +53,11 @@ def test_rate_to_json_or_csv_imports_no_pandas_jinja_or_writers(output: str) -> 
     # numpy and the engine are what rating needs; pandas, Jinja, openpyxl, the writers
     # and the database are not, nor (for a FIDE event in a TRF) the per-game engine, the
     # team model or the sheet reader.
-    # (importlib.resources, which ``--version`` needs, costs a tenth of this command.)
+    # (importlib.resources, which ``--version`` needs, costs a tenth of this command; the
+    # other commands' modules are imported when their command is named.)
     assert imported("rate", str(TRF), "--format", output,
-                    watched=[*HEAVY, "importlib.resources"]) == (
+                    watched=[*HEAVY, "importlib.resources", "tournament_elo.cli_db",
+                             "tournament_elo.cli_desk", "tournament_elo.cli_teams"]) == (
         0, ["numpy", "tournament_elo.engine"])
 
 

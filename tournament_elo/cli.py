@@ -9,7 +9,8 @@ click and modules free of numpy, pandas, Jinja, sqlite and the readers — the c
 option lists come from small modules of names (:mod:`.io.formats`,
 :mod:`.systems.fide.norm_events`, :mod:`.db.defaults`, ...).  A command imports what it
 needs inside its function, so ``--help`` and ``--version`` load nothing else
-(``tests/test_startup.py`` fails otherwise).
+(``tests/test_startup.py`` fails otherwise).  The database's, the desk's and the
+teams' commands live in their own modules, imported when their command is named.
 """
 
 from __future__ import annotations
@@ -18,14 +19,11 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import click
 
-from .cli_db import db_group, parse_day, publish_command
-from .cli_desk import serve_command, watch_command
-from .cli_options import event_file_options, lang_option, unrated_opponents_option
-from .cli_teams import teams_command
+from .cli_options import event_file_options, lang_option, parse_day, unrated_opponents_option
 from .errors import InputError, TournamentEloError
 from .io.text import Readable, Source
 from .messages import (
@@ -44,7 +42,32 @@ if TYPE_CHECKING:
     from .model import Event
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The commands: those of this module, and those of other modules imported when
+    named (``rate`` does not load the database's, the desk's or the teams' commands;
+    ``--help`` lists them all)."""
+
+    #: A command's name → the module (of this package) and the name it is defined by.
+    ELSEWHERE: ClassVar[dict[str, tuple[str, str]]] = {
+        "db": ("cli_db", "db_group"), "publish": ("cli_db", "publish_command"),
+        "serve": ("cli_desk", "serve_command"), "watch": ("cli_desk", "watch_command"),
+        "teams": ("cli_teams", "teams_command")}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.ELSEWHERE})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.ELSEWHERE:
+            from importlib import import_module
+
+            module, name = self.ELSEWHERE[cmd_name]
+            command = getattr(import_module(f".{module}", __package__), name)
+            assert isinstance(command, click.Command)
+            return command
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="tournament-elo")
 def cli() -> None:
     """Rate chess events exactly as the rating body computes them.
@@ -361,13 +384,6 @@ def _print_table(result: RatingResult, lang: str) -> None:
 
     for line in player_lines(result, lang):
         click.echo(line)
-
-
-cli.add_command(db_group)
-cli.add_command(publish_command)
-cli.add_command(serve_command)
-cli.add_command(watch_command)
-cli.add_command(teams_command)
 
 
 def show_usage_error(exc: click.ClickException, lang: str) -> None:

@@ -9,13 +9,12 @@ import json
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
-from .cli_options import lang_option
+from .cli_options import lang_option, parse_day
 from .db.defaults import DEFAULT_DB, LOCK_WAIT, PERIOD_KINDS
 from .errors import InputError, Place
 from .io.formats import FORMATS
@@ -59,17 +58,6 @@ def _client(scheduler: str | None) -> Iterator[object]:
 
     with dask_client(scheduler) as client:
         yield client
-
-
-def parse_day(value: str | None, option: str) -> date | None:
-    """An option's date, YYYY-MM-DD (None: not given)."""
-    if value is None:
-        return None
-    try:
-        return date.fromisoformat(value)
-    except ValueError:
-        raise InputError("not a date", Place(option), found=repr(value),
-                         expected="YYYY-MM-DD") from None
 
 
 def _note(kind: str, text: str, lang: str) -> None:

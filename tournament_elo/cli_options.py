@@ -4,10 +4,12 @@ Light on purpose: the command line's help imports this module."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from typing import TypeVar
 
 import click
 
+from .errors import InputError, Place
 from .io.formats import FORMATS
 from .messages import choose_language
 from .systems.fide.average_rule import UnratedOpponents
@@ -37,3 +39,14 @@ unrated_opponents_option = click.option(
     help="FIDE systems: Ra and Rp over the rated opponents only (exclude, as FIDE's rating "
     "pages, Vega and Swiss-Manager print them; the default), or with an unrated opponent "
     "who scored a point at the rating floor (floor). Title norms follow B.01 either way.")
+
+
+def parse_day(value: str | None, option: str) -> date | None:
+    """An option's date, YYYY-MM-DD (None: not given)."""
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise InputError("not a date", Place(option), found=repr(value),
+                         expected="YYYY-MM-DD") from None
