@@ -12,9 +12,10 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..systems.per_game.definition import Title
+if TYPE_CHECKING:  # a FIDE event's report never imports the per-game definitions
+    from ..systems.per_game.definition import Title
 
 Row = dict[str, Any]
 
