@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError, Place
+from ..errors import InputError, Place, column_letter
 
 #: Text starting with one of these is read as a formula by spreadsheets (OWASP CSV injection).
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -114,16 +114,6 @@ def _check_sheet_names(names: Sequence[str]) -> None:
         seen.add(name.lower())
 
 
-def _column(index: int) -> str:
-    """A column's letters (0 → ``A``, 26 → ``AA``)."""
-    letters = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
-
-
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
@@ -156,7 +146,7 @@ def _sheet_xml(header: Sequence[str], rows: Sequence[Sequence[Any]], strings: _S
     """One worksheet: a ``<row>`` of ``<c>`` per row of values, one string built per
     cell (the hot loop of a report: 118,000 cells for 500 players × 11 rounds)."""
     width = len(header)
-    columns = [_column(c) for c in range(max(width, 1))]
+    columns = [column_letter(c) for c in range(max(width, 1))]
     starts = [f'<c r="{column}' for column in columns]
     widths = [max(len(str(h)), 7) for h in header]  # 7 fits the numbers shown
     out = ["<row r=\"1\">"]
@@ -243,7 +233,7 @@ def _workbook_xml(sheets: Sequence[tuple[str, Sequence[str], Sequence[Sequence[A
         listed.append(f'<sheet name="{name}" sheetId="{n}" r:id="rId{n}"/>')
         if header:
             quoted = _escape("'" + title.replace("'", "''") + "'")
-            last = f"${_column(len(header) - 1)}${len(rows) + 1}"
+            last = f"${column_letter(len(header) - 1)}${len(rows) + 1}"
             filters.append(f'<definedName name="_xlnm._FilterDatabase" localSheetId="{n - 1}" '
                            f'hidden="1">{quoted}!$A$1:{last}</definedName>')
     names = f"<definedNames>{''.join(filters)}</definedNames>" if filters else ""
