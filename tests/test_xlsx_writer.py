@@ -13,6 +13,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from openpyxl import load_workbook
 
+from tournament_elo.errors import InputError, Place
+from tournament_elo.messages import problem_lines
 from tournament_elo.render.writers import FORMULA_START, xlsx_bytes
 
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
@@ -96,13 +98,22 @@ def test_the_zip_holds_the_parts_excel_needs() -> None:
                      "xl/workbook.xml"]
 
 
-@pytest.mark.parametrize("titles", [["a" * 32], ["a/b"], ["Same", "same"], [""]])
+@pytest.mark.parametrize("titles", [["a" * 32], ["a/b"], ["Same", "same"], [""], ["'q'"]])
 def test_a_sheet_name_excel_refuses_is_refused(titles: list[str]) -> None:
-    with pytest.raises(ValueError, match="worksheet name"):
+    with pytest.raises(InputError, match="not a sheet name Excel accepts") as caught:
         xlsx_bytes([(title, ["a"], []) for title in titles])
+    assert caught.value.place == Place(sheet=titles[-1])
+    assert problem_lines(caught.value, "vi") == [
+        f"<đầu vào>, trang {titles[-1]!r}: tên trang Excel không nhận (hoặc dùng hai lần); "
+        f"thấy {titles[-1]!r}, cần tối đa 31 ký tự, không có [ ] : * ? / \\, không trong "
+        "dấu nháy, mỗi tên một lần"]
 
 
 @pytest.mark.parametrize("number", [float("nan"), float("inf"), float("-inf")])
 def test_no_cell_holds_nan_or_infinity(number: float) -> None:
-    with pytest.raises(ValueError, match="cannot hold"):
-        xlsx_bytes([("S", ["a"], [[number]])])
+    with pytest.raises(InputError, match="cannot hold this number") as caught:
+        xlsx_bytes([("S", ["a", "b"], [[1, 2], [3, number]])])
+    assert caught.value.place == Place(sheet="S", cell="B3")
+    assert problem_lines(caught.value, "vi") == [
+        f"<đầu vào>, trang 'S', ô B3: ô của bảng tính không chứa được số này; thấy "
+        f"{number!r}, cần một số hữu hạn"]

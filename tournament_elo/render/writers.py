@@ -62,8 +62,9 @@ def xlsx_bytes(sheets: Sequence[tuple[str, Sequence[str], Sequence[Sequence[Any]
     strings = _Strings()
     names = [title for title, _, _ in sheets]
     _check_sheet_names(names)
-    parts = [(f"xl/worksheets/sheet{n}.xml", _sheet_xml(header, rows, strings, first=n == 1))
-             for n, (_, header, rows) in enumerate(sheets, start=1)]
+    parts = [(f"xl/worksheets/sheet{n}.xml",
+              _sheet_xml(title, header, rows, strings, first=n == 1))
+             for n, (title, header, rows) in enumerate(sheets, start=1)]
     parts += [("xl/styles.xml", _STYLES),
               ("xl/sharedStrings.xml", _shared_strings_xml(strings.index)),
               ("xl/_rels/workbook.xml.rels", _workbook_rels(len(sheets))),
@@ -110,8 +111,13 @@ def _check_sheet_names(names: Sequence[str]) -> None:
     for name in names:
         if not 0 < len(name) <= 31 or re.search(r"[\[\]:*?/\\]", name) \
                 or name.startswith("'") or name.endswith("'") or name.lower() in seen:
-            raise ValueError(f"not a worksheet name (or used twice): {name!r}")
+            raise InputError("not a sheet name Excel accepts (or used twice)", Place(sheet=name),
+                             found=repr(name), expected=SHEET_NAME)
         seen.add(name.lower())
+
+
+#: What Excel accepts as a sheet's name.
+SHEET_NAME = "at most 31 characters, none of [ ] : * ? / \\, not in quotes, each name once"
 
 
 def _escape(text: str) -> str:
@@ -141,8 +147,8 @@ class _Strings:
 _EXACT = 10**16
 
 
-def _sheet_xml(header: Sequence[str], rows: Sequence[Sequence[Any]], strings: _Strings,
-               first: bool) -> str:
+def _sheet_xml(title: str, header: Sequence[str], rows: Sequence[Sequence[Any]],
+               strings: _Strings, first: bool) -> str:
     """One worksheet: a ``<row>`` of ``<c>`` per row of values, one string built per
     cell (the hot loop of a report: 118,000 cells for 500 players × 11 rounds)."""
     width = len(header)
@@ -182,7 +188,9 @@ def _sheet_xml(header: Sequence[str], rows: Sequence[Sequence[Any]], strings: _S
             else:  # float, a large int, numpy's and Decimal: as XlsxWriter wrote them
                 number = f"{float(value):.16G}"
                 if number[-1] in "NF":  # NAN, INF: no cell can hold them
-                    raise ValueError(f"a workbook cell cannot hold {value!r}")
+                    raise InputError("a workbook cell cannot hold this number",
+                                     Place(sheet=title, cell=f"{columns[c]}{r}"),
+                                     found=repr(value), expected="a finite number")
                 append(f'{starts[c]}{r}"><v>{number}</v></c>')
         append("</row>")
         out.append("".join(cells))
