@@ -1,4 +1,4 @@
-from tournament_elo.io.table import column_letter
+from tournament_elo.errors import column_letter
 
 
 def test_column_letters():

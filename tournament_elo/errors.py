@@ -60,6 +60,17 @@ class Place:
 PLACE_WORDS = {"input": "<input>", "sheet": "sheet", "cell": "cell", "row": "row", "line": "line"}
 
 
+def column_letter(position: int) -> str:
+    """Spreadsheet column name of a 0-based position: 0 → A, 26 → AA (a :class:`Place`'s
+    cell, and the cells the workbook writer names)."""
+    name = ""
+    position += 1
+    while position:
+        position, remainder = divmod(position - 1, 26)
+        name = chr(65 + remainder) + name
+    return name
+
+
 class TournamentEloError(Exception):
     """Root of every error tournament_elo raises on purpose."""
 

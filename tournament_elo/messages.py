@@ -278,6 +278,13 @@ _VI = {
     "win/draw/loss such as 2/1/0 or 3/1/0": "thắng/hoà/thua như 2/1/0 hoặc 3/1/0",
     "the game points a board of a team bye gives: 0, 0.5 or 1":
         "điểm ván mỗi bàn của đội được miễn đấu: 0, 0.5 hoặc 1",
+    # the workbook writer
+    "not a sheet name Excel accepts (or used twice)":
+        "tên trang Excel không nhận (hoặc dùng hai lần)",
+    "at most 31 characters, none of [ ] : * ? / \\, not in quotes, each name once":
+        "tối đa 31 ký tự, không có [ ] : * ? / \\, không trong dấu nháy, mỗi tên một lần",
+    "a workbook cell cannot hold this number": "ô của bảng tính không chứa được số này",
+    "a finite number": "một số hữu hạn",
     # words that fill the holes
     "rating": "Elo", "white": "Trắng", "black": "Đen", "number of games": "số ván",
     "points": "điểm", "birth date": "ngày sinh", "K factor": "hệ số K", "date": "ngày",

@@ -13,11 +13,11 @@ from datetime import date, datetime
 from decimal import Decimal
 from itertools import pairwise
 
-from ..errors import InputError, Place
+from ..errors import InputError, Place, column_letter
 from ..model import Player
 from .common import parse_date
 from .headers import fold
-from .table import Row, column_letter
+from .table import Row
 from .tiebreak_legend import LEGEND_LINE, is_points_legend
 from .values import (
     MAX_DIGITS,

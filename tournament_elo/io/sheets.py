@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from ..errors import InputError, InputWarning, Place, Problems
+from ..errors import InputError, InputWarning, Place, Problems, column_letter
 from ..model import (
     BLACK,
     NO_COLOR,
@@ -72,7 +72,6 @@ from .sheet_words import (
 from .table import (
     Row,
     Table,
-    column_letter,
     is_workbook,
     read_csv_rows,
     read_workbook,

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any, NamedTuple
 
-from ..errors import InputError, Place
+from ..errors import InputError, Place, column_letter
 from .headers import fold, map_headers
 from .text import Readable, binary, read_text
 
@@ -88,16 +88,6 @@ class Table:
             return Place(self.source, sheet=self.sheet, line=number)
         cell = f"{column_letter(position)}{number}"
         return Place(self.source, sheet=self.sheet, cell=cell)
-
-
-def column_letter(position: int) -> str:
-    """Spreadsheet column name of a 0-based position: 0 → A, 26 → AA."""
-    name = ""
-    position += 1
-    while position:
-        position, remainder = divmod(position - 1, 26)
-        name = chr(65 + remainder) + name
-    return name
 
 
 def is_workbook(path: Readable) -> bool:
