@@ -271,7 +271,7 @@ start = time.perf_counter()
 from tournament_elo.systems.fide.edition import DifferenceRule
 from tournament_elo.systems.fide.event_loop import compiled_rows
 one = np.zeros(1, dtype=np.int64)
-compiled_rows(one, one, one, np.zeros(2, dtype=np.int64), 1, False, DifferenceRule.CAP_400)
+compiled_rows(one, one, one, np.zeros(2, dtype=np.int16), 1, False, DifferenceRule.CAP_400)
 print(time.perf_counter() - start)
 """
 
