@@ -53,30 +53,28 @@ def _rows(slot: Any, opponent: Any, result: Any, lookup: Any, big_rule: bool, ca
     """``sums[s]``: slot s's rated games, W and We (hundredths)."""
     none = np.uint64(len(lookup) - 1)  # slot −1 (no opponent) reads the last entry: 0
     for i in range(len(slot)):
-        # Unsigned indexes: numba adds no negative-index wraparound to each look-up.
+        # Unsigned indexes: numba adds no negative-index wraparound to each look-up; and
+        # ``&`` rather than ``and``: fewer branches for the processor to guess.
         who, code, against = np.uint64(slot[i]), result[i], opponent[i]
-        is_played = code <= loss and against >= 0
-        points = (2 - code) * 50 if is_played else 0
+        has_opponent = against >= 0
+        is_played = (code <= loss) & has_opponent
+        points = (2 - code) * 50 * is_played
         own = np.int64(lookup[who])
-        opp = np.int64(lookup[np.uint64(against) if against >= 0 else none])
+        opp = np.int64(lookup[np.uint64(against) if has_opponent else none])
+        ok = is_played & (own > 0) & (opp > 0)
         diff = abs(opp - own)
-        ok = is_played and own > 0 and opp > 0
-        if ok and big_rule and diff >= BIG_DIFFERENCE and (
+        if big_rule and ok and diff >= BIG_DIFFERENCE and (
                 own > BIG_DIFFERENCE_ABOVE or opp > BIG_DIFFERENCE_ABOVE):
             ok = False
-        score[i], rated[i] = points, ok
+        capped = min(diff, DIFFERENCE_CAP)
+        if cap_code == 1 and own >= CAP_BELOW:
+            capped = diff
+        score[i], rated[i], difference[i] = points, ok, capped if ok else 0
         if ok:
-            capped = min(diff, DIFFERENCE_CAP)
-            if cap_code == 1 and own >= CAP_BELOW:
-                capped = diff
             high = pd_high[min(capped, PD_CERTAIN)]
-            difference[i] = capped
             sums[who, 0] += 1
             sums[who, 1] += points
             sums[who, 2] += high if own >= opp else 100 - high
-        else:
-            difference[i] = 0
-
 
 def compiled_rows(slot: Ints, opponent: Ints, result: Ints, lookup: npt.NDArray[np.int16],
                   slots: int, big_rule: bool, rule: DifferenceRule,
