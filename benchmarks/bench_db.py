@@ -16,9 +16,11 @@ both memory peaks are printed.
 Case 2: ``recompute`` under fide-2024 by month of a history put straight into the
 database by ``generate.fill_history`` (untimed): 50,000 players, 120 monthly periods,
 7,408 events of 60 players over 9 rounds, 2,000,160 games.  The time includes reading
-the games from the database and writing every period's list.  Targets: under 2 s and
-under 2 GB (the process's peak resident memory, and the ``tracemalloc`` peak of the
-call).  Figures only, no assertions.
+the games from the database and writing every period's list.  Targets: under 0.8 s
+(issue 16; the least wall time of :data:`RECOMPUTE_REPEATS` untraced runs, printed with
+its CPU time, which the other sessions on a shared machine move less) and under 2 GB
+(the process's peak resident memory, and the ``tracemalloc`` peak of the call).
+Figures only, no assertions.
 """
 
 from __future__ import annotations
@@ -52,7 +54,8 @@ from tournament_elo.db.recompute import recompute  # noqa: E402
 from tournament_elo.db.store import Database  # noqa: E402
 
 IMPORT_TARGET = 800  # events per second
-RECOMPUTE_TARGET_S = 2.0
+RECOMPUTE_TARGET_S = 0.8
+RECOMPUTE_REPEATS = 3
 MEMORY_TARGET = 2 * 2**30
 
 FIGURES = figures.Figures(measure_width=44)
@@ -114,13 +117,18 @@ def case_recompute(folder: Path, players: int, events: int, months: int,
     verdict = "meets" if seconds < RECOMPUTE_TARGET_S else "MISSES"
     record(case, "recompute (read, compute, write), traced", f"{seconds:.2f} s",
            "tracemalloc slows it: see the untraced run below")
-    with Database(path) as db:
-        start = time.perf_counter()
-        reports = recompute(db, start=date(2000, 1, 1))  # every period again, not traced
-        seconds = time.perf_counter() - start
+    seconds = cpu = float("inf")
+    for _ in range(RECOMPUTE_REPEATS):
+        with Database(path) as db:
+            start, start_cpu = time.perf_counter(), time.process_time()
+            reports = recompute(db, start=date(2000, 1, 1))  # every period again, not traced
+            seconds = min(seconds, time.perf_counter() - start)
+            cpu = min(cpu, time.process_time() - start_cpu)
     verdict = "meets" if seconds < RECOMPUTE_TARGET_S else "MISSES"
     record(case, "recompute (read, compute, write)", f"{seconds:.2f} s",
-           f"{rate_of(games, seconds)}; target < {RECOMPUTE_TARGET_S:.0f} s: {verdict}")
+           f"{rate_of(games, seconds)}; target < {RECOMPUTE_TARGET_S} s: {verdict}; "
+           f"best of {RECOMPUTE_REPEATS}")
+    record(case, "recompute's CPU time", f"{cpu:.2f} s", f"best of {RECOMPUTE_REPEATS}")
     record(case, "periods written", str(reports[0].periods))
     record(case, "tracemalloc peak of recompute", mib(peak),
            "meets" if peak < MEMORY_TARGET else "MISSES")

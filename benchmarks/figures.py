@@ -79,6 +79,20 @@ def best_of(repeats: int, fn: Callable[[], T]) -> tuple[float, T]:
     return best, value
 
 
+def best_of_each(repeats: int, fns: Sequence[Callable[[], object]]) -> list[float]:
+    """The shortest wall time of each of ``fns``, called in turn ``repeats`` times: on a
+    shared machine the load moves within seconds, and taking turns lets every function
+    meet the same quiet moments, so their ratio is measured under the same load."""
+    best = [float("inf")] * len(fns)
+    for _ in range(max(1, repeats)):
+        for i, fn in enumerate(fns):
+            gc.collect()
+            start = time.perf_counter()
+            fn()
+            best[i] = min(best[i], time.perf_counter() - start)
+    return best
+
+
 def untimed(what: str, fn: Callable[[], T]) -> T:
     """Build an input outside the figures, and print how long that took, marked untimed."""
     start = time.perf_counter()

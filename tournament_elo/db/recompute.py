@@ -45,20 +45,21 @@ COMMIT_SECONDS = 0.5
 
 @dataclass(frozen=True)
 class History:
-    """A pool's events (in time order) and all their pairing rows.
+    """A pool's events (in time order) and their pairing rows, as stored.
 
     Rows belong to *slots*, one per player per event, numbered across the whole history:
-    event i has rows ``row_start[i]:row_start[i + 1]`` and slots
-    ``slot_start[i]:slot_start[i + 1]``.
+    event i has rows ``row_start[i]:row_start[i + 1]`` (its packed ``GAME_ROW`` records
+    are ``rows[i]``, player and opponent numbered within the event) and slots
+    ``slot_start[i]:slot_start[i + 1]``.  The rows stay as read, one blob an event: a
+    period joins and renumbers only its own (:func:`_period_events`), in pieces that
+    stay in the processor's cache, instead of the whole history at once.
     """
 
     event_ids: Ints
     ends: list[date]
     row_start: Ints  # each event's first row; one more entry: the total
     slot_start: Ints  # each event's first slot; one more entry: the total
-    rows: npt.NDArray[Any]  # GAME_ROW
-    slot: Ints  # per row
-    opponent: Ints  # per row: the opponent's slot, -1: none
+    rows: list[bytes]  # per event: its GAME_ROW records
     owner: Ints  # per slot: the player's database id
     given: npt.NDArray[np.float64]  # per slot: the player's rating in his file, 0: none
 
@@ -69,8 +70,8 @@ RATED_EVENTS = "(? OR e.complete_rounds IS NULL OR e.complete_rounds >= e.rounds
 
 def load_history(db: Database, pool_id: int, after: date | None,
                  unfinished: bool = False) -> History:
-    """The games of events ending after ``after`` (all if None): one query, one join of
-    the packed blobs.  Events in progress are left out, unless ``unfinished``."""
+    """The games of events ending after ``after`` (all if None): one query.  Events in
+    progress are left out, unless ``unfinished``."""
     found = db.query(
         "SELECT e.id, e.end, g.count, g.player_ids, g.rows, g.ratings, g.exact_ratings"
         " FROM events e"
@@ -78,15 +79,12 @@ def load_history(db: Database, pool_id: int, after: date | None,
         f" AND {RATED_EVENTS} ORDER BY e.end, e.id", pool_id,
         after.isoformat() if after else "", unfinished)
     counts = np.array([r[2] for r in found], dtype=np.int64)
-    rows = np.frombuffer(b"".join(r[4] for r in found), dtype=GAME_ROW)
     owner = np.frombuffer(b"".join(r[3] for r in found), dtype=np.int32).astype(np.int64)
     sizes = np.array([len(r[3]) // 4 for r in found], dtype=np.int64)
     row_start = np.zeros(len(found) + 1, dtype=np.int64)
     np.cumsum(counts, out=row_start[1:])
     slot_start = np.zeros(len(found) + 1, dtype=np.int64)
     np.cumsum(sizes, out=slot_start[1:])
-    offset = np.repeat(slot_start[:-1], counts)
-    local = rows["opponent"]
     # A rating with decimals (a per-game system's) is kept apart: most events have none.
     given = np.frombuffer(b"".join(r[5] for r in found), dtype=np.int32).astype(np.float64)
     if any(r[6] is not None for r in found):
@@ -94,9 +92,8 @@ def load_history(db: Database, pool_id: int, after: date | None,
             np.frombuffer(r[6] or r[5], dtype=np.float64 if r[6] else np.int32)
             for r in found)]).astype(np.float64)
     return History(np.array([r[0] for r in found], dtype=np.int64),
-                   [date.fromisoformat(r[1]) for r in found], row_start, slot_start, rows,
-                   offset + rows["player"], np.where(local >= 0, offset + local, -1), owner,
-                   given)
+                   [date.fromisoformat(r[1]) for r in found], row_start, slot_start,
+                   [r[4] for r in found], owner, given)
 
 
 @dataclass(frozen=True)
@@ -313,22 +310,25 @@ def _json(value: dict[str, str] | list[str]) -> str | None:
 
 def _period_events(db: Database, history: History, period: Period) -> PeriodEvents:
     """The period's rows in period-local slots, and its events rebuilt on demand."""
-    rows = slice(int(history.row_start[period.first]), int(history.row_start[period.stop]))
-    first_slot = int(history.slot_start[period.first])
-    slots = slice(first_slot, int(history.slot_start[period.stop]))
-    opponent = history.opponent[rows]
+    first, stop = period.first, period.stop
+    rows = np.frombuffer(b"".join(history.rows[first:stop]), dtype=GAME_ROW)
+    first_slot = int(history.slot_start[first])
+    event_rows = history.row_start[first:stop + 1] - history.row_start[first]
+    event_slots = history.slot_start[first:stop + 1] - first_slot
+    # Each row's event's first slot in the period: the event's numbers made the period's.
+    offset = np.repeat(event_slots[:-1], np.diff(event_rows))
+    opponent = rows["opponent"]
 
     def load(index: int) -> Event:
-        at = period.first + index
+        at = first + index
         return stored_event(db, int(history.event_ids[at]),
-                            history.rows[history.row_start[at]:history.row_start[at + 1]])
+                            np.frombuffer(history.rows[at], dtype=GAME_ROW))
 
     return PeriodEvents(
-        period.start, period.end, history.slot[rows] - first_slot,
-        np.where(opponent >= 0, opponent - first_slot, -1),
-        history.rows["result"][rows].astype(np.int64), history.owner[slots],
-        history.row_start[period.first:period.stop + 1] - history.row_start[period.first],
-        history.slot_start[period.first:period.stop + 1] - first_slot, load)
+        period.start, period.end, offset + rows["player"],
+        np.where(opponent >= 0, offset + opponent, -1), rows["result"].astype(np.int64),
+        history.owner[first_slot:first_slot + int(event_slots[-1])], event_rows,
+        event_slots, load)
 
 
 def _first_seen(state: ListState, history: History, period: Period, known: Bools) -> Any:

@@ -21,6 +21,7 @@ from datetime import date
 import numpy as np
 import numpy.typing as npt
 
+from ...errors import EventModelError
 from ...model import Event, EventType
 from ...rounding import half_away_from_zero
 from .edition import DifferenceRule, FideEdition
@@ -30,6 +31,12 @@ from .tables import expected_hundredths
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
+Scores = npt.NDArray[np.int8]  # 0, 50 or 100
+Differences = npt.NDArray[np.int16]  # of two ratings that fit two bytes
+
+#: Ratings, game counts and rounded changes are kept in two bytes (:mod:`.figures`);
+#: a rating beyond them is refused rather than cut.
+SHORT = np.iinfo(np.int16)
 
 #: Rows handled at once: blocks that stay in the processor's cache are much faster
 #: than whole-event temporaries on a large event.
@@ -65,14 +72,17 @@ class Rows:
 
 @dataclass(frozen=True, eq=False)
 class Computed:
-    """What the rows give: per row, per slot (the player in one event), per player."""
+    """What the rows give: per row, per slot (the player in one event), per player.
+
+    Per row only what the engine keeps (a database holds millions of rows): the
+    opponent's rating is his slot's ``counted_as``, the expected score the table's
+    entry for the difference (:func:`.tables.expected_hundredths`).
+    """
 
     rated: Bools  # per row: the game changes the player's rating
-    opponent_rating: Ints  # per row: the rating the game is computed with (0: none)
     counted_as: Ints  # per slot: the rating his games are computed with (0: none)
-    difference: Ints  # per row: the capped absolute difference looked up (0: not rated)
-    expected: Ints  # per row: PD in hundredths (0: not rated)
-    score: Ints  # per row: points in hundredths of a game played over the board
+    difference: Differences  # per row: the capped absolute difference looked up (0: not rated)
+    score: Scores  # per row: points in hundredths of a game played over the board
     games: Ints  # per slot: rated games
     score_sum: Ints  # per slot: W in hundredths
     expected_sum: Ints  # per slot: We in hundredths
@@ -99,16 +109,15 @@ def compute(edition: FideEdition, rows: Rows, rating: Ints, k: Ints, day: date |
     by_slot = effective if effective is not None else rating
     if rows.owner is not None:
         by_slot = by_slot[rows.owner]
+    check_short(by_slot)
     lookup = np.append(by_slot, 0)  # slot −1 (no opponent) reads 0: "no rating"
     count = len(rows.slot)
     once_per_event = edition.difference is DifferenceRule.ONCE_PER_EVENT
     if count >= COMPILED_FROM and not once_per_event:
         return _compiled(edition, rows, rating, k, day, lookup, slots)
-    score = np.empty(count, dtype=np.int64)
-    opponent_rating = np.empty(count, dtype=np.int64)
+    score = np.empty(count, dtype=np.int8)
     rated = np.empty(count, dtype=bool)
-    difference = np.zeros(count, dtype=np.int64)
-    expected = np.zeros(count, dtype=np.int64)
+    difference = np.zeros(count, dtype=np.int16)
     games = np.zeros(slots, dtype=np.int64)
     score_sum = np.zeros(slots, dtype=np.float64)
     expected_sum = np.zeros(slots, dtype=np.float64)
@@ -119,24 +128,32 @@ def compute(edition: FideEdition, rows: Rows, rating: Ints, k: Ints, day: date |
         points = game_points(code, is_played)
         own, opp = lookup[who], lookup[against]
         ok = rated_games(edition, own, opp, is_played, day)
-        score[part], opponent_rating[part], rated[part] = points, opp, ok
+        score[part], rated[part] = points, ok
         games += np.bincount(who, weights=ok, minlength=slots).astype(np.int64)
         score_sum += np.bincount(who, weights=np.where(ok, points, 0), minlength=slots)
         if not once_per_event:
             capped = capped_differences(edition, who, own, opp, ok)
             pd = np.where(ok, expected_hundredths(own, opp, capped), 0)
-            difference[part], expected[part] = np.where(ok, capped, 0), pd
+            difference[part] = np.where(ok, capped, 0)
             expected_sum += np.bincount(who, weights=pd, minlength=slots)
     if once_per_event:  # a rule about all of a player's games in an event together
-        own = lookup[rows.slot]
-        capped = capped_differences(edition, rows.slot, own, opponent_rating, rated)
-        difference = np.where(rated, capped, 0)
-        expected = np.where(rated, expected_hundredths(own, opponent_rating, capped), 0)
+        own, opp = lookup[rows.slot], lookup[rows.opponent]
+        capped = capped_differences(edition, rows.slot, own, opp, rated)
+        difference[:] = np.where(rated, capped, 0)
+        expected = np.where(rated, expected_hundredths(own, opp, capped), 0)
         expected_sum = np.bincount(rows.slot, weights=expected, minlength=slots).astype(
             np.float64)
     w, we = score_sum.astype(np.int64), expected_sum.astype(np.int64)
-    return _finish(edition, rows, rating, k, lookup, rated, opponent_rating, difference,
-                   expected, score, games, w, we)
+    return _finish(edition, rows, rating, k, lookup, rated, difference, score, games, w, we)
+
+
+def check_short(*columns: Ints) -> None:
+    """Every value fits two bytes (an absurd rating, or an event of more than 32,767
+    games for one player, is a mistake made in code: readers bound both)."""
+    for values in columns:
+        if len(values) and (values.min() < SHORT.min or values.max() > SHORT.max):
+            raise EventModelError("a rating, game count or change beyond what a rating "
+                                  f"report holds ({SHORT.min} to {SHORT.max})")
 
 
 def _compiled(edition: FideEdition, rows: Rows, rating: Ints, k: Ints, day: date | None,
@@ -146,16 +163,15 @@ def _compiled(edition: FideEdition, rows: Rows, rating: Ints, k: Ints, day: date
 
     rule_from = edition.big_difference_unrated_from
     big_rule = rule_from is not None and day is not None and day >= rule_from
-    (score, opponent_rating, rated, difference, expected, games, w,
-     we) = compiled_rows(rows.slot, rows.opponent, rows.result, lookup, slots, big_rule,
-                         edition.difference)
-    return _finish(edition, rows, rating, k, lookup, rated, opponent_rating, difference,
-                   expected, score, games, w, we)
+    score, rated, difference, games, w, we = compiled_rows(
+        rows.slot, rows.opponent, rows.result, lookup.astype(np.int16), slots, big_rule,
+        edition.difference)
+    return _finish(edition, rows, rating, k, lookup, rated, difference, score, games, w, we)
 
 
 def _finish(edition: FideEdition, rows: Rows, rating: Ints, k: Ints, lookup: Ints,
-            rated: Bools, opponent_rating: Ints, difference: Ints, expected: Ints,
-            score: Ints, games: Ints, w: Ints, we: Ints) -> Computed:
+            rated: Bools, difference: Differences, score: Scores, games: Ints, w: Ints,
+            we: Ints) -> Computed:
     """K after the K × n cap, the change and the new rating, per player."""
     n = len(rating)
     n_rated = rows.per_player(games, n)
@@ -169,8 +185,8 @@ def _finish(edition: FideEdition, rows: Rows, rating: Ints, k: Ints, lookup: Int
     new = rating + rounded
     # A rating below the edition's floor is not published: the player shows as unrated.
     new_rating = np.where((rating > 0) & (new >= edition.floor), new, 0)
-    return Computed(rated, opponent_rating, lookup[:-1], difference, expected, score, games, w, we,
-                    k_final, change, rounded, new_rating)
+    return Computed(rated, lookup[:-1], difference, score, games, w, we, k_final, change,
+                    rounded, new_rating)
 
 
 @dataclass(frozen=True, eq=False)

@@ -1,16 +1,23 @@
 """The rows of :func:`.event.compute` in one compiled loop (numba), for a big event or
-period: each row's played game, points, rating check, capped difference and expected
-score, and the per-slot sums, in one pass over the rows instead of a dozen numpy
-passes with their temporaries.
+period: each row's played game, points, rating check and capped difference, and the
+per-slot sums, in one pass over the rows instead of a dozen numpy passes with their
+temporaries.
 
 It is the same computation row by row — :mod:`.rated_games` (which games count, the
 400-point rule) and :mod:`.tables` (8.1(b)) stay the rules' one statement, read here
-as their constants and the table itself; ``tests/test_fide_tables.py`` and
-``tests/test_properties.py`` check both paths agree.  The 2022 once-per-event rule
-looks at all of a player's games of an event together: those editions keep the numpy
-path.  The loop is compiled once and cached on disk; an event below
-:data:`~.event.COMPILED_FROM` rows takes the numpy path, so it never waits for a
-compile.
+as their constants and the table itself; ``tests/test_fide_compiled.py`` checks both
+paths agree.  The 2022 once-per-event rule looks at all of a player's games of an
+event together: those editions keep the numpy path.  The loop is compiled once and
+cached on disk; an event below :data:`~.event.COMPILED_FROM` rows takes the numpy
+path, so it never waits for a compile.
+
+The loop is bound by memory, not arithmetic, so it moves as few bytes as it can: it
+writes the three per-row columns the engine keeps (one, one and two bytes a row), not
+the opponent's rating and expected score, which the figures derive from the slot's
+rating and the difference; it looks ratings up in a two-byte table (ratings are
+checked to fit two bytes before) and adds the per-slot sums into one interleaved
+four-byte table while they cannot overflow it, so what it looks up and adds to stays
+in the processor's cache.
 """
 
 from __future__ import annotations
@@ -29,56 +36,60 @@ from .tables import PD_CERTAIN, PD_HIGH
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
+Scores = npt.NDArray[np.int8]
+Differences = npt.NDArray[np.int16]
 #: The editions' caps as the compiled loop knows them.
 CAP_CODES = {DifferenceRule.CAP_400: 0, DifferenceRule.CAP_400_BELOW_2650: 1}
+#: The table 8.1(b) the loop reads, in the width it adds (one entry is at most 100).
+_PD_HIGH = PD_HIGH.astype(np.int32)
+#: A slot's W sum grows by at most 100 a row: below this many rows four bytes hold it.
+NARROW_SUMS_BELOW = np.iinfo(np.int32).max // 100
 
 
 @numba.njit(cache=True)
 def _rows(slot: Any, opponent: Any, result: Any, lookup: Any, big_rule: bool, cap_code: int,
-          loss: int, pd_high: Any, score: Any, opponent_rating: Any, rated: Any,
-          difference: Any, expected: Any, games: Any, score_sum: Any,
-          expected_sum: Any) -> None:
-    none = len(lookup) - 1  # slot −1 (no opponent) reads the last entry: 0
+          loss: int, pd_high: Any, score: Any, rated: Any, difference: Any,
+          sums: Any) -> None:
+    """``sums[s]``: slot s's rated games, W and We (hundredths)."""
+    none = np.uint64(len(lookup) - 1)  # slot −1 (no opponent) reads the last entry: 0
     for i in range(len(slot)):
-        who, code, against = slot[i], result[i], opponent[i]
-        is_played = code <= loss and against >= 0
-        points = (2 - code) * 50 if is_played else 0
-        own = lookup[who]
-        opp = lookup[against if against >= 0 else none]
+        # Unsigned indexes: numba adds no negative-index wraparound to each look-up; and
+        # ``&`` rather than ``and``: fewer branches for the processor to guess.
+        who, code, against = np.uint64(slot[i]), result[i], opponent[i]
+        has_opponent = against >= 0
+        is_played = (code <= loss) & has_opponent
+        points = (2 - code) * 50 * is_played
+        own = np.int64(lookup[who])
+        opp = np.int64(lookup[np.uint64(against) if has_opponent else none])
+        ok = is_played & (own > 0) & (opp > 0)
         diff = abs(opp - own)
-        ok = is_played and own > 0 and opp > 0
-        if ok and big_rule and diff >= BIG_DIFFERENCE and (
+        if big_rule and ok and diff >= BIG_DIFFERENCE and (
                 own > BIG_DIFFERENCE_ABOVE or opp > BIG_DIFFERENCE_ABOVE):
             ok = False
-        score[i], opponent_rating[i], rated[i] = points, opp, ok
+        capped = min(diff, DIFFERENCE_CAP)
+        if cap_code == 1 and own >= CAP_BELOW:
+            capped = diff
+        score[i], rated[i], difference[i] = points, ok, capped if ok else 0
         if ok:
-            capped = min(diff, DIFFERENCE_CAP)
-            if cap_code == 1 and own >= CAP_BELOW:
-                capped = diff
             high = pd_high[min(capped, PD_CERTAIN)]
-            pd = high if own >= opp else 100 - high
-            difference[i], expected[i] = capped, pd
-            games[who] += 1
-            score_sum[who] += points
-            expected_sum[who] += pd
-        else:
-            difference[i], expected[i] = 0, 0
+            sums[who, 0] += 1
+            sums[who, 1] += points
+            sums[who, 2] += high if own >= opp else 100 - high
 
-
-def compiled_rows(slot: Ints, opponent: Ints, result: Ints, lookup: Ints, slots: int,
-                  big_rule: bool, rule: DifferenceRule,
-                  ) -> tuple[Ints, Ints, Bools, Ints, Ints, Ints, Ints, Ints]:
-    """Per row: score, opponent's rating, rated, difference, expected; per slot: rated
-    games, W and We (hundredths) — as :func:`.event.compute`'s numpy loop makes them."""
+def compiled_rows(slot: Ints, opponent: Ints, result: Ints, lookup: npt.NDArray[np.int16],
+                  slots: int, big_rule: bool, rule: DifferenceRule,
+                  ) -> tuple[Scores, Bools, Differences, Ints, Ints, Ints]:
+    """Per row: score, rated, difference; per slot: rated games, W and We (hundredths)
+    — as :func:`.event.compute`'s numpy loop makes them.  ``lookup``: each slot's
+    rating, then 0 (for slot −1, no opponent)."""
     count = len(slot)
-    score, opponent_rating, difference, expected = (np.empty(count, dtype=np.int64)
-                                                    for _ in range(4))
+    score = np.empty(count, dtype=np.int8)
     rated = np.empty(count, dtype=np.bool_)
-    games, score_sum, expected_sum = (np.zeros(slots, dtype=np.int64) for _ in range(3))
-    slot, opponent, result, lookup = (np.ascontiguousarray(a, dtype=np.int64)
-                                      for a in (slot, opponent, result, lookup))
-    _rows(slot, opponent, result, lookup, big_rule, CAP_CODES[rule], int(Result.LOSS),
-          PD_HIGH, score, opponent_rating, rated, difference, expected, games, score_sum,
-          expected_sum)
-    return (score, opponent_rating, rated, difference, expected, games, score_sum,
-            expected_sum)
+    difference = np.empty(count, dtype=np.int16)
+    sums = np.zeros((slots, 3), dtype=np.int32 if count < NARROW_SUMS_BELOW else np.int64)
+    slot, opponent, result = (np.ascontiguousarray(a, dtype=np.int64)
+                              for a in (slot, opponent, result))
+    _rows(slot, opponent, result, np.ascontiguousarray(lookup, dtype=np.int16), big_rule,
+          CAP_CODES[rule], int(Result.LOSS), _PD_HIGH, score, rated, difference, sums)
+    games, w, we = (sums[:, j].astype(np.int64) for j in range(3))
+    return score, rated, difference, games, w, we

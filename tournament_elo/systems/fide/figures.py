@@ -25,7 +25,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ...errors import EventModelError
 from ...model import Event
 from ...rounding import up_to_half_point
 from ..columns import (
@@ -36,7 +35,7 @@ from ..columns import (
     points_or_nan,
     standing_columns,
 )
-from .event import Computed, FirstRatingGames, Rows
+from .event import Computed, FirstRatingGames, Rows, check_short
 from .performance import Performance
 from .rated_games import game_points, played
 from .tables import DP, expected_hundredths
@@ -50,9 +49,6 @@ PLAYER_FIGURES = np.dtype([
     ("counted_as", "<i2"), ("new_rating", "<i2"), ("games", "<i2"), ("change_rounded", "<i2"),
     ("ra", "<i2"), ("ru", "<i2"), ("performance_games", "<i2"), ("k", "i1"), ("percent", "i1"),
 ])
-#: The fields kept in two bytes (ratings, game counts, a rounded change): a value beyond
-#: them cannot be stored and is refused rather than cut.
-SHORT = np.iinfo(np.int16)
 #: Per row, two bytes: the difference looked up in table 8.1(b) (at most 736) and the
 #: flags :data:`RATED` and :data:`COUNTS_FOR_NEW`.  Nothing is stored twice: the
 #: opponent's rating is his slot's ``counted_as``, the expected score the table's entry
@@ -88,18 +84,9 @@ def player_figures(
     out["new_rating"] = new_rating
     out["ra"], out["percent"], out["performance_games"] = perf.ra, perf.percent, perf.games
     out["ru"] = ru
-    _check_short(rating, computed.counted_as, new_rating, out["games"], computed.rounded, perf.ra,
-                 ru, perf.games)
+    # The fields kept in two bytes (ratings, game counts, a rounded change).
+    check_short(rating, new_rating, out["games"], computed.rounded, perf.ra, ru, perf.games)
     return out
-
-
-def _check_short(*columns: Ints) -> None:
-    """Every value fits the two-byte fields (an absurd rating, or an event of more than
-    32,767 games for one player, is a mistake made in code: readers bound both)."""
-    for values in columns:
-        if len(values) and (values.min() < SHORT.min or values.max() > SHORT.max):
-            raise EventModelError("a rating, game count or change beyond what a rating "
-                                  f"report holds ({SHORT.min} to {SHORT.max})")
 
 
 def tables(event: Event, players: Records, games: Records,

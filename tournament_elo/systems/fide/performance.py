@@ -46,12 +46,11 @@ def performance(rows: Rows, computed: Computed, rating: Ints, floor: int,
     player = rows.slot
     played = PLAYED[rows.result] & (rows.opponent >= 0)
     score = computed.score  # 0 for the rows not played
-    played_points = np.bincount(player, weights=score, minlength=slots)
-    opponent_rating = np.append(rating, 0)[rows.opponent]
-    counted_as = opponent_rating
+    as_opponent = rating  # per slot: what he counts as for his opponents (0: not)
     if unrated is UnratedOpponents.FLOOR:  # at the floor if he scored a point, else not
-        counted_as = np.where(opponent_rating > 0, opponent_rating, np.where(
-            np.append(played_points, 0)[rows.opponent] >= 100, floor, 0))
+        played_points = np.bincount(player, weights=score, minlength=slots)
+        as_opponent = np.where(rating > 0, rating, np.where(played_points >= 100, floor, 0))
+    counted_as = np.append(as_opponent, 0)[rows.opponent]
     counted = played & (counted_as > 0)
     if rule is AverageRule.CAPPED:
         own = rating[player]
