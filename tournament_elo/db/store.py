@@ -266,13 +266,13 @@ class Database:
         added, filled, keys, fed_ids = [], [], [], []
         for i, (key, fed_id, name, folded, values) in enumerate(players):
             known = known_by_key.get(key)
-            how = "name" if key.startswith("name:") else "id"
             if known is not None and (known.federation_id is not None or fed_id is None) and (
                     known.values == values or None not in known.values):
                 ids[i] = known.id  # known, and nothing to fill from here: most players
                 if matched is not None:
-                    matched.append(how)
+                    matched.append("name" if key.startswith("name:") else "id")
                 continue
+            how = "name" if key.startswith("name:") else "id"
             if known is None:
                 known = people.by_name(folded, values[0], fed_id, values[5])
                 how = "name"
