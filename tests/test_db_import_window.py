@@ -5,6 +5,11 @@ process and the connection as it found them."""
 from __future__ import annotations
 
 import gc
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -71,3 +76,37 @@ def test_an_import_leaves_the_collector_and_the_page_cache_as_they_were(
         assert gc.isenabled()
         assert db.query("PRAGMA cache_size")[0][0] == -2000
     assert len(report.imported) == 10
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (a zombie waiting for its parent is not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads Linux's /proc")
+def test_kill_9_of_an_import_leaves_no_worker_behind(tmp_path: Path) -> None:
+    """The importing process killed, its workers (waiting for files that will not come)
+    see it gone and end within a few of their one-second looks."""
+    folder = events(tmp_path / "events", 400)
+    path = tmp_path / "ratings.db"
+    child = subprocess.Popen([sys.executable, "-m", "tournament_elo", "db", "import",
+                              str(folder), "--db", str(path)],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    children = Path(f"/proc/{child.pid}/task/{child.pid}/children")
+    workers: list[int] = []
+    expected = os.cpu_count() or 1  # one worker per core
+    deadline = time.monotonic() + 60
+    while len(workers) < expected and time.monotonic() < deadline and child.poll() is None:
+        time.sleep(0.02)
+        workers = [int(w) for w in children.read_text().split()] if children.exists() else []
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    assert child.returncode == -signal.SIGKILL, "the import ended before the kill"
+    assert len(workers) == expected
+    deadline = time.monotonic() + 30  # a bound for a loaded machine, not a timing
+    while any(map(_running, workers)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [w for w in workers if _running(w)]

@@ -28,6 +28,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import os
+import threading
 import time
 import zlib
 from collections import deque
@@ -68,6 +69,8 @@ IMPORT_CACHE_KIB = 32 << 10
 #: While events are stored, the objects made in the last few seconds are collected
 #: this often (:func:`_young_collections`).
 _COLLECT_SECONDS = 5.0
+#: A worker looks this often whether the importing process is still there.
+_WATCH_SECONDS = 1.0
 
 
 @dataclass
@@ -311,12 +314,21 @@ def _store_parsed(db: Database, parsed: _Parsed, system: str, pool_id: int,
         report.games += parsed.event.games
 
 
-def _worker_start() -> None:
+def _worker_start(parent: int) -> None:
     """A worker's collector on, for what it makes: what it was forked with (this
     process's objects, collector off) is left alone (``gc.freeze``), so its collections
-    neither walk it nor copy its pages."""
+    neither walk it nor copy its pages.  And a watch on the importing process: killed
+    (``kill -9``), it cannot tell its workers, which would wait for work for ever."""
     gc.freeze()
     gc.enable()
+    threading.Thread(target=_exit_without, args=(parent,), daemon=True).start()
+
+
+def _exit_without(parent: int) -> None:
+    """End this worker once ``parent`` is gone (it is then another process's child)."""
+    while os.getppid() == parent:
+        time.sleep(_WATCH_SECONDS)
+    os._exit(1)
 
 
 def _parse_many(jobs: list[Job]) -> list[_Parsed]:
@@ -339,7 +351,8 @@ def _parsed(first: list[Job], more: Iterator[Job], workers: int | None,
     count = workers or os.cpu_count() or 1
     jobs = chain(first, more)
     batches = iter(lambda: list(islice(jobs, BATCH)), [])
-    with ProcessPoolExecutor(count, initializer=_worker_start) as executor:
+    with ProcessPoolExecutor(count, initializer=_worker_start,
+                             initargs=(os.getpid(),)) as executor:
         ahead: deque[Future[list[_Parsed]]] = deque(
             executor.submit(_parse_many, batch) for batch in islice(batches, AHEAD * count))
         while ahead:
