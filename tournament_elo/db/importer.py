@@ -314,18 +314,20 @@ def _store_parsed(db: Database, parsed: _Parsed, system: str, pool_id: int,
         report.games += parsed.event.games
 
 
-def _worker_start(parent: int) -> None:
+def _worker_start() -> None:
     """A worker's collector on, for what it makes: what it was forked with (this
     process's objects, collector off) is left alone (``gc.freeze``), so its collections
     neither walk it nor copy its pages.  And a watch on the importing process: killed
     (``kill -9``), it cannot tell its workers, which would wait for work for ever."""
     gc.freeze()
     gc.enable()
-    threading.Thread(target=_exit_without, args=(parent,), daemon=True).start()
+    threading.Thread(target=_exit_without, args=(os.getppid(),), daemon=True).start()
 
 
 def _exit_without(parent: int) -> None:
-    """End this worker once ``parent`` is gone (it is then another process's child)."""
+    """End this worker once ``parent`` is gone (it is then another process's child).
+    The importer, or the server that forks workers for it (``forkserver``), which ends
+    with it."""
     while os.getppid() == parent:
         time.sleep(_WATCH_SECONDS)
     os._exit(1)
@@ -351,8 +353,7 @@ def _parsed(first: list[Job], more: Iterator[Job], workers: int | None,
     count = workers or os.cpu_count() or 1
     jobs = chain(first, more)
     batches = iter(lambda: list(islice(jobs, BATCH)), [])
-    with ProcessPoolExecutor(count, initializer=_worker_start,
-                             initargs=(os.getpid(),)) as executor:
+    with ProcessPoolExecutor(count, initializer=_worker_start) as executor:
         ahead: deque[Future[list[_Parsed]]] = deque(
             executor.submit(_parse_many, batch) for batch in islice(batches, AHEAD * count))
         while ahead:
