@@ -314,23 +314,34 @@ def _store_parsed(db: Database, parsed: _Parsed, system: str, pool_id: int,
         report.games += parsed.event.games
 
 
-def _worker_start() -> None:
+def _worker_start(importer: int) -> None:
     """A worker's collector on, for what it makes: what it was forked with (this
     process's objects, collector off) is left alone (``gc.freeze``), so its collections
     neither walk it nor copy its pages.  And a watch on the importing process: killed
     (``kill -9``), it cannot tell its workers, which would wait for work for ever."""
     gc.freeze()
     gc.enable()
-    threading.Thread(target=_exit_without, args=(os.getppid(),), daemon=True).start()
+    threading.Thread(target=_exit_without, args=(importer, os.getppid()),
+                     daemon=True).start()
 
 
-def _exit_without(parent: int) -> None:
-    """End this worker once ``parent`` is gone (it is then another process's child).
-    The importer, or the server that forks workers for it (``forkserver``), which ends
-    with it."""
-    while os.getppid() == parent:
+def _exit_without(importer: int, parent: int) -> None:
+    """End this worker once the importer is gone: its parent (the importer, or the
+    server that forks workers for it) has changed, or the importer's id is free (it was
+    killed before this worker looked)."""
+    while os.getppid() == parent and _exists(importer):
         time.sleep(_WATCH_SECONDS)
     os._exit(1)
+
+
+def _exists(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)  # no signal: only whether there is such a process
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # there is, another user's
+        return True
+    return True
 
 
 def _parse_many(jobs: list[Job]) -> list[_Parsed]:
@@ -353,7 +364,8 @@ def _parsed(first: list[Job], more: Iterator[Job], workers: int | None,
     count = workers or os.cpu_count() or 1
     jobs = chain(first, more)
     batches = iter(lambda: list(islice(jobs, BATCH)), [])
-    with ProcessPoolExecutor(count, initializer=_worker_start) as executor:
+    with ProcessPoolExecutor(count, initializer=_worker_start,
+                             initargs=(os.getpid(),)) as executor:
         ahead: deque[Future[list[_Parsed]]] = deque(
             executor.submit(_parse_many, batch) for batch in islice(batches, AHEAD * count))
         while ahead:
