@@ -5,6 +5,7 @@ for publishing, without reading the original file again."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -14,7 +15,7 @@ import numpy.typing as npt
 from ..io.headers import fold_name
 from ..model import Event, EventType, Pairings, Player
 from .schema import GAME_ROW
-from .store import Database, day, unpack
+from .store import Database, Who, day, unpack, who
 
 #: Event fields kept in ``events.details`` (what the reports show besides the name),
 #: with the round dates and whether the event is a game log.
@@ -58,6 +59,59 @@ def fill_identities(db: Database) -> None:
         [(event_identity(None, name, json.loads(details).get("city"), day(first)),
           stored_event(db, event_id).rounds_played, event_id)
          for event_id, name, details, first in found])
+
+
+#: An ``event_players`` row but its event and player ids: (idx, start_no, name, rating,
+#: title, federation, fixed_rating).
+Entry = tuple[int, str, str, float | None, str | None, str | None, int]
+
+
+@dataclass(frozen=True)
+class PackedEvent:
+    """An event as an import stores it: plain values and packed columns, made where its
+    file is read (a worker process).  It pickles in a fraction of an :class:`Event`'s
+    time and size, and the storing process builds no :class:`Player` of it."""
+
+    name: str
+    start: date | None
+    end: date | None
+    type: str
+    rounds: int
+    source_format: str
+    settings: str  # JSON
+    pools: str  # JSON
+    details: str  # JSON (:func:`details_json`)
+    fide_event_id: str | None
+    city: str | None
+    complete_rounds: int  # Event.rounds_played
+    games: int  # games with an opponent, each counted once
+    pairing_count: int
+    rows: bytes  # GAME_ROW
+    ratings: bytes  # int32: each player's rating in the file, 0: none
+    exact_ratings: bytes | None  # float64, where a rating has decimals
+    players: tuple[Who, ...]  # who each player is, for Database.player_ids_of
+    entries: tuple[Entry, ...]
+
+    def people(self) -> tuple[list[str], list[str | None]]:
+        """The players' names and FIDE ids."""
+        return [p[2] for p in self.players], [p[4][0] for p in self.players]
+
+
+def pack_event(event: Event) -> PackedEvent:
+    """What :func:`~.importer.store_packed` writes of ``event``."""
+    exact = np.array([p.rating or 0 for p in event.players], dtype=np.float64)
+    given = exact.astype(np.int32)
+    p = event.pairings
+    return PackedEvent(
+        event.name, event.start, event.end, str(event.type), event.rounds,
+        event.source_format or "", json.dumps(dict(event.settings)),
+        json.dumps(list(event.pools)), details_json(event), event.fide_event_id, event.city,
+        event.rounds_played, int(np.count_nonzero((p.opponent >= 0) & (p.player < p.opponent))),
+        len(p), pack_pairings(event).tobytes(), given.tobytes(),
+        exact.tobytes() if (exact != given).any() else None,
+        tuple(who(player) for player in event.players),
+        tuple((player.index, str(player.id), player.name, player.rating, player.title,
+               player.federation, int(player.fixed_rating)) for player in event.players))
 
 
 def pack_pairings(event: Event) -> npt.NDArray[Any]:

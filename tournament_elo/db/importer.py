@@ -25,18 +25,21 @@ which running the import again adds.
 
 from __future__ import annotations
 
+import gc
 import hashlib
-import json
 import os
+import threading
+import time
 import zlib
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import astuple, dataclass, field
 from datetime import UTC, date, datetime, timedelta
+from itertools import chain, islice
 from pathlib import Path
 from typing import Any
-
-import numpy as np
 
 from ..errors import InputError, Place, TournamentEloError
 from ..io.detect import read_event
@@ -44,7 +47,7 @@ from ..io.headers import fold_name
 from ..io.sheet_files import companion_files
 from ..io.text import Source, read_bytes
 from ..model import Event
-from .events import details_json, fill_identities, identity_of, pack_pairings
+from .events import PackedEvent, event_identity, fill_identities, pack_event
 from .store import Database
 
 #: File names a folder import picks up (a named file is always tried).
@@ -54,6 +57,20 @@ EVENT_SUFFIXES = frozenset({".trf", ".txt", ".csv", ".xlsx", ".xls", ".pgn", ".h
 COMMIT_SECONDS = 0.5
 #: Below this many files, parsing in this process beats starting workers.
 _PARALLEL_FROM = 8
+#: Files a worker reads per task, and tasks sent ahead per worker: enough to keep the
+#: workers busy while this process stores, few enough that memory does not grow with
+#: the number of files.
+BATCH = 16
+AHEAD = 4
+#: SQLite's page cache while importing (its default is 2 MiB): each event adds rows to
+#: the index of event players by player, all over it, and a small cache reads its pages
+#: back from the log again and again (60 rows: 0.41 ms with 2 MiB, 0.26-0.28 with 32).
+IMPORT_CACHE_KIB = 32 << 10
+#: While events are stored, the objects made in the last few seconds are collected
+#: this often (:func:`_young_collections`).
+_COLLECT_SECONDS = 5.0
+#: A worker looks this often whether the importing process is still there.
+_WATCH_SECONDS = 1.0
 
 
 @dataclass
@@ -119,7 +136,7 @@ def event_files(paths: Iterable[str | Path]) -> list[Path]:
 class _Parsed:
     path: str
     digest: str
-    event: Event | None
+    event: PackedEvent | None
     error: str | None
     source: bytes = b""  # the file, zlib-compressed
 
@@ -141,7 +158,7 @@ def _parse(job: Job) -> _Parsed:
     path, digest, data, input_format, encoding = job
     try:
         source = Source(path, read_bytes(path) if data is None else data)
-        event = read_event(source, input_format, encoding)
+        event = pack_event(read_event(source, input_format, encoding))
         return _Parsed(path, digest, event, None, zlib.compress(source.data, 1))
     except TournamentEloError as error:
         return _Parsed(path, digest, None, str(error))
@@ -178,7 +195,71 @@ def import_events(
     replaced_by = {(path, digest): current for path, digest, current in db.query(
         "SELECT s.path, s.content_hash, coalesce(e.path, '') FROM superseded s"
         " LEFT JOIN events e ON e.identity = s.identity AND e.pool_id = s.pool_id")}
-    jobs: list[Job] = []
+    jobs = _jobs(files, report, known, by_hash, replaced_by, input_format, encoding,
+                 client is None, advance)
+    # A few files are read here; more go to the workers, read as they are stored.
+    first = list(islice(jobs, _PARALLEL_FROM))
+    if not first:
+        return report
+    with db.transaction():
+        pool_id = db.pool_id(pool, create=True)
+    with _page_cache(db, IMPORT_CACHE_KIB), db.batched(COMMIT_SECONDS) as checkpoint, \
+            _young_collections() as collect:
+        for parsed in _parsed(first, jobs, workers, client):
+            _store_parsed(db, parsed, system, pool_id, report, on)
+            checkpoint()
+            collect()
+            if advance:
+                advance(1)
+    return report
+
+
+@contextmanager
+def _page_cache(db: Database, kib: int) -> Iterator[None]:
+    """SQLite's page cache of the connection at least ``kib`` KiB while it imports, then
+    as it was."""
+    before = int(db.query("PRAGMA cache_size")[0][0])
+    # Negative: KiB; positive: pages.  Only ever raised here.
+    if before < 0 and -before >= kib:
+        yield
+        return
+    db.conn.execute(f"PRAGMA cache_size = -{kib}")
+    try:
+        yield
+    finally:
+        db.conn.execute(f"PRAGMA cache_size = {before}")
+
+
+@contextmanager
+def _young_collections() -> Iterator[Callable[[], None]]:
+    """Python's collector, while events are stored, only for the objects made in the
+    last few seconds (a failed file's traceback is the garbage cycle here): its full
+    collections would walk every known player's record again and again (about a tenth
+    of a millisecond per event).  Call the function yielded after each event."""
+    if not gc.isenabled():
+        yield lambda: None
+        return
+    gc.disable()
+    last = time.monotonic()
+
+    def collect() -> None:
+        nonlocal last
+        if time.monotonic() - last >= _COLLECT_SECONDS:
+            gc.collect(1)
+            last = time.monotonic()
+
+    try:
+        yield collect
+    finally:
+        gc.enable()
+
+
+def _jobs(files: list[Path], report: ImportReport, known: dict[str, str],
+          by_hash: dict[str, str], replaced_by: dict[tuple[str, str], str],
+          input_format: str | None, encoding: str | None, send_bytes: bool,
+          advance: Callable[[int], None] | None) -> Iterator[Job]:
+    """The files to read, each read and hashed here once, lazily (as the workers take
+    them); the unchanged, the older versions and the copies go to the report instead."""
     kept = 0
     for path in files:
         try:
@@ -203,20 +284,9 @@ def import_events(
             by_hash[digest] = str(path)
             # Each file is read once: its bytes go to the reader (a Dask worker reads them
             # from the shared file system instead of receiving them).
-            keep = client is None and kept + len(data) <= KEEP_BYTES
+            keep = send_bytes and kept + len(data) <= KEEP_BYTES
             kept += len(data) if keep else 0
-            jobs.append((str(path), digest, data if keep else None, input_format, encoding))
-    if not jobs:
-        return report
-    with db.transaction():
-        pool_id = db.pool_id(pool, create=True)
-    with db.batched(COMMIT_SECONDS) as checkpoint:
-        for parsed in _parsed(jobs, workers, client):
-            _store_parsed(db, parsed, system, pool_id, report, on)
-            checkpoint()
-            if advance:
-                advance(1)
-    return report
+            yield str(path), digest, data if keep else None, input_format, encoding
 
 
 def _store_parsed(db: Database, parsed: _Parsed, system: str, pool_id: int,
@@ -224,8 +294,8 @@ def _store_parsed(db: Database, parsed: _Parsed, system: str, pool_id: int,
     try:
         if parsed.event is None:
             raise _Failed(parsed.error or "")
-        stored = store_event(db, parsed.event, parsed.path, parsed.digest, parsed.source,
-                             system, pool_id, on)
+        stored = store_packed(db, parsed.event, parsed.path, parsed.digest, parsed.source,
+                              system, pool_id, on)
     except (TournamentEloError, _Failed) as error:
         report.failed.append((parsed.path, str(error)))
         return
@@ -241,23 +311,68 @@ def _store_parsed(db: Database, parsed: _Parsed, system: str, pool_id: int,
         report.look_alikes += [(parsed.path, other) for other in stored.look_alikes]
         if stored.complete_rounds < stored.rounds:
             report.in_progress.append((parsed.path, stored.complete_rounds, stored.rounds))
-        pairings = parsed.event.pairings
-        report.games += int(np.count_nonzero(
-            (pairings.opponent >= 0) & (pairings.player < pairings.opponent)))
+        report.games += parsed.event.games
 
 
-def _parsed(jobs: list[Job], workers: int | None, client: Any) -> Iterator[_Parsed]:
+def _worker_start(importer: int) -> None:
+    """A worker's collector on, for what it makes: what it was forked with (this
+    process's objects, collector off) is left alone (``gc.freeze``), so its collections
+    neither walk it nor copy its pages.  And a watch on the importing process: killed
+    (``kill -9``), it cannot tell its workers, which would wait for work for ever."""
+    gc.freeze()
+    gc.enable()
+    threading.Thread(target=_exit_without, args=(importer, os.getppid()),
+                     daemon=True).start()
+
+
+def _exit_without(importer: int, parent: int) -> None:
+    """End this worker once the importer is gone: its parent (the importer, or the
+    server that forks workers for it) has changed, or the importer's id is free (it was
+    killed before this worker looked)."""
+    while os.getppid() == parent and _exists(importer):
+        time.sleep(_WATCH_SECONDS)
+    os._exit(1)
+
+
+def _exists(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)  # no signal: only whether there is such a process
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # there is, another user's
+        return True
+    return True
+
+
+def _parse_many(jobs: list[Job]) -> list[_Parsed]:
+    return [_parse(job) for job in jobs]
+
+
+def _parsed(first: list[Job], more: Iterator[Job], workers: int | None,
+            client: Any) -> Iterator[_Parsed]:
+    """Every job's :class:`_Parsed`, in order.  The workers take the jobs in batches,
+    a few batches ahead of this process: no more files are read (and parsed events
+    wait) than that, whatever the import's size."""
     if client is not None:
         from .distributed import results_as_completed
 
-        yield from results_as_completed(client, _parse, jobs)
+        yield from results_as_completed(client, _parse, [*first, *more])
         return
-    if len(jobs) < _PARALLEL_FROM or workers == 1:
-        yield from map(_parse, jobs)
+    if len(first) < _PARALLEL_FROM or workers == 1:
+        yield from map(_parse, chain(first, more))
         return
     count = workers or os.cpu_count() or 1
-    with ProcessPoolExecutor(count) as executor:
-        yield from executor.map(_parse, jobs, chunksize=max(1, min(16, len(jobs) // (4 * count))))
+    jobs = chain(first, more)
+    batches = iter(lambda: list(islice(jobs, BATCH)), [])
+    with ProcessPoolExecutor(count, initializer=_worker_start,
+                             initargs=(os.getpid(),)) as executor:
+        ahead: deque[Future[list[_Parsed]]] = deque(
+            executor.submit(_parse_many, batch) for batch in islice(batches, AHEAD * count))
+        while ahead:
+            done = ahead.popleft().result()
+            for batch in islice(batches, 1):
+                ahead.append(executor.submit(_parse_many, batch))
+            yield from done
 
 
 @dataclass(frozen=True)
@@ -300,11 +415,19 @@ def store_event(db: Database, event: Event, path: str, digest: str, source: byte
     the same players is an earlier version: the file replaces it, unless the stored one
     has more complete rounds (then this file is the older version and is not imported).
     ``on`` is the event's date where its file gives none."""
+    return store_packed(db, pack_event(event), path, digest, source, system, pool_id, on)
+
+
+def store_packed(db: Database, event: PackedEvent, path: str, digest: str, source: bytes,
+                 system: str, pool_id: int, on: date | None = None) -> Stored:
+    """:func:`store_event` of an event packed where its file was read."""
     end = event.end or event.start or on
     if end is None:
         raise InputError("the event has no date: it cannot be placed in a rating period",
                          Place(path), expected=_date_hint(event.source_format))
-    identity, done = identity_of(event, on), event.rounds_played
+    identity = event_identity(event.fide_event_id, event.name, event.city,
+                              event.start or event.end or on)
+    done = event.complete_rounds
     now = datetime.now(UTC).isoformat(timespec="seconds")
     with db.transaction() as conn:
         same = conn.execute("SELECT path FROM events WHERE content_hash = ?"
@@ -313,12 +436,13 @@ def store_event(db: Database, event: Event, path: str, digest: str, source: byte
             return Stored(already=same[0])
         old = conn.execute("SELECT id, end, pool_id, identity, version FROM events"
                            " WHERE path = ?", (path,)).fetchone()
-        ours = _people([p.name for p in event.players], [p.fide_id for p in event.players])
         versions, look_alikes = [], []
-        for other in conn.execute(
-                "SELECT id, path, end, version, complete_rounds, rounds FROM events"
-                " WHERE pool_id = ? AND identity = ? AND path <> ?",
-                (pool_id, identity, path)).fetchall():
+        others = conn.execute(
+            "SELECT id, path, end, version, complete_rounds, rounds FROM events"
+            " WHERE pool_id = ? AND identity = ? AND path <> ?",
+            (pool_id, identity, path)).fetchall()
+        ours = _people(*event.people()) if others else set()
+        for other in others:
             named = conn.execute("SELECT p.name, q.fide_id FROM event_players p JOIN players q"
                                  " ON q.id = p.player_id WHERE p.event_id = ?",
                                  (other[0],)).fetchall()
@@ -349,23 +473,19 @@ def store_event(db: Database, event: Event, path: str, digest: str, source: byte
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (path, digest, pool_id, system, event.name,
              event.start.isoformat() if event.start else None, end.isoformat(),
-             str(event.type), event.rounds, event.source_format or "",
-             json.dumps(dict(event.settings)), json.dumps(list(event.pools)),
-             details_json(event), source, now, identity, version, done),
+             event.type, event.rounds, event.source_format, event.settings, event.pools,
+             event.details, source, now, identity, version, done),
         ).lastrowid
-        ids = db.player_ids(event.players)
+        ids = db.player_ids_of(event.players)
+        player_id = ids.tolist()
         conn.executemany(
             "INSERT INTO event_players (event_id, idx, player_id, start_no, name, rating, title,"
             " federation, fixed_rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(event_id, p.index, int(ids[p.index]), str(p.id), p.name, p.rating, p.title,
-              p.federation, int(p.fixed_rating)) for p in event.players])
-        exact = np.array([p.rating or 0 for p in event.players], dtype=np.float64)
-        given = exact.astype(np.int32)
+            [(event_id, idx, player_id[idx], *rest) for idx, *rest in event.entries])
         conn.execute("INSERT INTO games (event_id, count, player_ids, ratings, rows,"
                      " exact_ratings) VALUES (?, ?, ?, ?, ?, ?)",
-                     (event_id, len(event.pairings), ids.tobytes(), given.tobytes(),
-                      pack_pairings(event).tobytes(),
-                      exact.tobytes() if (exact != given).any() else None))
+                     (event_id, event.pairing_count, ids.tobytes(), event.ratings, event.rows,
+                      event.exact_ratings))
         invalidate(db, pool_id, end)
     return Stored(replaced=old is not None, versions=tuple(o[1] for o in versions),
                   version=version, look_alikes=tuple(look_alikes), complete_rounds=done,

@@ -254,36 +254,37 @@ class Database:
         value seen is kept).  ``matched`` hears for each player how: ``id``, ``name``
         or ``new``.  The players are read once per connection: a batch of events costs
         a few statements, not some per player."""
+        return self.player_ids_of([who(p) for p in players], matched)
+
+    def player_ids_of(self, players: Sequence[Who],
+                      matched: list[str] | None = None) -> npt.NDArray[np.int32]:
+        """:meth:`player_ids` of players told as :func:`who` tells them (an import's
+        workers do that, so this process only looks them up)."""
         people = self._identities()
+        known_by_key = people.keys
         ids = np.empty(len(players), dtype=np.int32)
         added, filled, keys, fed_ids = [], [], [], []
-        for i, player in enumerate(players):
-            key = identity_key(player.fide_id, player.id, player.name, player.birth_year)
-            fed_id = player.id.strip() if isinstance(player.id, str) and player.id.strip() \
-                else None
-            known = people.keys.get(key)
-            how = "name" if key.startswith("name:") else "id"
-            if known is not None and None not in known.values and (
-                    known.federation_id is not None or fed_id is None):
-                ids[i] = known.id  # known, and he has nothing left to fill: most players
+        for i, (key, fed_id, name, folded, values) in enumerate(players):
+            known = known_by_key.get(key)
+            if known is not None and (known.federation_id is not None or fed_id is None) and (
+                    known.values == values or None not in known.values):
+                ids[i] = known.id  # known, and nothing to fill from here: most players
                 if matched is not None:
-                    matched.append(how)
+                    matched.append("name" if key.startswith("name:") else "id")
                 continue
-            values = [player.fide_id, player.federation, player.sex, player.title,
-                      player.birth.isoformat() if player.birth else None, player.birth_year]
+            how = "name" if key.startswith("name:") else "id"
             if known is None:
-                known = people.by_name(fold_name(player.name), player.fide_id, fed_id,
-                                       player.birth_year)
+                known = people.by_name(folded, values[0], fed_id, values[5])
                 how = "name"
                 if known is not None:
-                    people.keys[key] = known
+                    known_by_key[key] = known
                     keys.append((key, known.id))
             if known is None:
-                known = _Known(self._next_id, values, fed_id, fold_name(player.name))
+                known = _Known(self._next_id, values, fed_id, folded)
                 people.add(key, known)
                 self._next_id += 1
                 how = "new"
-                added.append((known.id, key, fed_id, player.name, known.folded, *values))
+                added.append((known.id, key, fed_id, name, folded, *values))
             elif any(old is None and new is not None
                      for old, new in zip(known.values, values, strict=True)):
                 people.fill(known, values)
@@ -294,14 +295,21 @@ class Database:
             ids[i] = known.id
             if matched is not None:
                 matched.append(how)
-        self.conn.executemany(
-            f"INSERT INTO players (id, key, federation_id, name, name_folded, "
-            f"{', '.join(_FILLED)}) VALUES ({', '.join('?' * (5 + len(_FILLED)))})", added)
-        self.conn.executemany(
-            f"UPDATE players SET {', '.join(f'{c} = ?' for c in _FILLED)} WHERE id = ?", filled)
-        self.conn.executemany("UPDATE players SET federation_id = ? WHERE id = ?", fed_ids)
-        self.conn.executemany("INSERT OR IGNORE INTO player_keys (key, player_id) VALUES (?, ?)",
-                              keys)
+        if added:
+            self.conn.executemany(
+                f"INSERT INTO players (id, key, federation_id, name, name_folded, "
+                f"{', '.join(_FILLED)}) VALUES ({', '.join('?' * (5 + len(_FILLED)))})",
+                added)
+        if filled:
+            self.conn.executemany(
+                f"UPDATE players SET {', '.join(f'{c} = ?' for c in _FILLED)} WHERE id = ?",
+                filled)
+        if fed_ids:
+            self.conn.executemany("UPDATE players SET federation_id = ? WHERE id = ?",
+                                  fed_ids)
+        if keys:
+            self.conn.executemany(
+                "INSERT OR IGNORE INTO player_keys (key, player_id) VALUES (?, ?)", keys)
         return ids
 
     def _identities(self) -> _Identities:
@@ -310,7 +318,7 @@ class Database:
             for key, pid, federation_id, folded, *rest in self.query(
                     f"SELECT key, id, federation_id, name_folded, {', '.join(_FILLED)}"
                     " FROM players"):
-                self._players.add(key, _Known(pid, list(rest), federation_id, folded))
+                self._players.add(key, _Known(pid, tuple(rest), federation_id, folded))
             for key, pid in self.query("SELECT key, player_id FROM player_keys"):
                 if pid in self._players.by_id:
                     self._players.keys[key] = self._players.by_id[pid]
@@ -329,7 +337,7 @@ _FILLED = ("fide_id", "federation", "sex", "title", "birth", "birth_year")
 @dataclass
 class _Known:
     id: int
-    values: list[Any]  # in _FILLED order
+    values: tuple[Any, ...]  # in _FILLED order
     federation_id: str | None
     folded: str
 
@@ -350,13 +358,13 @@ class _Identities:
         self.names.setdefault(known.folded, []).append(known)
         self.fide_names.setdefault((known.folded, known.values[0]), []).append(known)
 
-    def fill(self, known: _Known, values: list[Any]) -> None:
+    def fill(self, known: _Known, values: tuple[Any, ...]) -> None:
         """Give ``known`` the values he lacks (the first value seen is kept)."""
         if known.values[0] is None and values[0] is not None:  # his FIDE id: file him again
             self.fide_names[known.folded, None].remove(known)
             self.fide_names.setdefault((known.folded, values[0]), []).append(known)
-        known.values = [new if old is None else old
-                        for old, new in zip(known.values, values, strict=True)]
+        known.values = tuple(new if old is None else old
+                             for old, new in zip(known.values, values, strict=True))
 
     def by_name(self, folded: str, fide_id: str | None, federation_id: str | None,
                 birth_year: int | None) -> _Known | None:
@@ -375,6 +383,21 @@ class _Identities:
                     return None  # two: the name alone does not tell which
                 found = k
         return found
+
+
+#: Who a player is, as :meth:`Database.player_ids_of` looks him up: his identity key,
+#: federation id (None: none), name, folded name and the :data:`_FILLED` values.
+Who = tuple[str, str | None, str, str, tuple[Any, ...]]
+
+
+def who(player: Player) -> Who:
+    """What :meth:`Database.player_ids_of` needs of ``player``, all plain values (cheap
+    to send from the process that read the event)."""
+    fed_id = player.id.strip() if isinstance(player.id, str) and player.id.strip() else None
+    return (identity_key(player.fide_id, player.id, player.name, player.birth_year), fed_id,
+            player.name, fold_name(player.name),
+            (player.fide_id, player.federation, player.sex, player.title,
+             player.birth.isoformat() if player.birth else None, player.birth_year))
 
 
 def identity_key(fide_id: str | None, own_id: int | str | None, name: str,

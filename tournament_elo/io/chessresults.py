@@ -246,7 +246,7 @@ def read_crosstable_rows(
     if points_column is None and (layout.rounds or layout.grid):
         points_column = points_tie_break(grid, layout, annotations)
     keys = [key_of(grid, r, layout) for r in data]
-    index_players(keys, [grid.place(r, layout.key) for r in data],
+    index_players(keys, lambda at: grid.place(data[at], layout.key),
                   "rank" if layout.key_is_rank else "starting number")
     order = player_order(grid, layout, data)
     players = [
@@ -255,7 +255,7 @@ def read_crosstable_rows(
     ]
     ids = [p.id for p in players]
     if layout.key_is_rank and layout.start is not None:
-        index_players(ids, [grid.place(data[at], layout.start) for at in order],
+        index_players(ids, lambda row: grid.place(data[order[row]], layout.start),
                       "starting number")
     index_of_key = {keys[at]: row for row, at in enumerate(order)}
     ordered_rows = [data[at] for at in order]

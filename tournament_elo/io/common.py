@@ -111,15 +111,17 @@ def detect_event_type(pairings: Pairings, n_players: int, rounds: int) -> EventT
 
 
 def index_players(
-    ids: Sequence[int | str], places: Sequence[Place], what: str = "starting rank"
+    ids: Sequence[int | str], place_of: Callable[[int], Place], what: str = "starting rank"
 ) -> dict[int | str, int]:
-    """Map each player id to his row; a repeated id is an error at its second place."""
+    """Map each player id to his row; a repeated id is an error at its second place
+    (``place_of(row)``: asked only then)."""
     index: dict[int | str, int] = {}
     for row, pid in enumerate(ids):
         if pid in index:
             raise InputError(
-                f"{what} {pid} is used twice", places[row],
-                found=f"a second player with {what} {pid} (the first at {places[index[pid]]})",
+                f"{what} {pid} is used twice", place_of(row),
+                found=f"a second player with {what} {pid} (the first at "
+                f"{place_of(index[pid])})",
                 expected=f"each {what} once",
             )
         index[pid] = row
@@ -221,13 +223,14 @@ def check_pairings(
     width = max(len(players), 1)
     keys = pairings.round * width + pairings.player
     by_key = np.argsort(keys, kind="stable")
-    sorted_keys = np.r_[-1, keys[by_key]]  # a sentinel: position 0 matches no key
+    sorted_keys = np.concatenate(([-1], keys[by_key]))  # a sentinel: 0 matches no key
+    rows = np.concatenate(([-1], by_key))
 
     def slot(player: Any, rnd: Any) -> Any:
         """The (last) row of each (player, round), -1 where there is none."""
         wanted = np.asarray(rnd) * width + np.asarray(player)
         at = np.searchsorted(sorted_keys, wanted, side="right") - 1
-        return np.where(sorted_keys[at] == wanted, np.r_[-1, by_key][at], -1)
+        return np.where(sorted_keys[at] == wanted, rows[at], -1)
 
     paired = np.flatnonzero(pairings.opponent >= 0)
     selfish = paired[pairings.opponent[paired] == pairings.player[paired]]

@@ -845,7 +845,7 @@ def _load_players(sources: _Sources, problems: Problems) -> _Players:
         where = (table or sources.games).header_place
         raise InputError("the event has no players", where, found="a header row and no rows",
                          expected="a row per player (or per game)")
-    index_players([p.id for p in players], found.id_places, "player id")
+    index_players([p.id for p in players], found.id_places.__getitem__, "player id")
     return found
 
 

@@ -69,6 +69,9 @@ MAX_LINE = FIRST_ROUND_COLUMN + 10 * MAX_ROUND
 _PLAYED_ONLY = {Result.WIN, Result.DRAW, Result.LOSS, Result.SHORT_WIN, Result.SHORT_DRAW,
                 Result.SHORT_LOSS}
 _BYES = {Result.HALF_BYE, Result.FULL_BYE, Result.PAIRING_BYE, Result.ZERO_BYE}
+#: The same as tables indexed by a :class:`Result` (a lookup, not a search per row).
+_IS_PLAYED_ONLY = np.isin(np.arange(len(Result)), list(_PLAYED_ONLY))
+_IS_BYE = np.isin(np.arange(len(Result)), list(_BYES))
 
 # Lookup from a character's code point to a Result (-2: blank, -3: not a result code).
 _RESULT_OF_CHAR = np.full(128, -3, dtype=np.int64)
@@ -132,12 +135,12 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
     def place_of(row: int) -> Place:
         return Place(source, line=player_lines[row][0])
 
-    index = index_players([p.id for p in players], [place_of(p.index) for p in players])
+    index = index_players([p.id for p in players], lambda row: place_of(players[row].index))
     declared_rounds = _declared_rounds(header, source)
     pairings, row_player = _parse_rounds(player_lines, index, source)
     if own:
         players = _apply_own_records(players, index, own, source)
-        index_players([p.id for p in players], [place_of(p.index) for p in players],
+        index_players([p.id for p in players], lambda row: place_of(players[row].index),
                       "player id")
     rounds = max(declared_rounds or 0, int(pairings.round.max()) if len(pairings) else 0)
     def row_place(row: int) -> Place:
@@ -401,8 +404,9 @@ def _parse_rounds(
     then spread to one row per player per round up to the last round used.
     """
     tails = [line[FIRST_ROUND_COLUMN:] for _, line in player_lines]
-    counts = [-(-len(tail) // 10) for tail in tails]
-    flat = "".join(tail.ljust(10 * count) for tail, count in zip(tails, counts, strict=True))
+    widths = [-(-len(tail) // 10) for tail in tails]
+    flat = "".join(tail.ljust(10 * count) for tail, count in zip(tails, widths, strict=True))
+    counts = np.array(widths, dtype=np.int64)
     chars = np.frombuffer(flat.encode("utf-32-le"), dtype=np.uint32).reshape(-1, 10)
     chars = np.minimum(chars, 127)  # any non-ASCII character in a cell is simply invalid
     owner = np.repeat(np.arange(len(tails)), counts)  # each cell's player line
@@ -460,9 +464,9 @@ def _parse_rounds(
     for mask, message, expected in (
         (has_opponent & (opponent < 0), "the opponent number is not a player of this event",
          "the starting rank of a player in the file"),
-        (~has_opponent & np.isin(res, list(_PLAYED_ONLY)), "a played result needs an opponent",
+        (~has_opponent & _IS_PLAYED_ONLY[res], "a played result needs an opponent",
          "an opponent's starting rank in columns 1-4 of the cell"),
-        (has_opponent & np.isin(res, list(_BYES)), "a bye cannot have an opponent",
+        (has_opponent & _IS_BYE[res], "a bye cannot have an opponent",
          "opponent 0000 for H, F, U and Z"),
         (has_opponent & (res == Result.UNPLAYED) & (col == NO_COLOR),
          "the cell names an opponent but gives neither colour nor result",

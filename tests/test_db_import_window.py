@@ -1,0 +1,113 @@
+"""A large ``db import`` reads its files as the workers take them, a few batches ahead of
+the storing (so its memory does not grow with the number of files), and leaves the
+process and the connection as it found them."""
+
+from __future__ import annotations
+
+import gc
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from helpers import DATA
+from tournament_elo.db import importer
+from tournament_elo.db.store import Database
+
+#: 16 players, 5 rounds: 80 player-rounds, 8 of them without an opponent: 36 games.
+SWISS = DATA / "held_c07_swiss5.trf"
+
+
+def events(folder: Path, count: int) -> Path:
+    """``count`` files of the exercise, each a different event (its name)."""
+    folder.mkdir()
+    text = SWISS.read_text(encoding="utf-8")
+    for k in range(count):
+        (folder / f"event_{k:02d}.trf").write_text(
+            text.replace("012 FIDE C.07 2023 Tie-Break Exercises", f"012 Open {k}"),
+            encoding="utf-8")
+    return folder
+
+
+def test_files_are_read_a_few_batches_ahead_of_the_storing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two workers, two files a task, one task ahead per worker.  The first 8 files are
+    read to choose between workers and this process (``_PARALLEL_FROM``); they make the
+    first four tasks.  Two tasks go out, and each task taken back sends the next: the
+    fifth task (files 9-10) goes when the third comes back, before the fifth event is
+    stored, and so on, two more files per two events stored, never more than the tasks
+    out ahead; every file is read once, in file order."""
+    monkeypatch.setattr(importer, "BATCH", 2)
+    monkeypatch.setattr(importer, "AHEAD", 1)
+    real_read = importer.read_bytes
+    read: list[str] = []
+
+    def counting(path: Path) -> bytes:
+        read.append(Path(path).name)
+        return real_read(path)
+
+    monkeypatch.setattr(importer, "read_bytes", counting)
+    read_when_stored: list[int] = []
+    folder = events(tmp_path / "events", 20)
+    with Database(tmp_path / "ratings.db") as db:
+        report = importer.import_events(db, [folder], workers=2,
+                                        advance=lambda n: read_when_stored.append(len(read)))
+        stored = db.query("SELECT count(*), count(DISTINCT identity) FROM events")[0]
+    assert read_when_stored == [8, 8, 8, 8, 10, 10, 12, 12, 14, 14, 16, 16, 18, 18,
+                                20, 20, 20, 20, 20, 20]
+    assert read == [f"event_{k:02d}.trf" for k in range(20)]  # each once, in order
+    assert report.imported == [str(folder / f"event_{k:02d}.trf") for k in range(20)]
+    assert (stored, report.failed, report.games) == ((20, 20), [], 20 * 36)
+
+
+def test_an_import_leaves_the_collector_and_the_page_cache_as_they_were(
+        tmp_path: Path) -> None:
+    """The import turns Python's full collections off and SQLite's page cache up to
+    32 MiB (-32768 KiB) while it stores, and back afterwards: on, and SQLite's default
+    of 2,000 KiB."""
+    folder = events(tmp_path / "events", 10)
+    with Database(tmp_path / "ratings.db") as db:
+        assert gc.isenabled()
+        report = importer.import_events(db, [folder], workers=2)
+        assert gc.isenabled()
+        assert db.query("PRAGMA cache_size")[0][0] == -2000
+    assert len(report.imported) == 10
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (a zombie waiting for its parent is not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"),
+                    reason="reads Linux's process table (/proc), the same on every machine")
+def test_kill_9_of_an_import_leaves_no_worker_behind(tmp_path: Path) -> None:
+    """The importing process killed, its workers (waiting for files that will not come)
+    see it gone and end within a few of their one-second looks."""
+    folder = events(tmp_path / "events", 400)
+    path = tmp_path / "ratings.db"
+    child = subprocess.Popen([sys.executable, "-m", "tournament_elo", "db", "import",
+                              str(folder), "--db", str(path)],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    children = Path(f"/proc/{child.pid}/task/{child.pid}/children")
+    workers: list[int] = []
+    expected = os.cpu_count() or 1  # one worker per core
+    deadline = time.monotonic() + 60
+    while len(workers) < expected and time.monotonic() < deadline and child.poll() is None:
+        time.sleep(0.02)
+        workers = [int(w) for w in children.read_text().split()] if children.exists() else []
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    assert child.returncode == -signal.SIGKILL, "the import ended before the kill"
+    assert len(workers) == expected
+    deadline = time.monotonic() + 30  # a bound for a loaded machine, not a timing
+    while any(map(_running, workers)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [w for w in workers if _running(w)]
