@@ -64,7 +64,7 @@ function drawReport(root) {
   }
 
   const named = (at, to) => {
-    const [id, name, anchor] = d.people[at];
+    const [, name, anchor] = d.people[at];
     return anchor ? `<a href="${esc(to + anchor)}">${esc(name)}</a>` : esc(name);
   };
 
@@ -73,9 +73,9 @@ function drawReport(root) {
     const [round, opponent] = g;
     const kind = g[2 + cols] || "", note = g[3 + cols] || "";
     let who = "";
-    if (opponent >= 0) {
-      const [id, name, anchor] = d.people[opponent];
-      who = anchor ? `<a href="${esc(to + anchor)}">${esc(name)}</a> (${esc(id)})` : esc(name);
+    if (opponent >= 0) {  // linked with his number, or (a reference opponent) named only
+      const [id, , anchor] = d.people[opponent];
+      who = named(opponent, to) + (anchor ? ` (${esc(id)})` : "");
     }
     if (kind) who += (who ? " · " : "") + `<span class="kind">${esc(kind)}</span>`;
     const cells = d.columns.map(([cls, shows], i) => {

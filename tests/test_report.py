@@ -196,6 +196,7 @@ def test_vietnamese_page(result: RatingResult) -> None:
         assert label in html
     assert "Crosstable" not in html and ">Name<" not in html and "Opponent" not in html
     assert "01/08/2024" in html
+    assert "hãy bật JavaScript để xem" in html  # what a browser without scripts says
 
 
 def test_names_with_diacritics_are_kept(event: Event) -> None:
