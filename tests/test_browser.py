@@ -45,7 +45,7 @@ def test_standings_and_a_players_section_by_its_link(browser, tmp_path):
     section = page.locator("#p-2")
     box = section.bounding_box()
     assert box is not None and 0 <= box["y"] < 100  # scrolled to the top of the view
-    assert "2157" in section.inner_text()  # Bruno's new rating
+    assert "2157" in (section.text_content() or "")  # Bruno's new rating
     page.screenshot(path=str(tmp_path / "standings.png"), full_page=True)
     assert (tmp_path / "standings.png").stat().st_size > 10_000
 
@@ -95,17 +95,17 @@ def test_phone_shows_the_event_report_and_both_charts(browser: Any, tmp_path: Pa
     # The cells by column, as the style places them: 3 white, 5 his points, 6 the result,
     # 9 black.
     board = page.locator("#round-2 tbody tr").first
-    # Brought into view, as a person scrolls to it (out of view, a round is not drawn:
-    # content-visibility).
+    # Brought into view, as a person scrolls to it (out of view, a round waits to be laid
+    # out: content-visibility).
     board.scroll_into_view_if_needed()
     white, black, result = (board.locator(f"td:nth-child({n})").bounding_box()
                             for n in (3, 9, 6))
     assert white is not None and black is not None and result is not None
     assert white["x"] == black["x"] and white["y"] + white["height"] <= black["y"]
     assert result["x"] >= white["x"] + white["width"] and result["x"] + result["width"] <= 375
-    assert board.locator("td:nth-child(3)").inner_text() == "Opal"
-    assert board.locator("td:nth-child(9)").inner_text() == "Alyx"
-    assert board.locator("td:nth-child(5)").inner_text() == "1"
+    assert board.locator("td:nth-child(3)").text_content() == "Opal"
+    assert board.locator("td:nth-child(9)").text_content() == "Alyx"
+    assert board.locator("td:nth-child(5)").text_content() == "1"
     page.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
     assert (tmp_path / "phone.png").stat().st_size > 10_000
 
@@ -237,7 +237,7 @@ def test_a_link_from_elsewhere_opens_a_players_section(browser: Any, tmp_path: P
     assert page.evaluate("document.querySelector(':target').id") == "p-84"
     box = page.locator("#p-84").bounding_box()
     assert box is not None and 0 <= box["y"] < 100  # at the top of the view
-    assert page.locator("#p-84 h3").inner_text() == page.evaluate(
+    assert page.locator("#p-84 h3").text_content() == page.evaluate(
         "document.querySelector('a[href=\"#p-84\"]').textContent")
 
 
