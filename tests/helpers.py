@@ -6,6 +6,7 @@ import subprocess
 import sys
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -23,6 +24,21 @@ from tournament_elo.model import (
 )
 
 DATA = Path(__file__).resolve().parent / "data"
+
+def drawn(browser: Any, html: str) -> str:
+    """A report page as the browser holds it once its script has drawn the players'
+    sections and the pairings from its data block: the document, serialized (the data
+    block and the script gone, as they leave the page)."""
+    page = browser.new_page()
+    try:
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.set_content(html)
+        assert not errors, errors
+        return str(page.content())
+    finally:
+        page.close()
+
 
 def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     """``tournament-elo ARGS`` as a user runs it, in ``cwd``."""

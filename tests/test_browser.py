@@ -10,8 +10,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "sample_events"
+DATA = ROOT / "tests" / "data"
 #: FIDE's A4 sheet in CSS pixels (96 per inch): 210 × 297 mm.  The crosstable's page is
 #: landscape with 10 mm margins (277 × 190 mm), the lists' pages portrait with 12 × 10 mm.
 LANDSCAPE = {"width": 1047, "height": 718}
@@ -42,7 +45,7 @@ def test_standings_and_a_players_section_by_its_link(browser, tmp_path):
     section = page.locator("#p-2")
     box = section.bounding_box()
     assert box is not None and 0 <= box["y"] < 100  # scrolled to the top of the view
-    assert "2157" in section.inner_text()  # Bruno's new rating
+    assert "2157" in (section.text_content() or "")  # Bruno's new rating
     page.screenshot(path=str(tmp_path / "standings.png"), full_page=True)
     assert (tmp_path / "standings.png").stat().st_size > 10_000
 
@@ -92,14 +95,17 @@ def test_phone_shows_the_event_report_and_both_charts(browser: Any, tmp_path: Pa
     # The cells by column, as the style places them: 3 white, 5 his points, 6 the result,
     # 9 black.
     board = page.locator("#round-2 tbody tr").first
+    # Brought into view, as a person scrolls to it (out of view, a round waits to be laid
+    # out: content-visibility).
+    board.scroll_into_view_if_needed()
     white, black, result = (board.locator(f"td:nth-child({n})").bounding_box()
                             for n in (3, 9, 6))
     assert white is not None and black is not None and result is not None
     assert white["x"] == black["x"] and white["y"] + white["height"] <= black["y"]
     assert result["x"] >= white["x"] + white["width"] and result["x"] + result["width"] <= 375
-    assert board.locator("td:nth-child(3)").inner_text() == "Opal"
-    assert board.locator("td:nth-child(9)").inner_text() == "Alyx"
-    assert board.locator("td:nth-child(5)").inner_text() == "1"
+    assert board.locator("td:nth-child(3)").text_content() == "Opal"
+    assert board.locator("td:nth-child(9)").text_content() == "Alyx"
+    assert board.locator("td:nth-child(5)").text_content() == "1"
     page.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
     assert (tmp_path / "phone.png").stat().st_size > 10_000
 
@@ -194,3 +200,70 @@ def test_a4_starting_rank_and_a_round_print_on_portrait_pages(
     assert page.locator("#starting-rank").evaluate(style, "break-before") == "page"
     assert page.locator("#round-2").evaluate(style, "break-before") == "page"
     assert page.locator("#round-1").evaluate(style, "break-before") == "auto"
+
+
+#: What the report showed of its players' sections, its rounds and its charts' frames when
+#: it wrote them as markup (before its script drew them), as Chromium serializes them.
+DRAWN_BEFORE = """() => ['svg.chart-frames', 'section.player', '#pairings .round'].flatMap(
+    s => [...document.querySelectorAll(s)].map(e => e.outerHTML))"""
+
+
+@pytest.mark.parametrize(("event", "system", "sections"), [
+    (SAMPLES / "held_c07_swiss5.trf", "fide", "held_c07_swiss5"),
+    (SAMPLES / "tuong-ky_co-tuong.csv", "tuong-ky", "tuong-ky_co-tuong"),
+])
+def test_the_script_draws_what_the_page_wrote_before(
+        browser: Any, tmp_path: Path, event: Path, system: str, sections: str) -> None:
+    # Every figure, cell, link, class and chart of tests/data/report_sections_*.html (the
+    # sections written by the templates of 1 December 2026, tests/data/SOURCES.md).
+    done = subprocess.run(
+        [sys.executable, "-m", "tournament_elo", "rate", str(event), "--system", system,
+         "--out", str(tmp_path / "report")], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    page = browser.new_page()
+    page.goto((tmp_path / "report" / "report.html").as_uri())
+    drawn = [re.sub(r">\s+<", "><", part).replace("\n", " ")
+             for part in page.evaluate(DRAWN_BEFORE)]
+    before = (DATA / f"report_sections_{sections}.html").read_text(encoding="utf-8")
+    assert drawn == before.splitlines()
+    assert page.locator("script").count() == 0  # the data block and the script are gone
+
+
+def test_a_link_from_elsewhere_opens_a_players_section(browser: Any, tmp_path: Path) -> None:
+    # report.html#p-84 opened as an address (a bookmark, another page): the script has
+    # drawn the sections before the browser looks for the anchor.
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(_report(tmp_path, CAPO, "en").as_uri() + "#p-84")
+    assert page.evaluate("document.querySelector(':target').id") == "p-84"
+    box = page.locator("#p-84").bounding_box()
+    assert box is not None and 0 <= box["y"] < 100  # at the top of the view
+    assert page.locator("#p-84 h3").text_content() == page.evaluate(
+        "document.querySelector('a[href=\"#p-84\"]').textContent")
+
+
+def test_printed_every_players_section_is_laid_out(browser: Any, tmp_path: Path) -> None:
+    # On screen a section out of view waits to be laid out (content-visibility); on
+    # paper all 84 are, each with its 9 rounds (the Capo d'Orso event).
+    page = browser.new_page(viewport={"width": 1047, "height": 740})
+    page.goto(_report(tmp_path, CAPO, "en").as_uri())
+    page.emulate_media(media="print")
+    style = "(e, p) => getComputedStyle(e).getPropertyValue(p)"
+    players = page.locator(".reports .player")
+    assert players.count() == 84
+    last = players.last
+    assert last.evaluate(style, "content-visibility") == "visible"
+    assert last.locator("table.games tbody tr").count() == 9
+    assert last.locator("table.games tbody tr").first.inner_text() != ""
+    assert page.locator("#round-9").evaluate(style, "content-visibility") == "visible"
+
+
+def test_without_javascript_the_page_says_what_it_leaves_out(
+        browser: Any, tmp_path: Path) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(_report(tmp_path, SAMPLES / "held_c07_swiss5.trf", "vi").as_uri())
+    assert page.locator("table.crosstable tbody tr").count() == 16  # the lists are there
+    assert page.locator(".player").count() == 0
+    notes = page.locator("noscript").all_inner_texts()
+    assert len(notes) == 2 and all("JavaScript" in note for note in notes)
+    context.close()

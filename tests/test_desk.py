@@ -81,12 +81,8 @@ def test_standings_live_rating_player_page_and_downloads(tmp_path: Path) -> None
         assert live["10"][-2:] == ["3", "1"]
         assert live["1"][-2:] == ["4", "0"]  # Mirzoev: 4 of 4, We 3.62 needs 4: none to come
         assert "Iglesias Gonzalez Veronica" in page.split('id="norms"')[1]  # WIM in reach
-        player = get.get("/e/1/p/p-23").text  # her page: every game
-        games = _rows(player, "games")
-        assert [g.split("|")[:2] for g in games] == [
-            ["1", "Elduayen Echave Ramon (49)"], ["2", "Ladron De Guevara Galar Fco J (8)"],
-            ["3", "Goienetxea Yarza Jesus (50)"], ["4", "Darrigues Alain (10)"]]
-        assert "+10.95" in player  # her change: 15 × (2 − 1.27)
+        # Her page: her games are drawn by the page's script (test_desk_browser.py).
+        player = get.get("/e/1/p/p-23").text
         assert re.findall(r'<p class="norm">(.+?)</p>', player) == [
             "<b>WIM</b> · needs 4 from the 5 rounds to come, against opponents rated 2176 on "
             "average"]  # as test_live_round.py derives it by hand

@@ -42,7 +42,14 @@ def test_standings_a_players_page_and_round_5_without_reloading(
         page.locator("table.crosstable a", has_text="Iglesias Gonzalez Veronica").click()
         assert page.url == url + "e/1/p/p-23"
         assert page.locator(".player h3").inner_text() == "Iglesias Gonzalez Veronica"
-        assert page.locator("table.games tbody tr").count() == 4  # every game she played
+        games = page.locator("table.games tbody tr")
+        assert games.count() == 4  # every game she played
+        assert [games.nth(i).locator("td").nth(1).inner_text() for i in range(4)] == [
+            "Elduayen Echave Ramon (49)", "Ladron De Guevara Galar Fco J (8)",
+            "Goienetxea Yarza Jesus (50)", "Darrigues Alain (10)"]
+        totals = dict(zip(page.locator(".player .totals dt").all_inner_texts(),
+                          page.locator(".player .totals dd").all_inner_texts(), strict=True))
+        assert totals["Change"] == "+10.95"  # her change: 15 × (2 − 1.27)
         assert page.locator(".player svg.chart").count() == 2
         page.go_back()
         page.evaluate("window.stillTheSamePage = true")  # gone if the page reloads
@@ -53,6 +60,29 @@ def test_standings_a_players_page_and_round_5_without_reloading(
         leader = page.locator("table.crosstable tbody tr").first
         assert leader.locator("td.name").inner_text() == "Argandona Riveiro Inigo"
         assert re.search(r"\b1b1\b", leader.inner_text())
+        page.close()
+
+
+def test_a_players_page_draws_her_section_again_when_the_file_changes(
+        browser: Any, tmp_path: Path) -> None:
+    event, server = _served(tmp_path)
+    with server as (url, _):
+        page = _page(browser, url + "e/1/p/p-23")
+        assert page.locator("table.games tbody tr").count() == 4
+        page.evaluate("window.stillTheSamePage = true")  # gone if the page reloads
+        event.write_text(with_round_5(GROS.read_text()), encoding="utf-8")
+        # The fragment that replaces her page holds her section as data: the desk's
+        # script draws it again, with a fifth row: round 5, white (23, odd) against 24,
+        # won (with_round_5): her score 1 + 0 + 1 + 1 (the file's rounds 1-4) + 1 = 4.
+        page.locator("table.games tbody tr").nth(4).wait_for()
+        assert page.evaluate("window.stillTheSamePage") is True
+        games = page.locator("table.games tbody tr")
+        assert games.count() == 5
+        assert games.nth(4).locator("td").nth(1).inner_text() == "Espin Laborde Jesus Maria (24)"
+        assert page.locator(".player svg.chart.score title").text_content() == (
+            "Score after each round: 4")
+        assert page.locator(".player svg.chart").count() == 2
+        assert page.locator("script.report-data").count() == 0  # read and dropped
         page.close()
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import openpyxl
 
-from helpers import run_cli
+from helpers import drawn, run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -122,7 +122,7 @@ def test_a_players_ratings_game_by_game_from_the_spec() -> None:
         9, 6.0, 4.189591, 1450, 30, 3)
 
 
-def test_tiebreaks_are_shown_only_when_asked(tmp_path: Path) -> None:
+def test_tiebreaks_are_shown_only_when_asked(browser: Any, tmp_path: Path) -> None:
     out = tmp_path / "out"
     done = run_cli("rate", SAMPLE, "--system", "thien-ky-dao", "--out", str(out), cwd=ROOT)
     assert done.returncode == 0, done.stderr
@@ -136,7 +136,7 @@ def test_tiebreaks_are_shown_only_when_asked(tmp_path: Path) -> None:
     assert [row.split(",")[0] for row in crosstable[1:]] == ["1", "1", "3", "3", "3", "6", "7"]
     players_csv = (out / "players.csv").read_text(encoding="utf-8-sig").splitlines()
     assert "tiebreaks" not in players_csv[0] and len(players_csv) == 1 + 7
-    html = (out / "report.html").read_text(encoding="utf-8")
+    html = drawn(browser, (out / "report.html").read_text(encoding="utf-8"))
     assert 'class="num tb"' not in html and 'id="p-AI-' not in html
     # The AI levels are named in the games against them, at their fixed rating.
     assert html.count("AI level 3 — Kiện Tướng (1600)") == 3
@@ -171,7 +171,7 @@ def test_a_log_asked_for_buchholz_sums_the_opponents_it_met() -> None:
         ("tkd_baongoc", 1), ("tkd_quanghuy", 2)]
 
 
-def test_vietnamese_report_names_the_ai_levels(tmp_path: Path) -> None:
+def test_vietnamese_report_names_the_ai_levels(browser: Any, tmp_path: Path) -> None:
     done = run_cli("rate", SAMPLE, "--system", "thien-ky-dao", "--lang", "vi", "--out",
                    str(tmp_path), cwd=ROOT)
     assert done.returncode == 0, done.stderr
@@ -180,12 +180,14 @@ def test_vietnamese_report_names_the_ai_levels(tmp_path: Path) -> None:
                                 "W", "We", "K", "Thay", "đổi", "(làm", "tròn)", "Elo", "mới",
                                 "Bậc", "sau"]
     assert len(lines) == 3 + 7
-    html = (tmp_path / "report.html").read_text(encoding="utf-8")
+    written = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "AI level" not in written  # nor in the page's data block
+    html = drawn(browser, written)
     assert html.count("AI cấp độ 3 — Kiện Tướng (1600)") == 3
     assert "AI level" not in html and 'class="num tb"' not in html
 
 
-def test_publish_makes_no_page_for_an_ai_level(tmp_path: Path) -> None:
+def test_publish_makes_no_page_for_an_ai_level(browser: Any, tmp_path: Path) -> None:
     for args in (("db", "import", str(ROOT / SAMPLE), "--system", "thien-ky-dao",
                   "--pool", "go"), ("db", "recompute"), ("publish", "--out", "site")):
         done = run_cli(*args, cwd=tmp_path)
@@ -195,7 +197,7 @@ def test_publish_makes_no_page_for_an_ai_level(tmp_path: Path) -> None:
     site = tmp_path / "site"
     assert len(list((site / "players").glob("*.html"))) == 7
     assert "AI-" not in (site / "index.html").read_text(encoding="utf-8")
-    event = (site / "events" / "1.html").read_text(encoding="utf-8")
+    event = drawn(browser, (site / "events" / "1.html").read_text(encoding="utf-8"))
     assert 'id="p-AI-' not in event and event.count("AI level 3 — Kiện Tướng (1600)") == 3
     assert 'class="num tb"' not in event  # still a log without tie-breaks
     assert '<td class="num" data-v="7">7</td>' in (site / "events.html").read_text(

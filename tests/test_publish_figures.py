@@ -158,7 +158,9 @@ def test_a_period_of_two_events_says_how_its_figure_was_formed(
             past = _history_of(site, event_id, row["No."])
             pid = int(site.db.query("SELECT player_id FROM event_players WHERE event_id = ?"
                                     " AND start_no = ?", event_id, row["No."])[0][0])
-            section = page.locator(f"#p-{row['No.']}").inner_text()
+            # Its text, laid out or not: out of view a section waits to be laid out
+            # (content-visibility), and innerText has nothing of it till then.
+            section = page.locator(f"#p-{row['No.']}").text_content() or ""
             if pid in both and event_id in march:
                 # The list counts both events: the page names them and the list's figures.
                 assert "2 events in the rating period 2025-03-01 – 2025-03-31" in section

@@ -11,11 +11,13 @@ import subprocess
 import sys
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 from openpyxl import load_workbook
 
+from helpers import drawn
 from tournament_elo.engine import RatingResult, rate
 from tournament_elo.errors import InputError
 from tournament_elo.io.detect import read_event
@@ -50,6 +52,12 @@ def result(event: Event) -> RatingResult:
 @pytest.fixture(scope="module")
 def html(result: RatingResult) -> str:
     return render_html(result, "en")
+
+
+@pytest.fixture(scope="module")
+def page(browser: Any, html: str) -> str:
+    """The page once its script has drawn the players' sections and the pairings."""
+    return drawn(browser, html)
 
 
 def renamed(event: Event, player_id: int, name: str) -> Event:
@@ -115,16 +123,24 @@ def test_html_is_self_contained(html: str) -> None:
     assert '<meta charset="utf-8">' in html
     assert "@media print" in html and "overflow-x: auto" in html
     assert not re.search(r"""(src|href)=["']?(https?:)?//""", html)
-    assert "<script" not in html and "@import" not in html and "url(" not in html
+    assert "@import" not in html and "url(" not in html
+    # Its one script is inline (it draws the players' sections and the pairings from the
+    # data block before it), and a browser without scripts says what it does not show.
+    assert re.findall(r"<script[^>]*>", html) == [
+        '<script type="application/json" class="report-data">', "<script>"]
+    assert html.count("<noscript><p class=\"note\">Each player&#39;s section and the pairings "
+                      "are drawn by a script in the page: turn on JavaScript to see them.</p>"
+                      "</noscript>") == 2
 
 
 def test_standings_list_every_player_with_links_and_sections(
-        result: RatingResult, html: str) -> None:
+        result: RatingResult, html: str, page: str) -> None:
     crosstable = html[html.index('class="crosstable"'):html.index('id="reports"')]
     for player_id, name in zip(result.players["id"], result.players["name"], strict=True):
         assert f'<a href="#p-{player_id}">{name}</a>' in crosstable
-        assert f'id="p-{player_id}"' in html
-    assert 'href="#p-2"' in html and 'id="p-2"' in html
+        assert f'id="p-{player_id}"' in page
+    assert 'href="#p-2"' in html and 'id="p-2"' in page
+    assert "<script" not in page  # drawn, the data block and the script leave the page
     header = html[:html.index("</header>")]
     assert "FIDE C.07 2023 Tie-Break Exercises" in header
     assert "fide-2024" in header and "Swiss system" in header and "2024-08-01" in header
@@ -140,8 +156,8 @@ def test_crosstable_cells_of_the_sample(html: str) -> None:
     assert standings_row(html, 11)[3] == "9w+"
 
 
-def test_bruno_rating_section(html: str) -> None:
-    bruno = section(html, 2)
+def test_bruno_rating_section(page: str) -> None:
+    bruno = section(page, 2)
     assert "<h3>Bruno</h3>" in bruno
     for label, value in [("Rtg", "2150"), ("Pts.", "4"), ("We", "3.65"), ("K", "20"),
                          ("Change", "+7.0"), ("Change (rounded)", "+7"),
@@ -154,14 +170,14 @@ def test_bruno_rating_section(html: str) -> None:
                      r"<td[^>]*>\+1.4</td>", bruno)
 
 
-def test_unrated_rounds_are_marked(html: str) -> None:
-    david = section(html, 4)  # round 2: half-point bye
+def test_unrated_rounds_are_marked(page: str) -> None:
+    david = section(page, 4)  # round 2: half-point bye
     assert "half-point bye" in david and "not rated" in david
-    paul = section(html, 14)  # round 3: lost by forfeit against Nick
+    paul = section(page, 14)  # round 3: lost by forfeit against Nick
     assert "lost by forfeit" in paul and "not rated" in paul
 
 
-def test_live_event_says_after_which_round(event: Event) -> None:
+def test_live_event_says_after_which_round(browser: Any, event: Event) -> None:
     pairings = event.pairings
     open_round = (pairings.round == 5) & (pairings.opponent >= 0)
     live = dataclasses.replace(event, pairings=dataclasses.replace(
@@ -169,7 +185,7 @@ def test_live_event_says_after_which_round(event: Event) -> None:
     html = render_html(rate(live), "en")
     assert "5 (after round 4)" in html[:html.index("</header>")]
     assert standings_row(html, 2)[-1] == "3b"
-    assert "not played yet" in section(html, 2)
+    assert "not played yet" in section(drawn(browser, html), 2)
 
 
 def test_vietnamese_page(result: RatingResult) -> None:
@@ -180,6 +196,7 @@ def test_vietnamese_page(result: RatingResult) -> None:
         assert label in html
     assert "Crosstable" not in html and ">Name<" not in html and "Opponent" not in html
     assert "01/08/2024" in html
+    assert "hãy bật JavaScript để xem" in html  # what a browser without scripts says
 
 
 def test_names_with_diacritics_are_kept(event: Event) -> None:
@@ -188,11 +205,14 @@ def test_names_with_diacritics_are_kept(event: Event) -> None:
     assert f'<a href="#p-2">{name}</a>' in html
 
 
-def test_names_are_escaped(event: Event) -> None:
+def test_names_are_escaped(browser: Any, event: Event) -> None:
     html = render_html(rate(renamed(event, 2, XSS)), "en")
-    assert XSS not in html
+    assert XSS not in html  # in the data block too, where "<" is written \u003c
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
-    assert '<a href="#p-2">&lt;script&gt;' in section(html, 1)  # as Alyx's opponent too
+    page = drawn(browser, html)
+    assert XSS not in page  # the script writes it as text
+    assert '<h3>&lt;script&gt;alert(1)&lt;/script&gt;</h3>' in section(page, 2)
+    assert '<a href="#p-2">&lt;script&gt;' in section(page, 1)  # as Alyx's opponent too
 
 
 def test_templates_ship_inside_the_package() -> None:
@@ -302,9 +322,11 @@ def test_cli_writes_the_report_set(tmp_path: Path) -> None:
     assert '<html lang="vi">' in (out / "report.html").read_text(encoding="utf-8")
 
 
-def test_title_column_only_when_someone_has_a_title(event: Event, html: str) -> None:
+def test_title_column_only_when_someone_has_a_title(browser: Any, event: Event,
+                                                    html: str) -> None:
     assert "<th>Title</th>" not in html
     players = tuple(dataclasses.replace(p, title="g") if p.id == 2 else p for p in event.players)
     titled = render_html(rate(dataclasses.replace(event, players=players)), "en")
     assert "<th>Title</th>" in titled
-    assert '<td class="ttl">GM</td>' in titled and '<span class="ttl">GM</span> Bruno' in titled
+    assert '<td class="ttl">GM</td>' in titled
+    assert '<span class="ttl">GM</span> Bruno' in drawn(browser, titled)

@@ -6,12 +6,13 @@ import json
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 from openpyxl import load_workbook
 from test_norms import ALL_HOME_FAILURES, home_event
 
-from helpers import make_event
+from helpers import drawn, make_event
 from tournament_elo.engine import RatingResult, rate
 from tournament_elo.io.detect import read_event
 from tournament_elo.render.html import render_html
@@ -35,6 +36,12 @@ def swiss() -> RatingResult:
 @pytest.fixture(scope="module")
 def html(swiss: RatingResult) -> str:
     return render_html(swiss, "en")
+
+
+@pytest.fixture(scope="module")
+def page(browser: Any, html: str) -> str:
+    """The page once its script has drawn the players' sections and the pairings."""
+    return drawn(browser, html)
 
 
 def crosstable_rows(html: str) -> tuple[list[str], list[list[str]]]:
@@ -155,7 +162,8 @@ def test_per_game_systems_have_no_norms() -> None:
 # --- 3. the score chart -----------------------------------------------------------------
 
 
-def test_each_player_section_has_a_score_chart(swiss: RatingResult, html: str) -> None:
+def test_each_player_section_has_a_score_chart(swiss: RatingResult, page: str) -> None:
+    html = page
     start = html.index('id="p-2"')
     head = html[start:html.index("</header>", start)]
     svg = head[head.index("<svg"):head.index("</svg>") + len("</svg>")]
@@ -191,7 +199,9 @@ def player_svgs(html: str, player_id: int | str) -> list[ET.Element]:
     return [ET.fromstring(m) for m in re.findall(r"<svg.*?</svg>", head)]
 
 
-def test_fide_rating_chart_adds_each_games_change(swiss: RatingResult, html: str) -> None:
+def test_fide_rating_chart_adds_each_games_change(browser: Any, swiss: RatingResult,
+                                                  page: str) -> None:
+    html = page
     _, rating = player_svgs(html, 2)  # side by side: the score first, then the rating
     assert rating.get("class") == "chart rating" and rating.get("role") == "img"
     assert rating.get("aria-label") == "Rating after each game"
@@ -210,22 +220,22 @@ def test_fide_rating_chart_adds_each_games_change(swiss: RatingResult, html: str
     assert texts[:2] == ["2145", "2165"] and frame_texts(html, "rating") == ["Game", "Rtg"]
     assert html.count('<g id="frame-rating">') == 1  # drawn once for every player
     assert html.count('class="chart rating"') == 16  # every player of the exercise is rated
-    vi_html = render_html(swiss, "vi")
+    vi_html = drawn(browser, render_html(swiss, "vi"))
     vi = player_svgs(vi_html, 2)[1]
     assert vi.get("aria-label") == "Elo sau mỗi ván"
     assert frame_texts(vi_html, "rating") == ["Ván", "Elo"]
 
 
-def test_unrated_players_have_no_rating_chart() -> None:
-    html = render_html(rate(read_event(str(GROS))), "en")
+def test_unrated_players_have_no_rating_chart(browser: Any) -> None:
+    html = drawn(browser, render_html(rate(read_event(str(GROS))), "en"))
     assert "unrated" in html[html.index('id="p-6"'):html.index("</header>",
                                                                html.index('id="p-6"'))]
     assert [svg.get("class") for svg in player_svgs(html, 6)] == ["chart score"]
 
 
-def test_per_game_rating_chart_shows_the_rating_after_each_game() -> None:
+def test_per_game_rating_chart_shows_the_rating_after_each_game(browser: Any) -> None:
     result = rate(read_event(str(ROOT / "sample_events" / "tuong-ky_co-tuong.csv")), "tuong-ky")
-    rating = player_svgs(render_html(result, "en"), 5)[1]
+    rating = player_svgs(drawn(browser, render_html(result, "en")), 5)[1]
     # Player 5 (1432, K 25), E = 1 / (1 + 10^((Ro − R) / 400)), the new rating truncated:
     # r1 loses to 1932: E = .0532, 1432 − 1.33 → 1430; r2 loses to 999: E = .9228,
     # 1430 − 23.07 → 1406; r3 draws 1606: E = .2403, 1406 + 6.49 → 1412; r4 loses to
@@ -234,10 +244,10 @@ def test_per_game_rating_chart_shows_the_rating_after_each_game() -> None:
         "Rating after each game: 1432 → 1430 → 1406 → 1412 → 1405")
 
 
-def test_a_game_log_charts_the_rating_and_its_ai_levels_have_no_section() -> None:
+def test_a_game_log_charts_the_rating_and_its_ai_levels_have_no_section(browser: Any) -> None:
     result = rate(read_event(str(ROOT / "sample_events" / "thien-ky-dao_online.csv")),
                   "thien-ky-dao")
-    html = render_html(result, "en")
+    html = drawn(browser, render_html(result, "en"))
     # A game log has no rounds to chart the score by; an AI level has no section at all.
     assert 'id="p-AI-3"' not in html
     assert [svg.get("class") for svg in player_svgs(html, "tkd_baongoc")] == ["chart rating"]
@@ -255,8 +265,8 @@ def round_rows(html: str, rnd: int) -> list[list[str]]:
             for row in body.split("</tr>") if "<td" in row]
 
 
-def test_pairings_list_every_game_of_round_one(swiss: RatingResult, html: str) -> None:
-    boards = round_rows(html, 1)
+def test_pairings_list_every_game_of_round_one(swiss: RatingResult, page: str) -> None:
+    boards = round_rows(page, 1)
     games = swiss.games[(swiss.games["round"] == 1) & (swiss.games["color"] == "w")]
     assert len(boards) == len(games) == 8
     assert {int(b[1]) for b in boards} == set(games["player"])
@@ -269,7 +279,8 @@ def test_pairings_list_every_game_of_round_one(swiss: RatingResult, html: str) -
     assert "Xếp cặp và kết quả từng vòng" in render_html(swiss, "vi")
 
 
-def test_pairings_show_the_points_before_each_round(html: str) -> None:
+def test_pairings_show_the_points_before_each_round(page: str) -> None:
+    html = page
     # Points after round 1 (the TRF's first round column): Alyx, Bruno, David, Genevieve,
     # Opal and Paul won (1); Charline, Maria, Irina and Stephan drew (½); the rest lost (0).
     # Round 2 boards by the higher of the two players' points, then the higher rating:
@@ -301,8 +312,8 @@ def test_pairings_show_the_points_before_each_round(html: str) -> None:
         round_rows(html, 4)
 
 
-def test_pairings_and_starting_rank_in_vietnamese(swiss: RatingResult) -> None:
-    html = render_html(swiss, "vi")
+def test_pairings_and_starting_rank_in_vietnamese(browser: Any, swiss: RatingResult) -> None:
+    html = drawn(browser, render_html(swiss, "vi"))
     start = html.index('id="round-2"')
     head = html[start:html.index("</thead>", start)]
     assert re.findall(r"<th[^>]*>([^<]*)</th>", head) == [

@@ -8,12 +8,13 @@ import json
 import re
 from html import unescape
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 from openpyxl import load_workbook
 
-from helpers import make_event
+from helpers import drawn, make_event
 from tournament_elo.engine import RatingResult, rate
 from tournament_elo.model import Event, Result, WinMethod
 from tournament_elo.render.html import render_html
@@ -23,6 +24,12 @@ from tournament_elo.render.report import write_reports
 ROOT = Path(__file__).resolve().parents[1]
 PLAYER_EXTRAS = ["start_rating", "change_sum", "k_last", "pool", "title_before", "title_after"]
 GAME_EXTRAS = ["rating_before", "rating_after", "bonus", "multiplier"]
+
+
+def shown(browser: Any, result: RatingResult, lang: str = "en") -> str:
+    """The report page once its script has drawn the players' sections (which the
+    readers below read)."""
+    return drawn(browser, render_html(result, lang))
 
 
 def section(html: str, player_id: int | str) -> str:
@@ -92,8 +99,8 @@ def dong_son() -> RatingResult:
 
 
 @pytest.fixture(scope="module")
-def dong_son_html(dong_son: RatingResult) -> str:
-    return render_html(dong_son, "en")
+def dong_son_html(browser: Any, dong_son: RatingResult) -> str:
+    return shown(browser, dong_son)
 
 
 @pytest.fixture(scope="module")
@@ -185,12 +192,12 @@ def test_level_given_to_rate_is_never_misreported() -> None:
     assert header(render_html(result, "en"))["Level"] == "province (L = 1.2)"
 
 
-def test_training_level_takes_l_from_each_games_time_control() -> None:
+def test_training_level_takes_l_from_each_games_time_control(browser: Any) -> None:
     event = dong_son_event((("level", "training"),))
     minutes = np.where(event.pairings.round == 1, 45, 15)
     event = dataclasses.replace(event, pairings=dataclasses.replace(event.pairings,
                                                                     minutes=minutes))
-    html = render_html(rate(event, "dong-son"), "en")
+    html = shown(browser, rate(event, "dong-son"))
     assert header(html)["Level"] == (
         "training (L from each game's thinking time: 1 under 33 minutes per side, 2 from 33)")
     assert game_row(html, 1, 1)[8] == "2" and game_row(html, 1, 2)[8] == "1"
@@ -199,8 +206,8 @@ def test_training_level_takes_l_from_each_games_time_control() -> None:
 # --- Tượng Kỳ and Thiên Kỳ Đạo ----------------------------------------------------------
 
 
-def test_tuong_ky_seed_example(tuong_ky: RatingResult) -> None:
-    html = render_html(tuong_ky, "en")
+def test_tuong_ky_seed_example(browser: Any, tuong_ky: RatingResult) -> None:
+    html = shown(browser, tuong_ky)
     assert game_headers(html, 1) == ["Rd.", "Opponent", "Opp. rating", "Rtg before", "E", "K",
                                      "S", "Change", "Rtg after"]
     assert "K × (S − E)" in section(html, 1) and "R + " not in html
@@ -214,8 +221,9 @@ def test_tuong_ky_seed_example(tuong_ky: RatingResult) -> None:
     assert "Level" not in header(html) and header(html)["Pool"] == "xiangqi"
 
 
-def test_thien_ky_dao_shows_tiers_and_a_fixed_ai(thien_ky_dao: RatingResult) -> None:
-    html = render_html(thien_ky_dao, "en")
+def test_thien_ky_dao_shows_tiers_and_a_fixed_ai(browser: Any,
+                                                 thien_ky_dao: RatingResult) -> None:
+    html = shown(browser, thien_ky_dao)
     first = totals(html, 1)
     assert first["Rtg"] == "1190 → 1209"
     assert first["Tier before"] == "Sơ Kỳ – Vào Cửa Học Đạo (10K–20K)"
@@ -299,8 +307,9 @@ def test_csv_and_xlsx_carry_the_system_columns(dong_son: RatingResult, tmp_path:
 # --- Vietnamese -------------------------------------------------------------------------
 
 
-def test_vietnamese_page_uses_vietnamese_labels(dong_son: RatingResult) -> None:
-    html = render_html(dong_son, "vi")
+def test_vietnamese_page_uses_vietnamese_labels(browser: Any, dong_son: RatingResult) -> None:
+    written = render_html(dong_son, "vi")
+    html = drawn(browser, written)
     facts = header(html)
     assert facts["Hệ thống tính Elo"] == "dong-son"
     assert facts["Bảng xếp hạng Elo"] == "standard"
@@ -318,11 +327,11 @@ def test_vietnamese_page_uses_vietnamese_labels(dong_son: RatingResult) -> None:
         assert text in legend
     for english in ("Rtg before", "Title before", "Pool", "Level", "Σ game changes",
                     "probability", "Opponent"):
-        assert english not in html
+        assert english not in html and english not in written  # nor in the data block
 
 
-def test_vietnamese_tiers(thien_ky_dao: RatingResult) -> None:
-    html = render_html(thien_ky_dao, "vi")
+def test_vietnamese_tiers(browser: Any, thien_ky_dao: RatingResult) -> None:
+    html = shown(browser, thien_ky_dao, "vi")
     first = totals(html, 1)
     assert first["Bậc trước"] == "Sơ Kỳ – Vào Cửa Học Đạo (10K–20K)"
     assert first["Bậc sau"] == "Kỳ Sĩ – Tri Âm Luận Cờ (1K–9K)"
@@ -332,8 +341,8 @@ def test_vietnamese_tiers(thien_ky_dao: RatingResult) -> None:
 # --- FIDE stays as it was ------------------------------------------------------------------
 
 
-def test_fide_sections_keep_their_columns() -> None:
-    html = render_html(rate(make_event([2000, 1900], [(1, 1, 2, "1")])), "en")
+def test_fide_sections_keep_their_columns(browser: Any) -> None:
+    html = shown(browser, rate(make_event([2000, 1900], [(1, 1, 2, "1")])))
     assert game_headers(html, 1) == ["Rd.", "Opponent", "Opp. rating", "Diff.", "We", "Score",
                                      "Change"]
     assert "K × (score − We)" in html and 'class="legend"' not in html

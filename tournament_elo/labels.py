@@ -66,6 +66,8 @@ _EN = {
     "event_report": "Event rating report", "w_minus_we": "W − We",
     "white_no": "White No.", "black_no": "Black No.", "met": "Met",
     "starting_rank": "Starting rank", "points_before": "points before the round",
+    "needs_script": "Each player's section and the pairings are drawn by a script in the "
+    "page: turn on JavaScript to see them.",
     "white_rating": "White Rtg", "black_rating": "Black Rtg",
     "white_points": "White Pts. before", "black_points": "Black Pts. before",
     "failed": "Failed conditions",
@@ -134,6 +136,8 @@ _VI = {
     "event_report": "Báo cáo Elo của giải", "w_minus_we": "W − We",
     "white_no": "STT Trắng", "black_no": "STT Đen", "met": "Đạt",
     "starting_rank": "Danh sách xếp hạng ban đầu", "points_before": "điểm trước vòng đấu",
+    "needs_script": "Phần của từng đấu thủ và bảng cặp đấu do mã JavaScript của trang vẽ ra: "
+    "hãy bật JavaScript để xem.",
     "white_rating": "Elo Trắng", "black_rating": "Elo Đen",
     "white_points": "Điểm Trắng trước vòng", "black_points": "Điểm Đen trước vòng",
     "failed": "Điều kiện không đạt",

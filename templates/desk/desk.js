@@ -12,6 +12,7 @@
                                 {headers: {"X-Desk-Fragment": "1"}, cache: "no-store"});
       if (reply.ok) {
         main.innerHTML = await reply.text();
+        if (typeof drawReport === "function") drawReport(main);  // a player's section
         main.dataset.version = reply.headers.get("X-Desk-Version") || main.dataset.version;
         wall.show();
       }

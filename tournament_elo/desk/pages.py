@@ -17,6 +17,7 @@ from markupsafe import Markup
 from ..render.format import fmt_points, missing
 from ..render.html import render
 from ..render.json import present
+from ..render.sections import report_data
 from ..render.view import build_context
 from ..systems.registry import built_in_systems
 from .state import Desk, DeskEvent
@@ -90,10 +91,13 @@ def fragment(event: DeskEvent, view: str, player: str = "", readonly: bool = Fal
         selected = None
         if context is not None and player:
             selected = next((p for p in context["players"] if p["anchor"] == player), None)
+        # The player's section is drawn by the report's script from its data block.
+        data = report_data(context, [selected], pairings=False) if (
+            context is not None and selected is not None) else ""
         return render(VIEWS[view], context or {}, t=words, lang=event.options.lang,
                       good=context is not None, view_facts=view in ("", "print"),
                       problems=event.problems(), key=event.key, selected=selected,
-                      readonly=readonly, version=event.version)
+                      readonly=readonly, version=event.version, data=data)
 
     text: str = event.cached(("fragment", event.options.lang, view, player, readonly), make)
     return text

@@ -1,16 +1,15 @@
-"""The charts of the reports and the site, as inline SVG (no script, offline, printable):
-a player's score after each round, his rating after each game, and a rating history
-by list date.  Each is named for screen readers by ``aria-label``/``<title>``.
+"""The charts of the reports and the site.  The site's rating history is inline SVG drawn
+here (no script, offline, printable), named for screen readers by ``<title>``/``<desc>``.
 
-A report holds two charts per player: what every chart of a kind shares (the axes and
-their titles) is drawn once, in :func:`chart_frames`, and each chart ``<use>``-s it, so
-that a 500-player report does not repeat it a thousand times."""
+A report's two small charts per player (his score after each round, his rating after
+each game) are figures here and drawn by the page's script (``templates/sections.js``),
+with his section, from the page's one data block: a 500-player report does not carry a
+thousand SVGs."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -19,38 +18,6 @@ from markupsafe import Markup, escape
 from .format import fmt_chart_rating, fmt_list_rating, fmt_points
 
 Row = dict[str, Any]
-
-
-#: The small charts' size and margins (``viewBox`` units).
-WIDTH, HEIGHT, LEFT, BOTTOM, TOP, RIGHT = 200, 90, 30, 20, 8, 8
-#: Each kind of small chart: its axis titles (keys of the labels).
-CHART_AXES = {"score": ("round", "points"), "rating": ("game", "rating")}
-
-
-def _n(value: float) -> str:
-    """A coordinate to a tenth, without a trailing ``.0``."""
-    text = f"{value:.1f}"
-    return text[:-2] if text.endswith(".0") else text
-
-
-def chart_frames(words: Mapping[str, str]) -> Markup:
-    """The shared part of each kind of small chart — the axes and their titles — as SVG
-    definitions, written once in the page (hidden) for the charts to ``<use>``.  The
-    page's style does not reach into a ``<use>``: the frame draws in ``currentColor`` and
-    takes its colour and type size from the ``use`` element, which inherits them."""
-    span_y = HEIGHT - TOP - BOTTOM
-    base = HEIGHT - BOTTOM
-    middle = TOP + span_y / 2
-    frames = [
-        f'<g id="frame-{kind}">'
-        f'<path fill="none" stroke="currentColor" d="M{LEFT} {TOP}V{base}H{WIDTH - RIGHT}"/>'
-        f'<text x="{_n(LEFT + (WIDTH - LEFT - RIGHT) / 2)}" y="{HEIGHT - 1}" '
-        f'text-anchor="middle">{escape(words[x_key])}</text>'
-        f'<text x="4" y="{_n(middle)}" text-anchor="middle" '
-        f'transform="rotate(-90 4 {_n(middle)})" dy="4">{escape(words[y_key])}</text></g>'
-        for kind, (x_key, y_key) in CHART_AXES.items()]
-    return Markup('<svg class="chart-frames" width="0" height="0" aria-hidden="true" '
-                  'style="position:absolute"><defs>' + "".join(frames) + "</defs></svg>")
 
 
 def _scale(values: list[float], span: int) -> tuple[int, int]:
@@ -63,13 +30,19 @@ def _scale(values: list[float], span: int) -> tuple[int, int]:
     return low, high
 
 
-def score_chart(games: list[Row], rounds: list[int], words: Mapping[str, str]) -> str:
-    """A small SVG of a player's cumulative score after each round played (no script).
+def _short(value: float) -> float | int:
+    """A number as the data block writes it: ``2157`` rather than ``2157.0``."""
+    return int(value) if value == int(value) else value
 
-    Empty when there are no rounds to show (a game log) or no result yet.
+
+def score_chart(games: list[Row], rounds: list[int]) -> list[Any] | None:
+    """A player's score chart: ``[total as written, [points after round 1, 2, …]]``, up to
+    the last round with a result; its scale is 0 to the event's rounds.
+
+    None when there are no rounds to show (a game log) or no result yet.
     """
     if not rounds:
-        return ""
+        return None
     by_round: dict[int, float] = {}
     done = 0
     for g in games:
@@ -77,78 +50,27 @@ def score_chart(games: list[Row], rounds: list[int], words: Mapping[str, str]) -
             by_round[g["round"]] = by_round.get(g["round"], 0.0) + float(g["score"])
             done = max(done, g["round"])
     if not done:
-        return ""
-    total, points = 0.0, [(0, 0.0)]
+        return None
+    total, points = 0.0, []
     for r in range(1, done + 1):
         total += by_round.get(r, 0.0)
-        points.append((r, total))
-    top_score = max(len(rounds), 1)
-    label = words["score_by_round"]
-    return _svg_chart(points, ChartFrame(
-        len(rounds), 0, top_score, ("0", str(top_score)), label,
-        f"{label}: {fmt_points(total)}", "score"))
+        points.append(_short(total))
+    return [fmt_points(total), points]
 
 
 #: The least height of the rating chart's scale, in rating points (a flat line is centred).
 RATING_CHART_SPAN = 20
 
 
-def rating_chart(series: list[float], words: Mapping[str, str]) -> str:
-    """A small SVG of a player's rating before the event and after each rated game."""
+def rating_chart(series: list[float]) -> list[Any] | None:
+    """A player's rating chart: ``[low, high, [rating before the event, after each rated
+    game …]]``, the scale's whole-number ends from the exact series, each point as its
+    title writes it (:func:`~.format.fmt_chart_rating`, to hundredths); None without a
+    rated game."""
     if len(series) < 2:
-        return ""
+        return None
     low, high = _scale(series, RATING_CHART_SPAN)
-    label = words["rating_by_game"]
-    summary = " → ".join(fmt_chart_rating(v) for v in series)
-    return _svg_chart(list(enumerate(series)), ChartFrame(
-        len(series) - 1, low, high, (str(low), str(high)), label, f"{label}: {summary}",
-        "rating"))
-
-
-@dataclass(frozen=True)
-class ChartFrame:
-    """The scales and words of a line chart: x from 0 to ``x_max``, y from ``low`` to ``high``."""
-
-    x_max: int
-    low: float
-    high: float
-    y_marks: tuple[str, str]  # the labels of ``low`` and ``high``
-    label: str  # what the chart shows (its accessible name)
-    summary: str  # its <title>: the label and the values
-    kind: str  # the chart's class and frame (:data:`CHART_AXES`): ``score``, ``rating``
-
-
-def _svg_chart(points: list[tuple[int, float]], frame: ChartFrame) -> str:
-    """An inline SVG line chart, named for screen readers by ``aria-label`` and ``<title>``;
-    its axes are the page's shared frame (:func:`chart_frames`).  Its marks (low and high
-    value, then first and last round) are anchored by the page's style (``report.css``),
-    not by an attribute on each of a thousand charts."""
-    span_x, span_y = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-    x_max = max(frame.x_max, 1)
-
-    def x(r: float) -> str:
-        return _n(LEFT + span_x * r / x_max)
-
-    def y(v: float) -> str:
-        return _n(TOP + span_y * (1 - (v - frame.low) / (frame.high - frame.low)))
-
-    line = " ".join(f"{x(r)},{y(v)}" for r, v in points)
-    base = HEIGHT - BOTTOM
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart {frame.kind}"'
-        f' viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" role="img"'
-        f' aria-label="{escape(frame.label)}">',
-        f"<title>{escape(frame.summary)}</title>",
-        f'<use href="#frame-{frame.kind}"/>',
-        f'<polyline class="line" points="{line}"/>',
-        f'<text x="{LEFT - 3}" y="{base}">{escape(frame.y_marks[0])}</text>',
-        f'<text x="{LEFT - 3}" y="{TOP + 8}">{escape(frame.y_marks[1])}</text>',
-        f'<text x="{x(1)}" y="{HEIGHT - 8}">1</text>',
-    ]
-    if frame.x_max > 1:
-        parts.append(f'<text x="{x(frame.x_max)}" y="{HEIGHT - 8}">{frame.x_max}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
+    return [low, high, [_short(float(fmt_chart_rating(v))) for v in series]]
 
 
 CHART_W, CHART_H = 560, 240

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import jinja2
 
+from .sections import report_data
 from .view import build_context
 
 if TYPE_CHECKING:
@@ -67,8 +68,12 @@ def asset(name: str) -> bytes:
 def render_html(result: RatingResult, lang: str,
                 notes: Mapping[Any, str] | None = None) -> str:
     """The event's report page: crosstable, rating report, pairings, norms, a section
-    per player (``notes``: a text per player id shown in his section).
+    per player (``notes``: a text per player id shown in his section); the pairings and
+    the players' sections are drawn by the page's script from its data block
+    (:mod:`.sections`).
 
     The template's indentation is dropped from the page (it has no ``<pre>``, so a line
     break shows as the same space): a 500-player page is a tenth smaller."""
-    return _INDENT.sub("\n", render("report.html.j2", build_context(result, lang, notes)))
+    context = build_context(result, lang, notes)
+    page = render("report.html.j2", context, data=report_data(context))
+    return _INDENT.sub("\n", page)

@@ -17,7 +17,7 @@ from ..systems.fide.norm_events import NORM_EVENT_SETTING, NORM_EVENTS
 from ..systems.fide.norms import FORECAST_COVERS, MIN_GAMES, Condition
 from ..systems.terms import Figure, ReportTerms
 from ..tiebreaks import decimals
-from .charts import chart_frames, rating_chart, score_chart
+from .charts import rating_chart, score_chart
 from .format import (
     KINDS,
     MARKS,
@@ -291,13 +291,13 @@ def build_context(result: RatingResult, lang: str,
                           "sub": (terms.formula or words["change_formula"]) if f.formula
                           else "", "note": f.note} for f in terms.game_columns],
         "legend": [(symbol, words[key]) for symbol, key in terms.legend],
+        "total_heads": [(heading(f, how), f.wide) for f in terms.totals],
         "players": [{**_player_section(p, table.games[p["id"]], by_id, terms, how),
-                     "chart": score_chart(table.games[p["id"]], table.rounds, words),
+                     "chart": score_chart(table.games[p["id"]], table.rounds),
                      "rating_chart": rating_chart(
-                         rating_series(p, table.games[p["id"]], terms, how), words),
+                         rating_series(p, table.games[p["id"]], terms, how)),
                      "note": notes.get(p["id"], "")}
                     for p in table.players],
-        "chart_frames": chart_frames(words),
         "event_report": _event_report(table, terms, how),
         "starting_rank": ranks,
         "has_fide_ids": any(r["fide_id"] for r in ranks),
@@ -580,10 +580,10 @@ def _player_section(p: Row, games: list[Row], by_id: dict[Any, Row], terms: Repo
         rating = words["unrated"]
     else:
         rating = f'{words["rating"]} {start} ({words[terms.start_missing]})'
-    totals = [(heading(f, how), text(f, p, how), f.wide) for f in terms.totals]
     return {
         "anchor": anchor(p["id"]), "id": str(p["id"]), "name": p["name"],
         "title": title_of(p["title"]), "federation": p["federation"] or "",
         "rating": rating, "rank": fmt_int(p["rank"]), "games": rows,
-        "totals": [(label, shown, wide) for label, shown, wide in totals if shown],
+        # By the context's ``total_heads``; an empty one is not shown.
+        "totals": [text(f, p, how) for f in terms.totals],
     }
