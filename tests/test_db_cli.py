@@ -12,6 +12,7 @@ import sys
 
 import openpyxl
 
+from helpers import DATA
 from helpers import run_cli as run
 from tournament_elo.db.schema import VERSION
 
@@ -97,3 +98,18 @@ def test_progress_bar_on_a_terminal_and_quiet_in_a_pipe(small_db, tmp_path):
     assert child.returncode == 0
     assert "recomputing" in text  # the bar's label, drawn on the terminal
     assert "periods recomputed" in text
+
+
+def test_import_says_its_errors_and_summary_in_vietnamese(tmp_path):
+    # One good file (C.07's Swiss of 5 rounds: 36 games) and one with a truncated player
+    # record; every line in the user's language, the worker's error included.
+    good = tmp_path / "swiss.trf"
+    good.write_bytes((DATA / "held_c07_swiss5.trf").read_bytes())
+    (tmp_path / "bad.trf").write_text("012 X\n001 bad\n", encoding="utf-8")
+    done = run("db", "import", "--lang", "vi", "--db", "t.db", "swiss.trf", "bad.trf",
+               cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        f"lỗi: {tmp_path / 'bad.trf'}, dòng 2: bản ghi đấu thủ bị cụt; thấy 7 ký tự, cần ít "
+        "nhất 84 (hết cột điểm, 81-84)"]
+    assert done.stdout.splitlines()[-1] == "1 đã nhập, 0 thay thế, 0 không đổi, 1 lỗi; 36 ván"

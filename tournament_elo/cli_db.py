@@ -18,7 +18,7 @@ from .cli_options import lang_option, parse_day
 from .db.defaults import DEFAULT_DB, LOCK_WAIT, PERIOD_KINDS
 from .errors import InputError, Place
 from .io.formats import FORMATS
-from .messages import prefix, say
+from .messages import prefix, problem_lines, say
 from .progress import progress_bar
 
 if TYPE_CHECKING:
@@ -193,9 +193,12 @@ def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
     for path, done, rounds in report.in_progress:
         _note("in progress", f"{path} has {done} of {rounds} rounds complete: left out of "
               "the lists until it is complete (or --include-unfinished)", lang)
-    for _, message in report.failed:
-        click.echo(f"error: {message}", err=True)
-    click.echo(report.summary())
+    for _, error in report.failed:
+        lines = (problem_lines(error, lang) if isinstance(error, InputError)
+                 else str(error).splitlines())
+        for line in lines:
+            click.echo(f"{prefix('error', lang)}: {line}", err=True)
+    click.echo(report.summary(lang))
     if report.failed:
         raise click.exceptions.Exit(2)
 

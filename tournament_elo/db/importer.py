@@ -46,6 +46,7 @@ from ..io.detect import read_event
 from ..io.headers import fold_name
 from ..io.sheet_files import companion_files
 from ..io.text import Source, read_bytes
+from ..messages import say
 from ..model import Event
 from .events import PackedEvent, event_identity, fill_identities, pack_event
 from .store import Database
@@ -82,7 +83,8 @@ class ImportReport:
     unchanged: list[str] = field(default_factory=list)
     meanwhile: list[str] = field(default_factory=list)  # imported by another process
     copies: list[tuple[str, str]] = field(default_factory=list)  # (file, the one it copies)
-    failed: list[tuple[str, str]] = field(default_factory=list)  # (file, message)
+    #: (file, the error; its text when a worker met a bug): said in the user's language.
+    failed: list[tuple[str, TournamentEloError | str]] = field(default_factory=list)
     #: (file, the file of the event's newer version, kept): not imported.
     older: list[tuple[str, str]] = field(default_factory=list)
     #: (file, the file of the older version it replaced, the version it is now).
@@ -93,7 +95,8 @@ class ImportReport:
     in_progress: list[tuple[str, int, int]] = field(default_factory=list)
     games: int = 0
 
-    def summary(self) -> str:
+    def summary(self, lang: str = "en") -> str:
+        """How many files went where, in ``lang``."""
         parts = [f"{len(self.imported)} imported", f"{len(self.replaced)} replaced",
                  f"{len(self.unchanged)} unchanged"]
         if self.versions:
@@ -107,7 +110,8 @@ class ImportReport:
         if self.copies:
             parts.append(f"{len(self.copies)} copies of imported files skipped")
         parts.append(f"{len(self.failed)} failed")
-        return ", ".join(parts) + f"; {self.games} games"
+        return ", ".join(say(part, lang) for part in parts) + "; " + say(f"{self.games} games",
+                                                                        lang)
 
 
 def event_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -137,12 +141,8 @@ class _Parsed:
     path: str
     digest: str
     event: PackedEvent | None
-    error: str | None
+    error: TournamentEloError | str | None  # sent whole, to be said in the user's language
     source: bytes = b""  # the file, zlib-compressed
-
-
-class _Failed(Exception):
-    """A file a worker could not read (its message already names the place)."""
 
 
 #: One file to read: its path, the sha256 of its bytes, the bytes (None: read them where
@@ -154,14 +154,14 @@ KEEP_BYTES = 256 << 20
 
 
 def _parse(job: Job) -> _Parsed:
-    """Read one file (in a worker process); errors come back as text, never raised."""
+    """Read one file (in a worker process); errors come back, never raised."""
     path, digest, data, input_format, encoding = job
     try:
         source = Source(path, read_bytes(path) if data is None else data)
         event = pack_event(read_event(source, input_format, encoding))
         return _Parsed(path, digest, event, None, zlib.compress(source.data, 1))
     except TournamentEloError as error:
-        return _Parsed(path, digest, None, str(error))
+        return _Parsed(path, digest, None, error)
     except Exception as error:  # a bug: reported against the file, the import goes on
         return _Parsed(path, digest, None, f"{path}: internal error: {error!r}")
 
@@ -265,7 +265,7 @@ def _jobs(files: list[Path], report: ImportReport, known: dict[str, str],
         try:
             data = read_bytes(path)
         except InputError as error:
-            report.failed.append((str(path), str(error)))
+            report.failed.append((str(path), error))
             continue
         digest = hashlib.sha256(data).hexdigest()
         if known.get(str(path)) == digest:
@@ -291,13 +291,14 @@ def _jobs(files: list[Path], report: ImportReport, known: dict[str, str],
 
 def _store_parsed(db: Database, parsed: _Parsed, system: str, pool_id: int,
                   report: ImportReport, on: date | None) -> None:
+    if parsed.event is None:
+        report.failed.append((parsed.path, parsed.error or ""))
+        return
     try:
-        if parsed.event is None:
-            raise _Failed(parsed.error or "")
         stored = store_packed(db, parsed.event, parsed.path, parsed.digest, parsed.source,
                               system, pool_id, on)
-    except (TournamentEloError, _Failed) as error:
-        report.failed.append((parsed.path, str(error)))
+    except TournamentEloError as error:
+        report.failed.append((parsed.path, error))
         return
     if stored.already == parsed.path:
         report.meanwhile.append(parsed.path)
