@@ -101,7 +101,8 @@ def test_progress_bar_on_a_terminal_and_quiet_in_a_pipe(small_db, tmp_path):
 
 
 def test_import_says_its_errors_and_summary_in_vietnamese(tmp_path):
-    # One good file (C.07's Swiss of 5 rounds: 36 games) and one with a truncated player
+    # One good file (C.07's Swiss of 5 rounds: 36 pairings with an opponent, 34 played
+    # and 2 forfeited, counted from its round cells) and one with a truncated player
     # record; every line in the user's language, the worker's error included.
     good = tmp_path / "swiss.trf"
     good.write_bytes((DATA / "held_c07_swiss5.trf").read_bytes())
