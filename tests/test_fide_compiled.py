@@ -14,7 +14,6 @@ too, and the four-byte sums are checked against the eight-byte ones they give wa
 
 from __future__ import annotations
 
-from dataclasses import fields
 from datetime import date
 from pathlib import Path
 
@@ -85,9 +84,9 @@ def test_both_paths_give_every_figure_alike(drawn, name, day, data):
                                     min_size=len(ratings), max_size=len(ratings))),
                  dtype=np.int64)
     numpy_path, compiled = _both_paths(event, edition, rating, k)
-    for field in fields(numpy_path):
-        np.testing.assert_array_equal(getattr(compiled, field.name),
-                                      getattr(numpy_path, field.name), err_msg=field.name)
+    for name in numpy_path._fields:
+        np.testing.assert_array_equal(getattr(compiled, name), getattr(numpy_path, name),
+                                      err_msg=name)
 
 
 def _both_paths(event: Event, edition: FideEdition, rating: np.ndarray,
@@ -114,9 +113,9 @@ def test_both_paths_alike_on_the_rules_edges(name: str) -> None:
     rating = np.array([r or 0 for r in ratings], dtype=np.int64)
     numpy_path, compiled = _both_paths(event, get_edition(name, None), rating,
                                        np.full(n, 20, dtype=np.int64))
-    for field in fields(numpy_path):
-        np.testing.assert_array_equal(getattr(compiled, field.name),
-                                      getattr(numpy_path, field.name), err_msg=field.name)
+    for name in numpy_path._fields:
+        np.testing.assert_array_equal(getattr(compiled, name), getattr(numpy_path, name),
+                                      err_msg=name)
 
 
 def test_the_widest_difference_two_bytes_hold(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -161,6 +160,5 @@ def test_four_byte_sums_give_what_eight_byte_sums_give(monkeypatch: pytest.Monke
     narrow = fide_event.rate_event(edition, event, rating, k).computed
     monkeypatch.setattr(event_loop, "NARROW_SUMS_BELOW", 0)
     wide = fide_event.rate_event(edition, event, rating, k).computed
-    for field in fields(narrow):
-        np.testing.assert_array_equal(getattr(wide, field.name), getattr(narrow, field.name),
-                                      err_msg=field.name)
+    for name in narrow._fields:
+        np.testing.assert_array_equal(getattr(wide, name), getattr(narrow, name), err_msg=name)

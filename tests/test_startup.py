@@ -54,10 +54,13 @@ def test_rate_to_json_or_csv_imports_no_pandas_jinja_or_writers(output: str) -> 
     # and the database are not, nor (for a FIDE event in a TRF) the per-game engine, the
     # team model or the sheet reader.
     # (importlib.resources, which ``--version`` needs, costs a tenth of this command; the
-    # other commands' modules are imported when their command is named.)
+    # other commands' modules are imported when their command is named, the rating
+    # period's types and rules by the database.)
     assert imported("rate", str(TRF), "--format", output,
                     watched=[*HEAVY, "importlib.resources", "tournament_elo.cli_db",
-                             "tournament_elo.cli_desk", "tournament_elo.cli_teams"]) == (
+                             "tournament_elo.cli_desk", "tournament_elo.cli_teams",
+                             "tournament_elo.systems.periods",
+                             "tournament_elo.systems.fide.period"]) == (
         0, ["numpy", "tournament_elo.engine"])
 
 

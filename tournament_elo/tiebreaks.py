@@ -40,8 +40,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import date
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -83,8 +83,7 @@ _VUR[[Result.HALF_BYE, Result.ZERO_BYE, Result.FORFEIT_LOSS, Result.BOTH_LOST]] 
 _CODE = re.compile(r"^(?P<name>[A-Z]+)(?:/(?P<mod>[CM])(?P<k>\d))?$")
 
 
-@dataclass(frozen=True)
-class _Grid:
+class _Grid(NamedTuple):  # not a frozen dataclass: cheaper to build at start-up
     """The event as player × round matrices (column r is round r + 1)."""
 
     n: int
@@ -156,8 +155,7 @@ def _adjusted(g: _Grid, pts: Ints, lna: Ints, rules: str) -> Ints:
                       dtype=np.int64)
 
 
-@dataclass(frozen=True)
-class _Entries:
+class _Entries(NamedTuple):
     """One value per player per round for the Buchholz family, before cuts."""
 
     score: Ints  # the opponent's (or dummy's) score, hundredths

@@ -28,7 +28,8 @@ import numpy.typing as npt
 from ..errors import InputError, Place
 from ..model import Event
 from ..rating_list import UNKNOWN_GAMES, ListState, PlayerInfo
-from ..systems.protocol import NamedSystem, PeriodEvents
+from ..systems.periods import PeriodEvents
+from ..systems.protocol import NamedSystem
 from ..systems.registry import system_named
 from .defaults import PERIOD_KINDS
 from .events import stored_event

@@ -5,10 +5,9 @@ never imports the per-game engine)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .definition_file import DefinitionReader, read_definition_file
 from .fide.speeds import variant_description, variant_name
@@ -19,8 +18,7 @@ from .fide.speeds import variant_description, variant_name
 BUILT_IN = Path(__file__).with_name("data")
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """A system a built-in file defines: its name, description, engine and file."""
 
     name: str

@@ -17,7 +17,7 @@ stores, so a published page renders exactly the figures the list was computed fr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any, Protocol, Self
@@ -26,13 +26,14 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import InputWarning
-from ..model import Event, Result
+from ..model import Event
 from ..rating_list import ListState, PlayerInfo
 
 if TYPE_CHECKING:
     from ..standings import Standings
     from .columns import Table
     from .fide.norms import NormResult
+    from .periods import ListFigures, PeriodEvents, PeriodRating
     from .terms import ReportTerms
 
 Ints = npt.NDArray[np.int64]
@@ -47,46 +48,6 @@ class Figures:
     games: Records
     warnings: tuple[InputWarning, ...] = ()
     settings: Mapping[str, str] = field(default_factory=dict)  # what a per-game system used
-
-
-@dataclass(frozen=True, eq=False)
-class PeriodEvents:
-    """A rating period's events as the database holds them, every pairing row in event
-    order.  ``slot`` is the row's player in his event, ``opponent`` the opponent's slot
-    (−1: none), ``owner`` each slot's player (a database id); event i has rows
-    ``event_rows[i]:event_rows[i + 1]`` and slots ``event_slots[i]:event_slots[i + 1]``.
-    """
-
-    start: date
-    end: date
-    slot: Ints
-    opponent: Ints
-    result: Ints
-    owner: Ints
-    event_rows: Ints
-    event_slots: Ints
-    load: Callable[[int], Event]  # the period's i-th event, whole (for per-game systems)
-
-    @property
-    def events(self) -> int:
-        return len(self.event_rows) - 1
-
-    def games_played(self) -> int:
-        """Games played over the board, each counted once."""
-        return int(np.count_nonzero((self.result <= Result.LOSS) & (self.opponent >= 0)
-                                    & (self.slot < self.opponent)))
-
-
-@dataclass(frozen=True, eq=False)
-class PeriodRating:
-    """A period rated: the list entries that changed and every event's figures."""
-
-    entries: Records  # LIST_ENTRY, the players whose entry changed
-    games: int  # games rated or played over the board in the period
-    players: Records  # per slot, in the period's slot order
-    game_figures: Records  # per pairing row, in the period's row order
-    settings: tuple[Mapping[str, str], ...] = ()  # per event: what a per-game system used
-    warnings: tuple[tuple[str, ...], ...] = ()  # per event
 
 
 class NamedSystem(Protocol):
@@ -164,15 +125,6 @@ class RatingSystem(NamedSystem, Protocol):
     def describe(self) -> str:
         """The rules in words."""
         ...
-
-
-@dataclass(frozen=True, eq=False)
-class ListFigures:
-    """A rating list's columns besides the rating, one value per player."""
-
-    rating: npt.NDArray[Any]  # as the system keeps it: whole numbers as integers
-    k: Ints
-    title: list[str | None]
 
 
 class SameAtAllDates:

@@ -15,8 +15,8 @@ the rounding are per player, over the period.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -45,9 +45,11 @@ BLOCK_ROWS = 1 << 16
 #: loading the compiled code would cost more than it saves.
 COMPILED_FROM = 200_000
 
+# The records below are named tuples, not frozen dataclasses: every ``rate`` builds
+# their classes at start-up, and Python 3.11 takes 0.3-1 ms to make a frozen dataclass.
 
-@dataclass(frozen=True, eq=False)
-class Rows:
+
+class Rows(NamedTuple):
     """Pairing rows rated together: one event's, or a rating period's.
 
     ``slot`` is the row's player in his event (0 .. slots − 1), ``opponent`` the
@@ -70,8 +72,7 @@ class Rows:
         return np.bincount(self.owner, weights=per_slot, minlength=players).astype(np.int64)
 
 
-@dataclass(frozen=True, eq=False)
-class Computed:
+class Computed(NamedTuple):
     """What the rows give: per row, per slot (the player in one event), per player.
 
     Per row only what the engine keeps (a database holds millions of rows): the
@@ -189,8 +190,7 @@ def _finish(edition: FideEdition, rows: Rows, rating: Ints, k: Ints, lookup: Int
                     rounded, new_rating)
 
 
-@dataclass(frozen=True, eq=False)
-class FirstRatingGames:
+class FirstRatingGames(NamedTuple):
     """Unrated players' games against rated opponents: what a first rating is made of."""
 
     counts: Bools  # per row: an unrated player's game played against a rated opponent
@@ -212,8 +212,7 @@ def first_rating_games(rows: Rows, slot_rating: Ints) -> FirstRatingGames:
         sum_by(who, lookup[rows.opponent[counts]], slots))
 
 
-@dataclass(frozen=True, eq=False)
-class EventFirstRatings:
+class EventFirstRatings(NamedTuple):
     """Unrated players' figures toward a first rating from one event."""
 
     games: FirstRatingGames
@@ -232,8 +231,7 @@ def event_first_ratings(edition: FideEdition, event: Event, rows: Rows,
     return EventFirstRatings(found, ru, published)
 
 
-@dataclass(frozen=True, eq=False)
-class EventRating:
+class EventRating(NamedTuple):
     """One event rated on its own: the computation and the first ratings it gives."""
 
     rows: Rows

@@ -63,6 +63,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -90,8 +91,7 @@ NORM_TITLE_HOLDERS: dict[str, frozenset[str]] = {
 WOMEN_TITLES = frozenset({"WGM", "WIM"})
 
 
-@dataclass(frozen=True)
-class NormLevel:
+class NormLevel(NamedTuple):
     performance: int  # Rp needed
     average: int  # opponents' average needed
     floor: int  # the lowest opponent is raised to this
@@ -127,8 +127,7 @@ class Condition:
     text: str  # "average 2364, needs 2380: 16 short"
 
 
-@dataclass(frozen=True)
-class NormForecast:
+class NormForecast(NamedTuple):
     """For an event in progress: what the rounds to come must bring for the norm, the
     next opponents taken to be rated like those so far — or, where their average is still
     short of the title's, at least what brings it up, which the field must hold: no more

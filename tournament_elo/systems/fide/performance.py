@@ -12,7 +12,7 @@ events each get their own performance.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -26,8 +26,7 @@ from .tables import DP
 Ints = npt.NDArray[np.int64]
 
 
-@dataclass(frozen=True)
-class Performance:
+class Performance(NamedTuple):
     games: Ints  # games counted
     points: Ints  # hundredths
     ra: Ints  # 0 where no game counts

@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from ...rating_list import PENDING_ENTRY, ListState, PlayerInfo
 from ...rounding import half_up
-from ..protocol import PeriodEvents, PeriodRating
+from ..periods import PeriodEvents, PeriodRating
 from .average_rule import AverageRule, UnratedOpponents
 from .edition import FideEdition
 from .event import FirstRatingGames, Rows, compute, first_rating_games

@@ -15,7 +15,7 @@ import numpy.typing as npt
 from ...errors import InputWarning, Place
 from ...model import Event
 from ...rating_list import UNKNOWN_GAMES, ListState, PlayerInfo
-from ..protocol import Figures, ListFigures, PeriodEvents, PeriodRating, SameAtAllDates
+from ..protocol import Figures, SameAtAllDates
 from . import figures
 from .average_rule import UNRATED_OPPONENTS_SETTING, AverageRule, UnratedOpponents
 from .describe import describe
@@ -24,11 +24,11 @@ from .event import rate_event
 from .norm_events import NORM_EVENT_SETTING, NORM_EVENTS
 from .norms import NormResult, norms
 from .performance import performance
-from .period import crosses_adjustment, raise_2024, rate_period
 
 if TYPE_CHECKING:
     from ...standings import Standings
     from ..columns import Table
+    from ..periods import ListFigures, PeriodEvents, PeriodRating
     from ..terms import ReportTerms
 
 Ints = npt.NDArray[np.int64]
@@ -106,6 +106,8 @@ class FideSystem(SameAtAllDates):
 
     def rate_period(self, state: ListState, info: PlayerInfo,
                     period: PeriodEvents) -> PeriodRating:
+        from .period import rate_period  # the database's: an event alone never loads it
+
         return rate_period(self.edition, state, info, period)
 
     def tables(self, event: Event, rated: Figures,
@@ -121,6 +123,8 @@ class FideSystem(SameAtAllDates):
         rating = state.rating[players].astype(np.int64)
         k = self.edition.k_factors(rating, state.games[players], state.ever_2400[players],
                                    state.k[players], junior)
+        from ..periods import ListFigures
+
         return ListFigures(rating, k, [None] * len(players))
 
     def describe(self) -> str:
@@ -146,6 +150,8 @@ class FideByDate:
         return FideSystem(self.in_force(day or date.max, self.speed_suffix))
 
     def open_period(self, state: ListState, since: date | None, start: date) -> Ints:
+        from .period import crosses_adjustment, raise_2024
+
         if self.speed_suffix or not crosses_adjustment(since, start):
             return np.zeros(0, dtype=np.int64)
         return raise_2024(state)

@@ -19,7 +19,8 @@ import numpy.typing as npt
 
 from ...model import Event
 from ...rating_list import ListState, PlayerInfo
-from ..protocol import Figures, ListFigures, PeriodEvents, PeriodRating, SameAtAllDates
+from ..periods import ListFigures, PeriodEvents, PeriodRating
+from ..protocol import Figures, SameAtAllDates
 from . import figures
 from .definition import EloSystem
 from .describe import describe
