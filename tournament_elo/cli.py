@@ -23,7 +23,13 @@ from typing import TYPE_CHECKING, ClassVar
 
 import click
 
-from .cli_options import event_file_options, lang_option, parse_day, unrated_opponents_option
+from .cli_options import (
+    event_file_options,
+    lang_option,
+    output_options,
+    parse_day,
+    unrated_opponents_option,
+)
 from .errors import InputError, TournamentEloError
 from .io.text import Readable, Source
 from .messages import (
@@ -103,12 +109,8 @@ def cli() -> None:
 @click.option("--ratings", type=click.Path(exists=True, dir_okay=False),
               help="Rating list (CSV/XLSX: id, fide_id, name, rating, games, birth, ever_2400, k; "
               "or a chess-results starting-rank list, page or export).")
-@click.option("--format", "output_format", type=click.Choice(["table", "json", "csv"]),
-              default="table", show_default=True, help="What to print on standard output.")
-@click.option("--indent", type=click.IntRange(0, 8), metavar="N",
-              help="Indent the JSON by N spaces (default: compact, written as it is made).")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False),
-              help="Write the report set (HTML, XLSX, CSV, JSON) into this directory.")
+@output_options("Indent the JSON by N spaces (default: compact, written as it is made).",
+                "Write the report set (HTML, XLSX, CSV, JSON) into this directory.")
 @unrated_opponents_option
 @click.option("--lots", metavar="SEED|draw",
               help="Order players still tied after every tie-break by a drawing of lots "

@@ -34,6 +34,20 @@ def event_file_options(command: Command) -> Command:
                         help="Encoding of a text input (default: detected).")(command)
 
 
+def output_options(indent_help: str, out_help: str) -> Callable[[Command], Command]:
+    """``--format table|json|csv``, ``--indent N`` and ``--out DIR`` of a command that
+    prints an event's figures and writes its report set."""
+    def add(command: Command) -> Command:
+        command = click.option("--out", "out_dir", type=click.Path(file_okay=False),
+                               help=out_help)(command)
+        command = click.option("--indent", type=click.IntRange(0, 8), metavar="N",
+                               help=indent_help)(command)
+        return click.option("--format", "output_format",
+                            type=click.Choice(["table", "json", "csv"]), default="table",
+                            show_default=True, help="What to print on standard output.")(command)
+    return add
+
+
 unrated_opponents_option = click.option(
     "--unrated-opponents", type=click.Choice([u.value for u in UnratedOpponents]),
     help="FIDE systems: Ra and Rp over the rated opponents only (exclude, as FIDE's rating "

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from .cli_options import event_file_options, lang_option
+from .cli_options import event_file_options, lang_option, output_options
 from .errors import InputError
 
 
@@ -64,12 +64,8 @@ def _match_points(text: str | None) -> tuple[int, int, int] | None:
 @click.option("--board-min-games", type=click.IntRange(0, 999), metavar="N",
               help="Games a player needs for a board prize (default: two thirds of the "
                    "rounds).")
-@click.option("--format", "output_format", type=click.Choice(["table", "json", "csv"]),
-              default="table", show_default=True, help="Standard output.")
-@click.option("--indent", type=click.IntRange(0, 8), metavar="N",
-              help="Indent the JSON output by N spaces.")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False),
-              help="Write teams.html, teams.xlsx, the CSV tables and teams.json here.")
+@output_options("Indent the JSON output by N spaces.",
+                "Write teams.html, teams.xlsx, the CSV tables and teams.json here.")
 @lang_option("Language of the reports and the table")
 @event_file_options
 def teams_command(event: str, tiebreaks: str | None, primary: str, after_round: int | None,
