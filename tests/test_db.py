@@ -374,6 +374,9 @@ def test_kill_9_during_import_then_again_imports_each_file_once(history_files, t
     assert child.returncode == -signal.SIGKILL, "the import ended before the kill"
     files = 100 * copies
     assert 50 <= imported_so_far < files
+    with sqlite3.connect(path) as reader:  # a large import builds it at its end only
+        assert not reader.execute("SELECT 1 FROM sqlite_master"
+                                  " WHERE name = 'event_players_by_player'").fetchall()
     done = subprocess.run(command, capture_output=True, text=True, check=True)
     imported_now = int(done.stdout.split(" imported")[0])
     unchanged = int(done.stdout.split(" replaced, ")[1].split(" unchanged")[0])
@@ -384,6 +387,9 @@ def test_kill_9_during_import_then_again_imports_each_file_once(history_files, t
         assert db.query("SELECT count(*) FROM games")[0][0] == files
         players = sum(len(read_trf(p).players) for p in (history_files / "events").iterdir())
         assert db.query("SELECT count(*) FROM event_players")[0][0] == copies * players
+        # The index of event players by player is back, and agrees with the table.
+        assert db.query("SELECT 1 FROM sqlite_master WHERE name = 'event_players_by_player'")
+        assert db.query("PRAGMA integrity_check") == [("ok",)]
 
 
 def test_a_per_game_system_runs_the_events_in_time_order(tmp_path):

@@ -111,3 +111,58 @@ def test_kill_9_of_an_import_leaves_no_worker_behind(tmp_path: Path) -> None:
     while any(map(_running, workers)) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [w for w in workers if _running(w)]
+
+
+def _indexed(db: Database) -> bool:
+    return bool(db.query("SELECT 1 FROM sqlite_master WHERE name = 'event_players_by_player'"))
+
+
+@pytest.mark.parametrize(("before", "new", "dropped"), [
+    (0, 12, True),    # 12 new files, at least DEFER_INDEXES_FROM (10) and half of 0
+    (0, 9, False),    # fewer than 10
+    (24, 12, True),   # 12 is half of the 24 events already there
+    (26, 12, False),  # less than half of 26
+])
+def test_a_large_import_builds_the_index_by_player_once_at_its_end(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, before: int, new: int,
+        dropped: bool) -> None:
+    """While it stores, an import of many new files has no index of event players by
+    player (each event's rows would go all over it); at its end the index is there and
+    finds each player's events (SQLite's plan names it; integrity_check compares it
+    with the table)."""
+    monkeypatch.setattr(importer, "DEFER_INDEXES_FROM", 10)
+    folder = events(tmp_path / "events", before + new)
+    files = sorted(folder.iterdir())
+    indexed_while_storing: list[bool] = []
+    with Database(tmp_path / "ratings.db") as db:
+        importer.import_events(db, files[:before], workers=1)
+        importer.import_events(db, files, workers=1,
+                               advance=lambda n: indexed_while_storing.append(_indexed(db)))
+        plan = db.query("EXPLAIN QUERY PLAN SELECT event_id FROM event_players"
+                        " WHERE player_id = 3")
+        checked = db.query("PRAGMA integrity_check")
+        stored = db.query("SELECT count(*) FROM event_players")[0][0]
+    # The unchanged files are counted first, as they are found; the new ones as stored.
+    assert indexed_while_storing == [True] * before + [not dropped] * new
+    assert "USING COVERING INDEX event_players_by_player" in plan[0][3]
+    assert checked == [("ok",)]
+    assert stored == (before + new) * 16
+
+
+def test_an_index_an_import_left_unbuilt_is_made_when_the_database_is_opened_to_write(
+        tmp_path: Path) -> None:
+    """An import killed while it stores leaves no index by player (``kill -9`` runs no
+    clean-up): ``db check`` does not call that damage, and the next opening to write
+    makes the index again."""
+    path = tmp_path / "ratings.db"
+    with Database(path) as db:
+        importer.import_events(db, [events(tmp_path / "events", 3)], workers=1)
+        db.conn.execute("DROP INDEX event_players_by_player")  # as the killed import left it
+    done = subprocess.run([sys.executable, "-m", "tournament_elo", "db", "check", "--db",
+                           str(path)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    with Database(path, readonly=True) as db:
+        assert not _indexed(db)  # reading changes nothing
+    with Database(path) as db:
+        assert _indexed(db)
+        assert db.query("PRAGMA integrity_check") == [("ok",)]

@@ -31,7 +31,16 @@ GAME_ROW = np.dtype([
     ("result", "i1"), ("method", "i1"), ("minutes", "<i2"), ("pool", "i1"),
 ])
 
-_VERSION_1 = """
+#: Indexes a large import builds once at its end rather than row by row
+#: (:func:`~.importer.import_events`): name -> the statement that makes it.  One missing
+#: (an import killed before its end) is made again when the database is next opened to
+#: write.
+DEFERRABLE_INDEXES = {
+    "event_players_by_player":
+        "CREATE INDEX IF NOT EXISTS event_players_by_player ON event_players (player_id)",
+}
+
+_VERSION_1 = f"""
 CREATE TABLE players (
     id INTEGER PRIMARY KEY,
     key TEXT NOT NULL UNIQUE,          -- fide:ID, fed:ID or name:FOLDED NAME|BIRTH YEAR
@@ -85,7 +94,7 @@ CREATE TABLE event_players (
     fixed_rating INTEGER NOT NULL,
     PRIMARY KEY (event_id, idx)
 ) WITHOUT ROWID;
-CREATE INDEX event_players_by_player ON event_players (player_id);
+{DEFERRABLE_INDEXES["event_players_by_player"]};
 
 CREATE TABLE games (
     event_id INTEGER PRIMARY KEY REFERENCES events (id) ON DELETE CASCADE,

@@ -23,7 +23,7 @@ from ..rating_list import PlayerInfo
 from .defaults import DEFAULT_DB, LOCK_WAIT
 from .faults import code, damaged, fault, read_only, read_only_part, stuck_log
 from .health import findings, quick_check
-from .schema import MIGRATIONS, VERSION, statements
+from .schema import DEFERRABLE_INDEXES, MIGRATIONS, VERSION, statements
 
 DEFAULT_POOL = "main"
 CHECKPOINT_PAGES = 10_000
@@ -63,6 +63,8 @@ class Database:
             if not readonly and (problems := quick_check(self.conn)):
                 raise damaged(self.path, problems)
             self._migrate()
+            if not readonly:
+                self.restore_indexes()
         except BaseException as error:
             explained = self._explain(error) if isinstance(error, sqlite3.Error) else None
             self.conn.close()
@@ -167,6 +169,18 @@ class Database:
                 for statement in statements(step):
                     self.conn.execute(statement)
             self.conn.execute(f"PRAGMA user_version = {VERSION}")
+
+    def restore_indexes(self) -> None:
+        """Make the :data:`~.schema.DEFERRABLE_INDEXES` that are missing: an import of
+        many files drops them while it stores, and one killed before its end (``kill
+        -9``) could not make them again."""
+        present = {name for (name,) in self.query(
+            "SELECT name FROM sqlite_master WHERE type = 'index'")}
+        missing = [make for name, make in DEFERRABLE_INDEXES.items() if name not in present]
+        if missing:
+            with self.transaction():
+                for statement in missing:
+                    self.conn.execute(statement)
 
     def _begin(self) -> None:
         """``BEGIN IMMEDIATE``: the write lock, waited for up to :attr:`wait` seconds
