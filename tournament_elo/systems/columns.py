@@ -10,7 +10,6 @@ DataFrame to the code that wants one.
 
 from __future__ import annotations
 
-import csv
 import io
 import math
 from collections.abc import Iterable, Mapping
@@ -94,6 +93,8 @@ class Table:
     def csv_text(self, rows: npt.NDArray[np.int64] | None = None) -> str:
         """The table (at ``rows``) as CSV, written as pandas' ``to_csv(index=False)``
         writes it: a header line, missing values empty, numbers as Python prints them."""
+        import csv  # here: the JSON path does not pay for it
+
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(self.names)

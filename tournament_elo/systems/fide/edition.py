@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import MISSING, dataclass, fields
 from datetime import date
-from fractions import Fraction
+from decimal import Decimal
 from typing import Any
 
 import numpy as np
@@ -60,7 +60,7 @@ class FideEdition:
     difference: DifferenceRule
     floor: int  # lowest rating published
     new_player: NewPlayerRule
-    new_player_min_points: Fraction  # the event counts only if he scores at least this
+    new_player_min_points: Decimal  # the event counts only if he scores at least this
     new_player_min_games: int  # games against rated opponents for a published rating
     new_player_min_opponents_swiss: int = 0  # 2009: rated opponents needed in a Swiss
     first_rating_cap: int | None = None  # 2024: at most 2200
@@ -142,7 +142,7 @@ def editions_from(reader: DefinitionReader) -> list[FideEdition]:
         elif spec.name == "in_force_from":
             values[spec.name] = reader.take(spec.name, date)
         elif spec.name == "new_player_min_points":
-            values[spec.name] = Fraction(str(reader.number(spec.name, low=0, high=MAX_ROUND)))
+            values[spec.name] = Decimal(str(reader.number(spec.name, low=0, high=MAX_ROUND)))
         elif spec.name in ("name", "description"):
             values[spec.name] = reader.take(spec.name, str)
         elif spec.name == "round_robin_counts_new_players":
