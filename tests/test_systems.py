@@ -281,3 +281,24 @@ def test_an_ai_opponent_the_system_does_not_define_is_an_error():
     ai = Player(index=1, id="AI-3", name="AI-3", fixed_rating=True)
     with pytest.raises(InputError, match=r"AI-3 is a fixed-rated opponent .* tuong-ky does not"):
         rate(replace(event, players=(event.players[0], ai)), "tuong-ky")
+
+
+def test_each_built_in_file_is_named_after_the_system_it_defines():
+    """The registry finds a built-in system by its file's name (a FIDE event reads only
+    the ``fide-*`` files): every file defines the system it is named after (a FIDE
+    edition also its rapid and blitz variants), the ``fide-*`` files are exactly the FIDE
+    editions, and every name ``systems`` lists is found."""
+    from tournament_elo.systems.catalog import built_in_entries, built_in_files
+    from tournament_elo.systems.registry import system_named
+
+    files = {path.stem for path in built_in_files()}
+    assert files == {"dong-son", "fide-2009", "fide-2014", "fide-2022", "fide-2024",
+                     "fide-2025", "thien-ky-dao", "tuong-ky"}
+    for entry in built_in_entries():
+        variant = entry.name.removesuffix("-rapid").removesuffix("-blitz")
+        assert entry.path.stem == (variant if entry.engine == "fide" else entry.name)
+        assert (entry.engine == "fide") == entry.path.stem.startswith("fide-")
+        assert system_named(entry.name).name == entry.name
+    assert len(built_in_entries()) == 5 * 3 + 3  # five editions by three speeds, three more
+    with pytest.raises(InputError, match="unknown rating system"):
+        system_named("../data/fide-2024")  # a name, never a path out of the package

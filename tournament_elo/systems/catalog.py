@@ -27,9 +27,11 @@ class Entry(NamedTuple):
     path: Path
 
 
-def built_in_files() -> list[Path]:
-    """The built-in definition files, by name."""
-    return sorted(BUILT_IN.glob("*.toml"), key=lambda p: p.name)
+def built_in_files(prefix: str = "") -> list[Path]:
+    """The built-in definition files (those whose name starts with ``prefix``), by name.
+    A file is named after the system it defines (``fide-2024.toml``), so the FIDE
+    editions are the files starting ``fide-``: a FIDE event reads no other file."""
+    return sorted(BUILT_IN.glob(f"{prefix}*.toml"), key=lambda p: p.name)
 
 
 @cache

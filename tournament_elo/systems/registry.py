@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import Place, SystemDefinitionError
-from .catalog import built_in_entries, built_in_files, built_in_reader
+from .catalog import BUILT_IN, built_in_entries, built_in_files, built_in_reader
 from .definition_file import DefinitionReader, read_definition_file
 from .fide.edition import FideEdition, editions_from
+from .fide.speeds import SPEEDS
 from .fide.system import FideByDate, FideSystem
 from .protocol import NamedSystem, RatingSystem
 
@@ -60,18 +61,19 @@ def built_in_systems() -> dict[str, RatingSystem]:
 
 
 def _built_in(name: str) -> RatingSystem | None:
-    """A built-in system by name, building only the file that defines it."""
-    for entry in built_in_entries():
-        if entry.name == name:
-            return _built_in_file(entry.path)[name]
-    return None
+    """A built-in system by name, building (and reading) only the file named after it or,
+    for a FIDE edition's speed variant, after its edition."""
+    standard = name.removesuffix(next((f"-{s}" for s in SPEEDS if name.endswith(f"-{s}")), ""))
+    path = BUILT_IN / f"{standard}.toml"
+    inside = Path(standard).name == standard  # a plain name, not a path out of the package
+    return _built_in_file(path).get(name) if inside and path.is_file() else None
 
 
 def fide_editions() -> dict[str, FideEdition]:
     editions: dict[str, FideEdition] = {}
-    for path in dict.fromkeys(e.path for e in built_in_entries() if e.engine == "fide"):
+    for path in built_in_files("fide-"):
         for name, system in _built_in_file(path).items():
-            assert isinstance(system, FideSystem)
+            assert isinstance(system, FideSystem), f"{path.name} is not a FIDE edition"
             editions[name] = system.edition
     return editions
 
