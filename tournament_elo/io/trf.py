@@ -43,8 +43,11 @@ from .common import (
 )
 from .text import Readable, read_text
 from .values import (
+    LOADED_IN,
+    MAX_RATING,
     MAX_ROUND,
     MAX_START_NUMBER,
+    MIN_BIRTH_YEAR,
     birth,
     game_count,
     k_factor,
@@ -125,13 +128,8 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
         )
     warnings: list[InputWarning] = []
     problems = Problems()
-    read = [
-        problems.checked(partial(_parse_player, line, Place(source, line=number), row, warnings),
-                         None)
-        for row, (number, line) in enumerate(player_lines)
-    ]
+    players = _parse_players(player_lines, source, warnings, problems)
     problems.raise_any()  # every bad player record at once (the rounds need them all)
-    players = [p for p in read if p is not None]
     def place_of(row: int) -> Place:
         return Place(source, line=player_lines[row][0])
 
@@ -375,6 +373,13 @@ def _parse_player(line: str, place: Place, row: int,
     declared = points(line[80:84], place, "points (columns 81-84)")
     rank = whole(line[85:89], place, "rank (columns 86-89)", MAX_START_NUMBER)
     born, birth_year = birth(line[69:79], place, "birth date (columns 70-79)", warnings)
+    return _player(line, row, place.line, start, given, declared, rank, born, birth_year)
+
+
+def _player(line: str, row: int, number: int | None, start: int, given: float | None,
+            declared: int | None, rank: int | None, born: date | None,
+            birth_year: int | None) -> Player:
+    """The player of a ``001`` record whose numeric columns are read: its text columns."""
     fide_id = line[57:68].strip()
     sex = line[9].strip().lower() or None
     return Player(
@@ -390,8 +395,119 @@ def _parse_player(line: str, place: Place, row: int,
         birth_year=birth_year,
         declared_points=declared,
         declared_rank=rank,
-        line=place.line,
+        line=number,
     )
+
+
+#: How far the columns :func:`_parse_players` cuts at once reach: through the rank, 86-89.
+_HEAD_WIDTH = 89
+#: The columns (0-based) it reads: starting rank 5-8, rating 49-52, birth 70-79, points
+#: 81-84, rank 86-89 (the last of each the digit a number ends on).
+_START, _RATING, _BIRTH = range(4, 8), range(48, 52), range(69, 79)
+_POINTS, _RANK = range(80, 84), range(85, 89)
+_COLUMNS = [*_START, *_RATING, *_BIRTH, *_POINTS, *_RANK]
+
+
+def _at(columns: Sequence[int]) -> list[int]:
+    """Where the record's ``columns`` are among :data:`_COLUMNS`."""
+    return [_COLUMNS.index(column) for column in columns]
+
+
+#: Each character as a class: blank, digit, ".", "/", other (any non-ASCII one too).
+_BLANK, _DIGIT, _DOT, _SLASH, _OTHER = range(5)
+_CLASS_OF_CHAR = np.full(128, _OTHER, dtype=np.uint8)
+_CLASS_OF_CHAR[ord("0"):ord("9") + 1] = _DIGIT
+_CLASS_OF_CHAR[[ord(" "), ord("."), ord("/")]] = [_BLANK, _DOT, _SLASH]
+#: The classes of each four-column field (starting rank, rating, points, rank) as one
+#: number (base 5), a matrix product away; the tables say which of these numbers are
+#: spellings read plainly: a number is blanks then digits, points also ``d.d``, ``dd.d``.
+_KEYS = np.zeros((len(_COLUMNS), 4))
+for _field, _columns in enumerate((_START, _RATING, _POINTS, _RANK)):
+    _KEYS[_at(_columns), _field] = [125, 25, 5, 1]
+
+
+def _forms(*spellings: str) -> np.ndarray:
+    """A table over the keys of :data:`_KEYS`: true for the spellings given by class
+    (``b`` blank, ``d`` digit, ``.``)."""
+    table = np.zeros(5**4, dtype=bool)
+    for spelling in spellings:
+        table[sum(5**(3 - i) * "bd.".index(c) for i, c in enumerate(spelling))] = True
+    return table
+
+
+_WHOLE_FORMS = ("bbbd", "bbdd", "bddd", "dddd")
+_NUMBER = _forms(*_WHOLE_FORMS)
+_NUMBER_OR_BLANK = _forms("bbbb", *_WHOLE_FORMS)
+_POINTS_FORMS = _forms(*_WHOLE_FORMS, "bd.d", "dd.d")
+#: ``YYYY/MM/DD`` by class, in columns 70-79.
+_DATE_FORM = np.array([_DIGIT] * 4 + [_SLASH] + [_DIGIT] * 2 + [_SLASH] + [_DIGIT] * 2)
+_BIRTH_AT = slice(_at(_BIRTH)[0], _at(_BIRTH)[-1] + 1)
+_POINT_AT, _RANK_END_AT = _at([82, 88])
+#: The fields' values as weights of the digits, all read by one matrix product (in
+#: floating point: exact for these small whole numbers, and a product numpy's library
+#: does fast): starting rank, rating, rank, points in hundredths written whole and
+#: written with one decimal, and the birth's year, month and day.
+_WEIGHTS = np.zeros((len(_COLUMNS), 8))
+_column_weights: tuple[tuple[Sequence[int], Sequence[int]], ...] = (
+        (_START, (1000, 100, 10, 1)), (_RATING, (1000, 100, 10, 1)), (_RANK, (1000, 100, 10, 1)),
+        (_POINTS, (100000, 10000, 1000, 100)), ((80, 81, 83), (1000, 100, 10)),
+        (range(69, 73), (1000, 100, 10, 1)), ((74, 75), (10, 1)), ((77, 78), (10, 1)))
+for _field, (_digits, _weights) in enumerate(_column_weights):
+    _WEIGHTS[_at(_digits), _field] = _weights
+
+
+def _parse_players(player_lines: list[tuple[int, str]], source: str,
+                   warnings: list[InputWarning], problems: Problems) -> list[Player]:
+    """The players of the ``001`` records, each bad record's problem in ``problems``.
+
+    The numeric columns of all records are cut at once as a character matrix (as
+    :func:`_parse_rounds` cuts the round cells) and taken as they are where they are
+    written plainly: starting rank, rating and rank right-aligned ASCII digits (rating
+    and rank may be blank), points right-aligned ``4``, ``4.5`` or ``10.5``, the birth
+    ``YYYY/MM/DD`` of a real day or blank.  Any other record is read by
+    :func:`_parse_player`, which alone judges (and words) what is wrong with it, so a
+    bad file gives the same messages in the same order.
+    """
+    heads = "".join([line[:_HEAD_WIDTH].ljust(_HEAD_WIDTH) for _, line in player_lines])
+    chars = np.frombuffer(heads.encode("utf-32-le"), dtype=np.uint32).reshape(-1, _HEAD_WIDTH)
+    chars = chars[:, _COLUMNS]
+    classes = _CLASS_OF_CHAR[np.minimum(chars, 127)]
+    digits = np.where(classes == _DIGIT, chars - 48.0, 0.0)
+    start, given, rank, whole_points, one_decimal, year, month, day = (
+        digits @ _WEIGHTS).astype(np.int64).T
+    keys = (classes @ _KEYS).astype(np.int64).T
+    birth_classes = classes[:, _BIRTH_AT]
+    dated = ((birth_classes == _DATE_FORM).all(axis=1) & (year >= MIN_BIRTH_YEAR)
+             & (year <= LOADED_IN) & (month > 0) & (day > 0))
+    plain = (_NUMBER[keys[0]] & _NUMBER_OR_BLANK[keys[1]] & (given <= MAX_RATING)
+             & _POINTS_FORMS[keys[2]] & _NUMBER_OR_BLANK[keys[3]]
+             & (dated | (birth_classes == _BLANK).all(axis=1)))
+    declared = np.where(classes[:, _POINT_AT] == _DOT, one_decimal, whole_points)
+
+    ranked = classes[:, _RANK_END_AT] == _DIGIT
+    players = []
+    for row, ((line_number, line), ok, *read) in enumerate(zip(
+            player_lines, plain.tolist(), start.tolist(), given.tolist(), declared.tolist(),
+            np.where(ranked, rank, -1).tolist(), dated.tolist(), year.tolist(), month.tolist(),
+            day.tolist(), strict=True)):
+        player = None
+        if ok:
+            start_rank, rated, points_given, rank_given, has_birth, y, m, d = read
+            try:
+                born = date(y, m, d) if has_birth else None
+            except ValueError:  # no such day: for _parse_player to say
+                pass
+            else:
+                player = _player(line, row, line_number, start_rank, rated, points_given,
+                                 None if rank_given < 0 else rank_given, born,
+                                 y if has_birth else None)
+        if player is None:
+            player = problems.checked(
+                partial(_parse_player, line, Place(source, line=line_number), row, warnings),
+                None)
+        if player is not None:
+            players.append(player)
+    return players
 
 
 def _parse_rounds(
