@@ -75,6 +75,8 @@ _BYES = {Result.HALF_BYE, Result.FULL_BYE, Result.PAIRING_BYE, Result.ZERO_BYE}
 #: The same as tables indexed by a :class:`Result` (a lookup, not a search per row).
 _IS_PLAYED_ONLY = np.isin(np.arange(len(Result)), list(_PLAYED_ONLY))
 _IS_BYE = np.isin(np.arange(len(Result)), list(_BYES))
+#: Results compared with whole columns, as plain numbers (numpy takes an enum member slowly).
+_UNPLAYED, _ZERO_BYE = int(Result.UNPLAYED), int(Result.ZERO_BYE)
 
 # Lookup from a character's code point to a Result (-2: blank, -3: not a result code).
 _RESULT_OF_CHAR = np.full(128, -3, dtype=np.int64)
@@ -86,6 +88,34 @@ _COLOR_OF_CHAR = np.full(128, 9, dtype=np.int64)
 _COLOR_OF_CHAR[[ord("w"), ord("W")]] = 1
 _COLOR_OF_CHAR[[ord("b"), ord("B")]] = -1
 _COLOR_OF_CHAR[[ord("-"), ord(" ")]] = NO_COLOR
+#: Each character as a class: blank, digit, ".", "/", other (any non-ASCII one too).
+_BLANK, _DIGIT, _DOT, _SLASH, _OTHER = range(5)
+_CLASS_OF_CHAR = np.full(128, _OTHER, dtype=np.uint8)
+_CLASS_OF_CHAR[ord("0"):ord("9") + 1] = _DIGIT
+_CLASS_OF_CHAR[[ord(" "), ord("."), ord("/")]] = [_BLANK, _DOT, _SLASH]
+#: The classes of four columns as one number (base 5), a matrix product away; the tables
+#: say which of these numbers are spellings read plainly: a number is blanks then digits
+#: (a round cell's opponent, a player's starting rank, rating, rank), points also ``d.d``
+#: or ``dd.d``.
+_BASE5 = np.array([125.0, 25.0, 5.0, 1.0])
+#: Four digits' weights (the matrix products are in floating point: exact for these small
+#: whole numbers, and a product numpy's library does fast).
+_PLACE_VALUES = np.array([1000.0, 100.0, 10.0, 1.0])
+
+
+def _forms(*spellings: str) -> np.ndarray:
+    """A table over the keys of :data:`_BASE5`: true for the spellings given by class
+    (``b`` blank, ``d`` digit, ``.``)."""
+    table = np.zeros(5**4, dtype=bool)
+    for spelling in spellings:
+        table[sum(5**(3 - i) * "bd.".index(c) for i, c in enumerate(spelling))] = True
+    return table
+
+
+_WHOLE_FORMS = ("bbbd", "bbdd", "bddd", "dddd")
+_NUMBER = _forms(*_WHOLE_FORMS)
+_NUMBER_OR_BLANK = _forms("bbbb", *_WHOLE_FORMS)
+_POINTS_FORMS = _forms(*_WHOLE_FORMS, "bd.d", "dd.d")
 
 
 def read_trf(path: Readable, encoding: str | None = None) -> Event:
@@ -100,21 +130,22 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
     extra: list[tuple[int, str]] = []
     own: list[tuple[int, re.Match[str]]] = []
     comments: list[tuple[int, str]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.rstrip("\r\n")
-        if len(line) > MAX_LINE:
-            raise InputError(
-                "the line is too long for a TRF record", Place(source, line=number),
-                found=f"{len(line):,} characters",
-                expected=f"at most {MAX_LINE:,} (a player record of {MAX_ROUND} rounds)")
-        if line.startswith("###"):
-            comments.append((number, line))
-            continue
-        if not line.strip():
-            continue
+    lines = text.splitlines()
+    if max(map(len, lines), default=0) > MAX_LINE:
+        number, line = next((n, line) for n, line in enumerate(lines, start=1)
+                            if len(line) > MAX_LINE)
+        raise InputError(
+            "the line is too long for a TRF record", Place(source, line=number),
+            found=f"{len(line):,} characters",
+            expected=f"at most {MAX_LINE:,} (a player record of {MAX_ROUND} rounds)")
+    for number, line in enumerate(lines, start=1):
         code = line[:3]
         if code == "001":
             player_lines.append((number, line))
+        elif code == "###":
+            comments.append((number, line))
+        elif not line or line.isspace():
+            continue
         elif code in _HEADER_CODES:
             header.setdefault(code, []).append((number, line[4:].strip()))
         elif code == "DAT" and (match := _OWN_DAT.match(line)) and match["type"] in DAT_FIELDS:
@@ -334,10 +365,8 @@ def _round_dates(entry: tuple[int, str] | None, source: str) -> tuple[date | Non
     if entry is None:
         return ()
     number, value = entry
-    return tuple(
-        parse_date(token, Place(source, line=number), "round date")
-        for token in re.findall(r"\S+", value)
-    )
+    place = Place(source, line=number)
+    return tuple(parse_date(token, place, "round date") for token in value.split())
 
 
 #: The one- and two-letter title codes of FIDE's rating lists, as TRF files use them.
@@ -413,40 +442,18 @@ def _at(columns: Sequence[int]) -> list[int]:
     return [_COLUMNS.index(column) for column in columns]
 
 
-#: Each character as a class: blank, digit, ".", "/", other (any non-ASCII one too).
-_BLANK, _DIGIT, _DOT, _SLASH, _OTHER = range(5)
-_CLASS_OF_CHAR = np.full(128, _OTHER, dtype=np.uint8)
-_CLASS_OF_CHAR[ord("0"):ord("9") + 1] = _DIGIT
-_CLASS_OF_CHAR[[ord(" "), ord("."), ord("/")]] = [_BLANK, _DOT, _SLASH]
-#: The classes of each four-column field (starting rank, rating, points, rank) as one
-#: number (base 5), a matrix product away; the tables say which of these numbers are
-#: spellings read plainly: a number is blanks then digits, points also ``d.d``, ``dd.d``.
-_KEYS = np.zeros((len(_COLUMNS), 4))
-for _field, _columns in enumerate((_START, _RATING, _POINTS, _RANK)):
-    _KEYS[_at(_columns), _field] = [125, 25, 5, 1]
-
-
-def _forms(*spellings: str) -> np.ndarray:
-    """A table over the keys of :data:`_KEYS`: true for the spellings given by class
-    (``b`` blank, ``d`` digit, ``.``)."""
-    table = np.zeros(5**4, dtype=bool)
-    for spelling in spellings:
-        table[sum(5**(3 - i) * "bd.".index(c) for i, c in enumerate(spelling))] = True
-    return table
-
-
-_WHOLE_FORMS = ("bbbd", "bbdd", "bddd", "dddd")
-_NUMBER = _forms(*_WHOLE_FORMS)
-_NUMBER_OR_BLANK = _forms("bbbb", *_WHOLE_FORMS)
-_POINTS_FORMS = _forms(*_WHOLE_FORMS, "bd.d", "dd.d")
 #: ``YYYY/MM/DD`` by class, in columns 70-79.
 _DATE_FORM = np.array([_DIGIT] * 4 + [_SLASH] + [_DIGIT] * 2 + [_SLASH] + [_DIGIT] * 2)
 _BIRTH_AT = slice(_at(_BIRTH)[0], _at(_BIRTH)[-1] + 1)
 _POINT_AT, _RANK_END_AT = _at([82, 88])
-#: The fields' values as weights of the digits, all read by one matrix product (in
-#: floating point: exact for these small whole numbers, and a product numpy's library
-#: does fast): starting rank, rating, rank, points in hundredths written whole and
-#: written with one decimal, and the birth's year, month and day.
+#: The four-column fields' spellings as keys (:data:`_BASE5`): starting rank, rating,
+#: points, rank.
+_KEYS = np.zeros((len(_COLUMNS), 4))
+for _field, _columns in enumerate((_START, _RATING, _POINTS, _RANK)):
+    _KEYS[_at(_columns), _field] = _BASE5
+#: The fields' values as weights of the digits, all read by one matrix product: starting
+#: rank, rating, rank, points in hundredths written whole and written with one decimal,
+#: and the birth's year, month and day.
 _WEIGHTS = np.zeros((len(_COLUMNS), 8))
 _column_weights: tuple[tuple[Sequence[int], Sequence[int]], ...] = (
         (_START, (1000, 100, 10, 1)), (_RATING, (1000, 100, 10, 1)), (_RANK, (1000, 100, 10, 1)),
@@ -520,27 +527,27 @@ def _parse_rounds(
     then spread to one row per player per round up to the last round used.
     """
     tails = [line[FIRST_ROUND_COLUMN:] for _, line in player_lines]
-    widths = [-(-len(tail) // 10) for tail in tails]
-    flat = "".join(tail.ljust(10 * count) for tail, count in zip(tails, widths, strict=True))
-    counts = np.array(widths, dtype=np.int64)
+    flat = "".join([tail + " " * (-len(tail) % 10) for tail in tails])
+    counts = -(-np.fromiter(map(len, tails), dtype=np.int64, count=len(tails)) // 10)
     chars = np.frombuffer(flat.encode("utf-32-le"), dtype=np.uint32).reshape(-1, 10)
     chars = np.minimum(chars, 127)  # any non-ASCII character in a cell is simply invalid
     owner = np.repeat(np.arange(len(tails)), counts)  # each cell's player line
     cell_round = np.arange(len(chars)) - np.repeat(np.cumsum(counts) - counts, counts)
     opp_chars, colour_chars, result_chars = chars[:, :4], chars[:, 5], chars[:, 7]
 
-    digit = (opp_chars >= 48) & (opp_chars <= 57)
-    blank = opp_chars == 32
-    opp_ok = (digit | blank).all(axis=1) & ~(digit[:, :-1] & blank[:, 1:]).any(axis=1)
-    opponent_no = (np.where(digit, opp_chars - 48, 0) * np.array([1000, 100, 10, 1])).sum(axis=1)
+    opp_classes = _CLASS_OF_CHAR[opp_chars]
+    opp_key = (opp_classes @ _BASE5).astype(np.int64)
+    opp_ok = _NUMBER_OR_BLANK[opp_key]
+    opponent_no = (np.where(opp_classes == _DIGIT, opp_chars - 48.0, 0.0)
+                   @ _PLACE_VALUES).astype(np.int64)
     colour = _COLOR_OF_CHAR[colour_chars]
     result = _RESULT_OF_CHAR[result_chars]
-    empty = blank.all(axis=1) & (colour_chars == 32) & (result_chars == 32)
+    empty = (opp_key == 0) & (colour_chars == 32) & (result_chars == 32)
 
     used = ~empty
     last_round = int(cell_round[used].max()) + 1 if used.any() else 0
-    problems = used & (~opp_ok | (colour == 9) | (result == -3)
-                       | (chars[:, [4, 6]] != 32).any(axis=1))
+    problems = used & (~opp_ok | (colour == 9) | (result == -3) | (chars[:, 4] != 32)
+                       | (chars[:, 6] != 32))
     found = Problems()
     bad = np.flatnonzero(problems)
     found.count(max(0, len(bad) - SHOWN_PROBLEMS))
@@ -556,12 +563,15 @@ def _parse_rounds(
 
     # One row per player per round up to the last round used; a round a line does not
     # reach is a blank cell.
-    rows_player = np.repeat(np.arange(len(tails)), last_round)
-    rows_round = np.tile(np.arange(last_round), len(tails))
+    rows = np.arange(len(tails) * last_round)
+    rows_player, rows_round = rows // max(last_round, 1), rows % max(last_round, 1)
     within = cell_round < last_round
     slot = owner[within] * last_round + cell_round[within]
+    in_place = bool((counts == last_round).all())  # every line as many cells: rows already
 
     def spread(values: np.ndarray, fill: int) -> np.ndarray:
+        if in_place:
+            return values
         out = np.full(len(rows_player), fill, dtype=values.dtype)
         out[slot] = values[within]
         return out
@@ -572,10 +582,10 @@ def _parse_rounds(
     # A cell left blank (or only its opponent number 0000) is a zero-point absence; an
     # opponent with a colour but no result is a game not played yet.
     blank = res == -2
-    res = np.where(blank, np.where(has_opponent, Result.UNPLAYED, Result.ZERO_BYE), res)
-    known = np.array(sorted(k for k in index if isinstance(k, int)), dtype=np.int64)
+    res = np.where(blank, np.where(has_opponent, _UNPLAYED, _ZERO_BYE), res)
+    known = np.fromiter(index, dtype=np.int64, count=len(index))  # starting ranks here
     lookup = np.full(max(int(known.max()), int(opp_no.max(initial=0))) + 1, -1, dtype=np.int64)
-    lookup[known] = [index[int(k)] for k in known]
+    lookup[known] = np.fromiter(index.values(), dtype=np.int64, count=len(index))
     opponent = np.where(has_opponent, lookup[opp_no], -1)
     for mask, message, expected in (
         (has_opponent & (opponent < 0), "the opponent number is not a player of this event",
@@ -584,7 +594,7 @@ def _parse_rounds(
          "an opponent's starting rank in columns 1-4 of the cell"),
         (has_opponent & _IS_BYE[res], "a bye cannot have an opponent",
          "opponent 0000 for H, F, U and Z"),
-        (has_opponent & (res == Result.UNPLAYED) & (col == NO_COLOR),
+        (has_opponent & (res == _UNPLAYED) & (col == NO_COLOR),
          "the cell names an opponent but gives neither colour nor result",
          "'NNNN w', 'NNNN b' or a full cell 'NNNN c r'"),
     ):
@@ -605,10 +615,10 @@ def _parse_rounds(
     last_decided = int(rows_round[decided].max()) + 1 if decided.any() else 0
     keep = ~(empty & (rows_round + 1 > last_decided))
     pairings = Pairings(
-        round=rows_round[keep].astype(np.int64) + 1,
-        player=rows_player[keep].astype(np.int64),
-        opponent=opponent[keep].astype(np.int64),
-        color=col[keep].astype(np.int64),
-        result=res[keep].astype(np.int64),
+        round=rows_round[keep] + 1,
+        player=rows_player[keep],
+        opponent=opponent[keep],
+        color=col[keep].astype(np.int64, copy=False),
+        result=res[keep].astype(np.int64, copy=False),
     )
     return pairings, rows_player[keep]
