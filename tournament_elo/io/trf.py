@@ -485,7 +485,7 @@ def _parse_players(player_lines: list[tuple[int, str]], source: str,
     keys = (classes @ _KEYS).astype(np.int64).T
     birth_classes = classes[:, _BIRTH_AT]
     dated = ((birth_classes == _DATE_FORM).all(axis=1) & (year >= MIN_BIRTH_YEAR)
-             & (year <= LOADED_IN) & (month > 0) & (day > 0))
+             & (year <= LOADED_IN))
     plain = (_NUMBER[keys[0]] & _NUMBER_OR_BLANK[keys[1]] & (given <= MAX_RATING)
              & _POINTS_FORMS[keys[2]] & _NUMBER_OR_BLANK[keys[3]]
              & (dated | (birth_classes == _BLANK).all(axis=1)))
