@@ -231,3 +231,13 @@ def test_bad_records_through_the_command_line(tmp_path, capsys, monkeypatch):
         "expected a real date, or the year alone (1987/00/00)\n"
         "error: club.trf, line 6: unreadable points (columns 81-84); found '1..0', expected "
         "points such as 4.5 or 4,5, from 0 to 100,000\n")
+
+
+def test_a_name_holding_a_lone_surrogate_is_read_as_given():
+    # Only a caller's own text can hold one (a file's bytes never decode to it): the
+    # record is read all the same, its columns where they were.
+    line = ("001    7 w    A\ud800nn                             1900 VIE             1987/05/12"
+            "  1.0    1")
+    player = parse_trf(trf([line])).players[0]
+    assert (player.id, player.name, player.rating, player.birth) == (
+        7, "A\ud800nn", 1900, date(1987, 5, 12))

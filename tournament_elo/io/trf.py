@@ -476,8 +476,9 @@ def _parse_players(player_lines: list[tuple[int, str]], source: str,
     bad file gives the same messages in the same order.
     """
     heads = "".join([line[:_HEAD_WIDTH].ljust(_HEAD_WIDTH) for _, line in player_lines])
-    chars = np.frombuffer(heads.encode("utf-32-le"), dtype=np.uint32).reshape(-1, _HEAD_WIDTH)
-    chars = chars[:, _COLUMNS]
+    # (A lone surrogate, which only a caller's own text can hold, is one "?" there.)
+    chars = np.frombuffer(heads.encode("utf-32-le", "replace"), dtype=np.uint32)
+    chars = chars.reshape(-1, _HEAD_WIDTH)[:, _COLUMNS]
     classes = _CLASS_OF_CHAR[np.minimum(chars, 127)]
     digits = np.where(classes == _DIGIT, chars - 48.0, 0.0)
     start, given, rank, whole_points, one_decimal, year, month, day = (
