@@ -236,8 +236,8 @@ def test_bad_records_through_the_command_line(tmp_path, capsys, monkeypatch):
 def test_a_name_holding_a_lone_surrogate_is_read_as_given():
     # Only a caller's own text can hold one (a file's bytes never decode to it): the
     # record is read all the same, its columns where they were.
-    line = ("001    7 w    A\ud800nn                             1900 VIE             1987/05/12"
-            "  1.0    1")
+    name = "A\ud800nn"
+    line = f"001    7 w    {name:<33} 1900 VIE             1987/05/12  1.0    1"
     player = parse_trf(trf([line])).players[0]
     assert (player.id, player.name, player.rating, player.birth) == (
         7, "A\ud800nn", 1900, date(1987, 5, 12))
