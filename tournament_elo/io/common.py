@@ -324,7 +324,7 @@ def check_declared_points(
     pairings: Pairings, players: Sequence[Player], place_of: Callable[[int], Place]
 ) -> list[InputWarning]:
     """Warn, with both numbers, where a declared points column disagrees with results."""
-    computed = pairings.points(len(players))
+    computed = pairings.points(len(players)).tolist()
     warnings = []
     for player in players:
         declared = player.declared_points

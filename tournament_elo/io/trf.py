@@ -1,8 +1,9 @@
 """FIDE Tournament Report Files (TRF16 and TRF26): reading.
 
-The player records are fixed-width.  Their round cells are cut out of all lines at
-once as a character matrix (numpy), so a large event costs a few array operations
-rather than a Python loop per cell; only the per-player fields are read line by line.
+The player records are fixed-width.  Their round cells, and the numeric columns of the
+player fields, are cut out of all lines at once as character matrices (numpy), so a
+large event costs a few array operations rather than a Python loop per cell; a record
+whose numbers are not plainly written is read (and its mistake worded) line by line.
 A line is at most :data:`MAX_LINE` characters (a record of the most rounds an event may
 have) and the declared number of rounds at most ``MAX_ROUND``, each refused beyond.
 
@@ -455,11 +456,11 @@ for _field, _columns in enumerate((_START, _RATING, _POINTS, _RANK)):
 #: rank, rating, rank, points in hundredths written whole and written with one decimal,
 #: and the birth's year, month and day.
 _WEIGHTS = np.zeros((len(_COLUMNS), 8))
-_column_weights: tuple[tuple[Sequence[int], Sequence[int]], ...] = (
+_WEIGHTED_DIGITS: tuple[tuple[Sequence[int], Sequence[int]], ...] = (
         (_START, (1000, 100, 10, 1)), (_RATING, (1000, 100, 10, 1)), (_RANK, (1000, 100, 10, 1)),
         (_POINTS, (100000, 10000, 1000, 100)), ((80, 81, 83), (1000, 100, 10)),
         (range(69, 73), (1000, 100, 10, 1)), ((74, 75), (10, 1)), ((77, 78), (10, 1)))
-for _field, (_digits, _weights) in enumerate(_column_weights):
+for _field, (_digits, _weights) in enumerate(_WEIGHTED_DIGITS):
     _WEIGHTS[_at(_digits), _field] = _weights
 
 
@@ -494,13 +495,13 @@ def _parse_players(player_lines: list[tuple[int, str]], source: str,
 
     ranked = classes[:, _RANK_END_AT] == _DIGIT
     players = []
-    for row, ((line_number, line), ok, *read) in enumerate(zip(
+    for row, ((line_number, line), ok, start_rank, rated, points_given, rank_given,
+              has_birth, y, m, d) in enumerate(zip(
             player_lines, plain.tolist(), start.tolist(), given.tolist(), declared.tolist(),
             np.where(ranked, rank, -1).tolist(), dated.tolist(), year.tolist(), month.tolist(),
             day.tolist(), strict=True)):
         player = None
         if ok:
-            start_rank, rated, points_given, rank_given, has_birth, y, m, d = read
             try:
                 born = date(y, m, d) if has_birth else None
             except ValueError:  # no such day: for _parse_player to say
@@ -568,7 +569,7 @@ def _parse_rounds(
     rows_player, rows_round = rows // max(last_round, 1), rows % max(last_round, 1)
     within = cell_round < last_round
     slot = owner[within] * last_round + cell_round[within]
-    in_place = bool((counts == last_round).all())  # every line as many cells: rows already
+    in_place = bool((counts == last_round).all())  # each line that many cells: the rows
 
     def spread(values: np.ndarray, fill: int) -> np.ndarray:
         if in_place:
@@ -599,6 +600,8 @@ def _parse_rounds(
          "the cell names an opponent but gives neither colour nor result",
          "'NNNN w', 'NNNN b' or a full cell 'NNNN c r'"),
     ):
+        if not mask.any():
+            continue
         bad = np.flatnonzero(mask)
         found.count(max(0, len(bad) - SHOWN_PROBLEMS))
         for at in bad[:SHOWN_PROBLEMS]:
