@@ -52,7 +52,7 @@ def parse_date(text: str, place: Place, what: str = "date") -> date | None:
         match = pattern.match(compact)
         if not match:
             continue
-        first, month, last = (int(g) for g in match.groups())
+        first, month, last = map(int, match.groups())
         year, day = (first, last) if year_first else (last, first)
         try:
             return date(year + 2000 if year < 100 else year, month, day)
