@@ -14,6 +14,7 @@ file order.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from datetime import date
 
@@ -41,11 +42,9 @@ def by_columns(line: str) -> dict[str, object]:
     birth = number(70, 79)
     born: date | None = None
     year: int | None = None
-    if "." in birth:  # DD.MM.YYYY
-        day, month, year = (int(part) for part in birth.split("."))
-        born = date(year, month, day)
-    elif "/" in birth:  # YYYY/MM/DD, YYYY/00/00 the year alone, 0000/00/00 unknown
-        year, month, day = (int(part) for part in birth.split("/"))
+    parts = re.split(r"[./-]", birth)
+    if len(parts) == 3:  # YYYY/MM/DD (YYYY/00/00 the year alone, 0000/00/00 unknown), DD.MM.YYYY
+        year, month, day = map(int, parts if len(parts[0]) == 4 else reversed(parts))
         born = date(year, month, day) if month and day else None
         year = year or None
     elif birth:
@@ -132,15 +131,16 @@ def test_every_record_reads_as_its_columns_say(lines):
 
 
 def test_by_columns_reads_fides_own_example_record():
-    # FIDE C.04 Annex 2's record of the Karl Mala example (tests/data, the first player).
-    line = ("001    1 m  g Vasquez,Rodrigo                   2558 CHI     3400042 1969/12/06"
-            "  3.5    4")
+    # The first record of FIDE's Karl Mala example (tests/data), through column 89: no sex
+    # given, the title as the list's letter, the birth year first with points (1969.12.06).
+    line = ("001    1    g Vasquez,Rodrigo                   2558 CHI     3400042 1969.12.06"
+            "  6.0    4")
     assert by_columns(line) == {
-        "id": 1, "sex": "m", "title": "GM", "name": "Vasquez,Rodrigo", "rating": 2558,
+        "id": 1, "sex": None, "title": "GM", "name": "Vasquez,Rodrigo", "rating": 2558,
         "federation": "CHI", "fide_id": "3400042", "birth": date(1969, 12, 6),
-        "birth_year": 1969, "declared_points": 350, "declared_rank": 4}
+        "birth_year": 1969, "declared_points": 600, "declared_rank": 4}
     player = parse_trf(trf([line])).players[0]
-    assert (player.id, player.title, player.rating, player.declared_points) == (1, "GM", 2558, 350)
+    assert {field: getattr(player, field) for field in by_columns(line)} == by_columns(line)
 
 
 #: Each numeric column: (first, last) columns 1-based, its name in messages, and what the
