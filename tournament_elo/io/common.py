@@ -29,6 +29,10 @@ from ..model import (
     Result,
 )
 
+#: Results compared with whole columns, as plain numbers (numpy takes an enum member slowly).
+_UNPLAYED, _FORFEIT_LOSS, _BOTH_LOST = (int(r) for r in (Result.UNPLAYED, Result.FORFEIT_LOSS,
+                                                         Result.BOTH_LOST))
+
 _ISO = re.compile(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$")
 _DAY_FIRST = re.compile(r"^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$")
 _SHORT_YEAR = re.compile(r"^(\d{2})[-/.](\d{1,2})[-/.](\d{1,2})$")
@@ -41,17 +45,17 @@ def parse_date(text: str, place: Place, what: str = "date") -> date | None:
     ``23/11/2024`` (day first, as European pairing programs write it),
     ``28. 07. 2005`` and the TRF round-date form ``24/11/23`` (year first).
     """
-    compact = re.sub(r"\s+", "", text)
+    compact = "".join(text.split())  # every whitespace character out, as \s matches them
     if not compact:
         return None
-    for pattern, order in ((_ISO, "ymd"), (_DAY_FIRST, "dmy"), (_SHORT_YEAR, "ymd")):
+    for pattern, year_first in ((_ISO, True), (_DAY_FIRST, False), (_SHORT_YEAR, True)):
         match = pattern.match(compact)
         if not match:
             continue
-        parts = dict(zip(order, (int(g) for g in match.groups()), strict=True))
-        year = parts["y"] + 2000 if parts["y"] < 100 else parts["y"]
+        first, month, last = map(int, match.groups())
+        year, day = (first, last) if year_first else (last, first)
         try:
-            return date(year, parts["m"], parts["d"])
+            return date(year + 2000 if year < 100 else year, month, day)
         except ValueError:
             break
     raise InputError(
@@ -186,14 +190,18 @@ def unplayed_before_played(
 ) -> list[InputError]:
     """A game without a result in a round before one with results: a result left out
     (the standings would silently stop at that round).  One problem per game."""
-    decided = (pairings.opponent >= 0) & (pairings.result != Result.UNPLAYED)
+    games = pairings.opponent >= 0
+    unplayed = pairings.result == _UNPLAYED
+    decided = games & ~unplayed
     if not decided.any():
         return []
     last = int(pairings.round[decided].max())
+    blank = games & unplayed & (pairings.round < last)
+    if not blank.any():
+        return []
     first_side = np.where(pairings.color == NO_COLOR, pairings.player < pairings.opponent,
                           pairings.color == WHITE)
-    blank = np.flatnonzero((pairings.opponent >= 0) & (pairings.result == Result.UNPLAYED)
-                           & (pairings.round < last) & first_side)
+    blank = np.flatnonzero(blank & first_side)
 
     def named(index: int) -> str:
         player = players[index]
@@ -218,17 +226,18 @@ def check_pairings(
     forfeits and games both players were declared to have lost (legal, but worth a look).
 
     The row of (player, round) is looked up in the sorted keys, not in a players ×
-    rounds matrix: a game log has as many rounds as games.
+    rounds matrix: a game log has as many rounds as games.  The keys go player by player,
+    the order most readers make the rows in (sorted already, they sort fast).
     """
-    width = max(len(players), 1)
-    keys = pairings.round * width + pairings.player
+    width = int(pairings.round.max(initial=0)) + 1
+    keys = pairings.player * width + pairings.round
     by_key = np.argsort(keys, kind="stable")
     sorted_keys = np.concatenate(([-1], keys[by_key]))  # a sentinel: 0 matches no key
     rows = np.concatenate(([-1], by_key))
 
     def slot(player: Any, rnd: Any) -> Any:
         """The (last) row of each (player, round), -1 where there is none."""
-        wanted = np.asarray(rnd) * width + np.asarray(player)
+        wanted = np.asarray(player) * width + np.asarray(rnd)
         at = np.searchsorted(sorted_keys, wanted, side="right") - 1
         return np.where(sorted_keys[at] == wanted, rows[at], -1)
 
@@ -243,8 +252,10 @@ def check_pairings(
         )
     # A fixed-rated reference opponent (an AI level) may meet many players in a round:
     # his games are mirrored by the reader that made his rows, one per game row.
-    fixed = np.array([p.fixed_rating for p in players] or [False], dtype=bool)
-    paired = paired[~fixed[pairings.player[paired]] & ~fixed[pairings.opponent[paired]]]
+    fixed = [p.fixed_rating for p in players]
+    if any(fixed):
+        free = ~np.array(fixed, dtype=bool)
+        paired = paired[free[pairings.player[paired]] & free[pairings.opponent[paired]]]
     back = slot(pairings.opponent[paired], pairings.round[paired])
     their_opponent = np.where(back >= 0, pairings.opponent[np.maximum(back, 0)], -1)
     bad = paired[their_opponent != pairings.player[paired]]
@@ -260,13 +271,8 @@ def check_pairings(
             f"{other} there", place_of_row(row),
             found=f"round {rnd} of player {opp}: {other}", expected=f"player {me}",
         )
-    # A fixed-rated reference opponent (an AI level) may meet many players in a round:
-    # his games are mirrored by the reader that made his rows, one per game row.
-    fixed = np.array([p.fixed_rating for p in players] or [False], dtype=bool)
-    paired = paired[~fixed[pairings.player[paired]] & ~fixed[pairings.opponent[paired]]]
-    back = slot(pairings.opponent[paired], pairings.round[paired])
     mine, theirs = pairings.result[paired], pairings.result[back]
-    double_forfeit = (mine == Result.FORFEIT_LOSS) & (theirs == Result.FORFEIT_LOSS)
+    double_forfeit = (mine == _FORFEIT_LOSS) & (theirs == _FORFEIT_LOSS)
     mirrored = (MIRROR[mine] == theirs) | double_forfeit
     colours_ok = pairings.color[paired] == -pairings.color[back]
     for problem, what in ((~mirrored, "result"), (~colours_ok, "colour")):
@@ -288,7 +294,7 @@ def check_pairings(
                 place_of_row(row), found=found, expected=expected,
             )
     warnings = []
-    both_lost = (mine == Result.BOTH_LOST) & (theirs == Result.BOTH_LOST)
+    both_lost = (mine == _BOTH_LOST) & (theirs == _BOTH_LOST)
     for row in paired[double_forfeit | both_lost]:
         me, opp, rnd = _who(pairings, players, int(row))
         if players[pairings.player[row]].index < players[pairings.opponent[row]].index:
@@ -318,7 +324,7 @@ def check_declared_points(
     pairings: Pairings, players: Sequence[Player], place_of: Callable[[int], Place]
 ) -> list[InputWarning]:
     """Warn, with both numbers, where a declared points column disagrees with results."""
-    computed = pairings.points(len(players))
+    computed = pairings.points(len(players)).tolist()
     warnings = []
     for player in players:
         declared = player.declared_points

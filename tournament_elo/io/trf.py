@@ -1,8 +1,9 @@
 """FIDE Tournament Report Files (TRF16 and TRF26): reading.
 
-The player records are fixed-width.  Their round cells are cut out of all lines at
-once as a character matrix (numpy), so a large event costs a few array operations
-rather than a Python loop per cell; only the per-player fields are read line by line.
+The player records are fixed-width.  Their round cells, and the numeric columns of the
+player fields, are cut out of all lines at once as character matrices (numpy), so a
+large event costs a few array operations rather than a Python loop per cell; a record
+whose numbers are not plainly written is read (and its mistake worded) line by line.
 A line is at most :data:`MAX_LINE` characters (a record of the most rounds an event may
 have) and the declared number of rounds at most ``MAX_ROUND``, each refused beyond.
 
@@ -43,8 +44,11 @@ from .common import (
 )
 from .text import Readable, read_text
 from .values import (
+    LOADED_IN,
+    MAX_RATING,
     MAX_ROUND,
     MAX_START_NUMBER,
+    MIN_BIRTH_YEAR,
     birth,
     game_count,
     k_factor,
@@ -72,6 +76,8 @@ _BYES = {Result.HALF_BYE, Result.FULL_BYE, Result.PAIRING_BYE, Result.ZERO_BYE}
 #: The same as tables indexed by a :class:`Result` (a lookup, not a search per row).
 _IS_PLAYED_ONLY = np.isin(np.arange(len(Result)), list(_PLAYED_ONLY))
 _IS_BYE = np.isin(np.arange(len(Result)), list(_BYES))
+#: Results compared with whole columns, as plain numbers (numpy takes an enum member slowly).
+_UNPLAYED, _ZERO_BYE = int(Result.UNPLAYED), int(Result.ZERO_BYE)
 
 # Lookup from a character's code point to a Result (-2: blank, -3: not a result code).
 _RESULT_OF_CHAR = np.full(128, -3, dtype=np.int64)
@@ -83,6 +89,34 @@ _COLOR_OF_CHAR = np.full(128, 9, dtype=np.int64)
 _COLOR_OF_CHAR[[ord("w"), ord("W")]] = 1
 _COLOR_OF_CHAR[[ord("b"), ord("B")]] = -1
 _COLOR_OF_CHAR[[ord("-"), ord(" ")]] = NO_COLOR
+#: Each character as a class: blank, digit, ".", "/", other (any non-ASCII one too).
+_BLANK, _DIGIT, _DOT, _SLASH, _OTHER = range(5)
+_CLASS_OF_CHAR = np.full(128, _OTHER, dtype=np.uint8)
+_CLASS_OF_CHAR[ord("0"):ord("9") + 1] = _DIGIT
+_CLASS_OF_CHAR[[ord(" "), ord("."), ord("/")]] = [_BLANK, _DOT, _SLASH]
+#: The classes of four columns as one number (base 5), a matrix product away; the tables
+#: say which of these numbers are spellings read plainly: a number is blanks then digits
+#: (a round cell's opponent, a player's starting rank, rating, rank), points also ``d.d``
+#: or ``dd.d``.
+_BASE5 = np.array([125.0, 25.0, 5.0, 1.0])
+#: Four digits' weights (the matrix products are in floating point: exact for these small
+#: whole numbers, and a product numpy's library does fast).
+_PLACE_VALUES = np.array([1000.0, 100.0, 10.0, 1.0])
+
+
+def _forms(*spellings: str) -> np.ndarray:
+    """A table over the keys of :data:`_BASE5`: true for the spellings given by class
+    (``b`` blank, ``d`` digit, ``.``)."""
+    table = np.zeros(5**4, dtype=bool)
+    for spelling in spellings:
+        table[sum(5**(3 - i) * "bd.".index(c) for i, c in enumerate(spelling))] = True
+    return table
+
+
+_WHOLE_FORMS = ("bbbd", "bbdd", "bddd", "dddd")
+_NUMBER = _forms(*_WHOLE_FORMS)
+_NUMBER_OR_BLANK = _forms("bbbb", *_WHOLE_FORMS)
+_POINTS_FORMS = _forms(*_WHOLE_FORMS, "bd.d", "dd.d")
 
 
 def read_trf(path: Readable, encoding: str | None = None) -> Event:
@@ -97,21 +131,22 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
     extra: list[tuple[int, str]] = []
     own: list[tuple[int, re.Match[str]]] = []
     comments: list[tuple[int, str]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.rstrip("\r\n")
-        if len(line) > MAX_LINE:
-            raise InputError(
-                "the line is too long for a TRF record", Place(source, line=number),
-                found=f"{len(line):,} characters",
-                expected=f"at most {MAX_LINE:,} (a player record of {MAX_ROUND} rounds)")
-        if line.startswith("###"):
-            comments.append((number, line))
-            continue
-        if not line.strip():
-            continue
+    lines = text.splitlines()
+    if max(map(len, lines), default=0) > MAX_LINE:
+        number, line = next((n, line) for n, line in enumerate(lines, start=1)
+                            if len(line) > MAX_LINE)
+        raise InputError(
+            "the line is too long for a TRF record", Place(source, line=number),
+            found=f"{len(line):,} characters",
+            expected=f"at most {MAX_LINE:,} (a player record of {MAX_ROUND} rounds)")
+    for number, line in enumerate(lines, start=1):
         code = line[:3]
         if code == "001":
             player_lines.append((number, line))
+        elif code == "###":
+            comments.append((number, line))
+        elif not line or line.isspace():
+            continue
         elif code in _HEADER_CODES:
             header.setdefault(code, []).append((number, line[4:].strip()))
         elif code == "DAT" and (match := _OWN_DAT.match(line)) and match["type"] in DAT_FIELDS:
@@ -125,13 +160,8 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
         )
     warnings: list[InputWarning] = []
     problems = Problems()
-    read = [
-        problems.checked(partial(_parse_player, line, Place(source, line=number), row, warnings),
-                         None)
-        for row, (number, line) in enumerate(player_lines)
-    ]
+    players = _parse_players(player_lines, source, warnings, problems)
     problems.raise_any()  # every bad player record at once (the rounds need them all)
-    players = [p for p in read if p is not None]
     def place_of(row: int) -> Place:
         return Place(source, line=player_lines[row][0])
 
@@ -336,10 +366,8 @@ def _round_dates(entry: tuple[int, str] | None, source: str) -> tuple[date | Non
     if entry is None:
         return ()
     number, value = entry
-    return tuple(
-        parse_date(token, Place(source, line=number), "round date")
-        for token in re.findall(r"\S+", value)
-    )
+    place = Place(source, line=number)
+    return tuple(parse_date(token, place, "round date") for token in value.split())
 
 
 #: The one- and two-letter title codes of FIDE's rating lists, as TRF files use them.
@@ -375,6 +403,13 @@ def _parse_player(line: str, place: Place, row: int,
     declared = points(line[80:84], place, "points (columns 81-84)")
     rank = whole(line[85:89], place, "rank (columns 86-89)", MAX_START_NUMBER)
     born, birth_year = birth(line[69:79], place, "birth date (columns 70-79)", warnings)
+    return _player(line, row, place.line, start, given, declared, rank, born, birth_year)
+
+
+def _player(line: str, row: int, number: int | None, start: int, given: float | None,
+            declared: int | None, rank: int | None, born: date | None,
+            birth_year: int | None) -> Player:
+    """The player of a ``001`` record whose numeric columns are read: its text columns."""
     fide_id = line[57:68].strip()
     sex = line[9].strip().lower() or None
     return Player(
@@ -390,8 +425,98 @@ def _parse_player(line: str, place: Place, row: int,
         birth_year=birth_year,
         declared_points=declared,
         declared_rank=rank,
-        line=place.line,
+        line=number,
     )
+
+
+#: How far the columns :func:`_parse_players` cuts at once reach: through the rank, 86-89.
+_HEAD_WIDTH = 89
+#: The columns (0-based) it reads: starting rank 5-8, rating 49-52, birth 70-79, points
+#: 81-84, rank 86-89 (the last of each the digit a number ends on).
+_START, _RATING, _BIRTH = range(4, 8), range(48, 52), range(69, 79)
+_POINTS, _RANK = range(80, 84), range(85, 89)
+_COLUMNS = [*_START, *_RATING, *_BIRTH, *_POINTS, *_RANK]
+
+
+def _at(columns: Sequence[int]) -> list[int]:
+    """Where the record's ``columns`` are among :data:`_COLUMNS`."""
+    return [_COLUMNS.index(column) for column in columns]
+
+
+#: ``YYYY/MM/DD`` by class, in columns 70-79.
+_DATE_FORM = np.array([_DIGIT] * 4 + [_SLASH] + [_DIGIT] * 2 + [_SLASH] + [_DIGIT] * 2)
+_BIRTH_AT = slice(_at(_BIRTH)[0], _at(_BIRTH)[-1] + 1)
+_POINT_AT, _RANK_END_AT = _at([82, 88])
+#: The four-column fields' spellings as keys (:data:`_BASE5`): starting rank, rating,
+#: points, rank.
+_KEYS = np.zeros((len(_COLUMNS), 4))
+for _field, _columns in enumerate((_START, _RATING, _POINTS, _RANK)):
+    _KEYS[_at(_columns), _field] = _BASE5
+#: The fields' values as weights of the digits, all read by one matrix product: starting
+#: rank, rating, rank, points in hundredths written whole and written with one decimal,
+#: and the birth's year, month and day.
+_WEIGHTS = np.zeros((len(_COLUMNS), 8))
+_WEIGHTED_DIGITS: tuple[tuple[Sequence[int], Sequence[int]], ...] = (
+        (_START, (1000, 100, 10, 1)), (_RATING, (1000, 100, 10, 1)), (_RANK, (1000, 100, 10, 1)),
+        (_POINTS, (100000, 10000, 1000, 100)), ((80, 81, 83), (1000, 100, 10)),
+        (range(69, 73), (1000, 100, 10, 1)), ((74, 75), (10, 1)), ((77, 78), (10, 1)))
+for _field, (_digits, _weights) in enumerate(_WEIGHTED_DIGITS):
+    _WEIGHTS[_at(_digits), _field] = _weights
+
+
+def _parse_players(player_lines: list[tuple[int, str]], source: str,
+                   warnings: list[InputWarning], problems: Problems) -> list[Player]:
+    """The players of the ``001`` records, each bad record's problem in ``problems``.
+
+    The numeric columns of all records are cut at once as a character matrix (as
+    :func:`_parse_rounds` cuts the round cells) and taken as they are where they are
+    written plainly: starting rank, rating and rank right-aligned ASCII digits (rating
+    and rank may be blank), points right-aligned ``4``, ``4.5`` or ``10.5``, the birth
+    ``YYYY/MM/DD`` of a real day or blank.  Any other record is read by
+    :func:`_parse_player`, which alone judges (and words) what is wrong with it, so a
+    bad file gives the same messages in the same order.
+    """
+    heads = "".join([line[:_HEAD_WIDTH].ljust(_HEAD_WIDTH) for _, line in player_lines])
+    # (A lone surrogate, which only a caller's own text can hold, is one "?" there.)
+    chars = np.frombuffer(heads.encode("utf-32-le", "replace"), dtype=np.uint32)
+    chars = chars.reshape(-1, _HEAD_WIDTH)[:, _COLUMNS]
+    classes = _CLASS_OF_CHAR[np.minimum(chars, 127)]
+    digits = np.where(classes == _DIGIT, chars - 48.0, 0.0)
+    start, given, rank, whole_points, one_decimal, year, month, day = (
+        digits @ _WEIGHTS).astype(np.int64).T
+    keys = (classes @ _KEYS).astype(np.int64).T
+    birth_classes = classes[:, _BIRTH_AT]
+    dated = ((birth_classes == _DATE_FORM).all(axis=1) & (year >= MIN_BIRTH_YEAR)
+             & (year <= LOADED_IN))
+    plain = (_NUMBER[keys[0]] & _NUMBER_OR_BLANK[keys[1]] & (given <= MAX_RATING)
+             & _POINTS_FORMS[keys[2]] & _NUMBER_OR_BLANK[keys[3]]
+             & (dated | (birth_classes == _BLANK).all(axis=1)))
+    declared = np.where(classes[:, _POINT_AT] == _DOT, one_decimal, whole_points)
+
+    ranked = classes[:, _RANK_END_AT] == _DIGIT
+    players = []
+    for row, ((line_number, line), ok, start_rank, rated, points_given, rank_given,
+              has_birth, y, m, d) in enumerate(zip(
+            player_lines, plain.tolist(), start.tolist(), given.tolist(), declared.tolist(),
+            np.where(ranked, rank, -1).tolist(), dated.tolist(), year.tolist(), month.tolist(),
+            day.tolist(), strict=True)):
+        player = None
+        if ok:
+            try:
+                born = date(y, m, d) if has_birth else None
+            except ValueError:  # no such day: for _parse_player to say
+                pass
+            else:
+                player = _player(line, row, line_number, start_rank, rated, points_given,
+                                 None if rank_given < 0 else rank_given, born,
+                                 y if has_birth else None)
+        if player is None:
+            player = problems.checked(
+                partial(_parse_player, line, Place(source, line=line_number), row, warnings),
+                None)
+        if player is not None:
+            players.append(player)
+    return players
 
 
 def _parse_rounds(
@@ -404,27 +529,27 @@ def _parse_rounds(
     then spread to one row per player per round up to the last round used.
     """
     tails = [line[FIRST_ROUND_COLUMN:] for _, line in player_lines]
-    widths = [-(-len(tail) // 10) for tail in tails]
-    flat = "".join(tail.ljust(10 * count) for tail, count in zip(tails, widths, strict=True))
-    counts = np.array(widths, dtype=np.int64)
+    flat = "".join([tail + " " * (-len(tail) % 10) for tail in tails])
+    counts = -(-np.fromiter(map(len, tails), dtype=np.int64, count=len(tails)) // 10)
     chars = np.frombuffer(flat.encode("utf-32-le"), dtype=np.uint32).reshape(-1, 10)
     chars = np.minimum(chars, 127)  # any non-ASCII character in a cell is simply invalid
     owner = np.repeat(np.arange(len(tails)), counts)  # each cell's player line
     cell_round = np.arange(len(chars)) - np.repeat(np.cumsum(counts) - counts, counts)
     opp_chars, colour_chars, result_chars = chars[:, :4], chars[:, 5], chars[:, 7]
 
-    digit = (opp_chars >= 48) & (opp_chars <= 57)
-    blank = opp_chars == 32
-    opp_ok = (digit | blank).all(axis=1) & ~(digit[:, :-1] & blank[:, 1:]).any(axis=1)
-    opponent_no = (np.where(digit, opp_chars - 48, 0) * np.array([1000, 100, 10, 1])).sum(axis=1)
+    opp_classes = _CLASS_OF_CHAR[opp_chars]
+    opp_key = (opp_classes @ _BASE5).astype(np.int64)
+    opp_ok = _NUMBER_OR_BLANK[opp_key]
+    opponent_no = (np.where(opp_classes == _DIGIT, opp_chars - 48.0, 0.0)
+                   @ _PLACE_VALUES).astype(np.int64)
     colour = _COLOR_OF_CHAR[colour_chars]
     result = _RESULT_OF_CHAR[result_chars]
-    empty = blank.all(axis=1) & (colour_chars == 32) & (result_chars == 32)
+    empty = (opp_key == 0) & (colour_chars == 32) & (result_chars == 32)
 
     used = ~empty
     last_round = int(cell_round[used].max()) + 1 if used.any() else 0
-    problems = used & (~opp_ok | (colour == 9) | (result == -3)
-                       | (chars[:, [4, 6]] != 32).any(axis=1))
+    problems = used & (~opp_ok | (colour == 9) | (result == -3) | (chars[:, 4] != 32)
+                       | (chars[:, 6] != 32))
     found = Problems()
     bad = np.flatnonzero(problems)
     found.count(max(0, len(bad) - SHOWN_PROBLEMS))
@@ -440,12 +565,15 @@ def _parse_rounds(
 
     # One row per player per round up to the last round used; a round a line does not
     # reach is a blank cell.
-    rows_player = np.repeat(np.arange(len(tails)), last_round)
-    rows_round = np.tile(np.arange(last_round), len(tails))
+    rows = np.arange(len(tails) * last_round)
+    rows_player, rows_round = rows // max(last_round, 1), rows % max(last_round, 1)
     within = cell_round < last_round
     slot = owner[within] * last_round + cell_round[within]
+    in_place = bool((counts == last_round).all())  # each line that many cells: the rows
 
     def spread(values: np.ndarray, fill: int) -> np.ndarray:
+        if in_place:
+            return values
         out = np.full(len(rows_player), fill, dtype=values.dtype)
         out[slot] = values[within]
         return out
@@ -456,10 +584,10 @@ def _parse_rounds(
     # A cell left blank (or only its opponent number 0000) is a zero-point absence; an
     # opponent with a colour but no result is a game not played yet.
     blank = res == -2
-    res = np.where(blank, np.where(has_opponent, Result.UNPLAYED, Result.ZERO_BYE), res)
-    known = np.array(sorted(k for k in index if isinstance(k, int)), dtype=np.int64)
+    res = np.where(blank, np.where(has_opponent, _UNPLAYED, _ZERO_BYE), res)
+    known = np.fromiter(index, dtype=np.int64, count=len(index))  # starting ranks here
     lookup = np.full(max(int(known.max()), int(opp_no.max(initial=0))) + 1, -1, dtype=np.int64)
-    lookup[known] = [index[int(k)] for k in known]
+    lookup[known] = np.fromiter(index.values(), dtype=np.int64, count=len(index))
     opponent = np.where(has_opponent, lookup[opp_no], -1)
     for mask, message, expected in (
         (has_opponent & (opponent < 0), "the opponent number is not a player of this event",
@@ -468,10 +596,12 @@ def _parse_rounds(
          "an opponent's starting rank in columns 1-4 of the cell"),
         (has_opponent & _IS_BYE[res], "a bye cannot have an opponent",
          "opponent 0000 for H, F, U and Z"),
-        (has_opponent & (res == Result.UNPLAYED) & (col == NO_COLOR),
+        (has_opponent & (res == _UNPLAYED) & (col == NO_COLOR),
          "the cell names an opponent but gives neither colour nor result",
          "'NNNN w', 'NNNN b' or a full cell 'NNNN c r'"),
     ):
+        if not mask.any():
+            continue
         bad = np.flatnonzero(mask)
         found.count(max(0, len(bad) - SHOWN_PROBLEMS))
         for at in bad[:SHOWN_PROBLEMS]:
@@ -489,10 +619,10 @@ def _parse_rounds(
     last_decided = int(rows_round[decided].max()) + 1 if decided.any() else 0
     keep = ~(empty & (rows_round + 1 > last_decided))
     pairings = Pairings(
-        round=rows_round[keep].astype(np.int64) + 1,
-        player=rows_player[keep].astype(np.int64),
-        opponent=opponent[keep].astype(np.int64),
-        color=col[keep].astype(np.int64),
-        result=res[keep].astype(np.int64),
+        round=rows_round[keep] + 1,
+        player=rows_player[keep],
+        opponent=opponent[keep],
+        color=col[keep].astype(np.int64, copy=False),
+        result=res[keep].astype(np.int64, copy=False),
     )
     return pairings, rows_player[keep]

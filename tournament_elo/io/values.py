@@ -36,7 +36,7 @@ MIN_BIRTH_YEAR = 1800
 #: numpy's int64, and Python's int() is never asked to convert thousands of digits.
 MAX_DIGITS = 18
 #: The year this module was loaded in: a birth up to it needs no look at the clock.
-_LOADED_IN = date.today().year
+LOADED_IN = date.today().year
 #: How much of a long value a message shows.
 SHOWN = 40
 
@@ -157,7 +157,7 @@ def birth(
             raise InputError(f"unreadable {what}", place, found=shown(text),
                              expected="a year such as 1987, or a date such as 1987/05/12 or "
                              "12.05.1987 (0 or blank when unknown)")
-    if year < MIN_BIRTH_YEAR or (year > _LOADED_IN and year > date.today().year):
+    if year < MIN_BIRTH_YEAR or (year > LOADED_IN and year > date.today().year):
         raise InputError(f"unreadable {what}", place, found=shown(text),
                          expected=f"a year from {MIN_BIRTH_YEAR} to {date.today().year}")
     if not (month and day):
