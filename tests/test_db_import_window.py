@@ -166,3 +166,26 @@ def test_an_index_an_import_left_unbuilt_is_made_when_the_database_is_opened_to_
     with Database(path) as db:
         assert _indexed(db)
         assert db.query("PRAGMA integrity_check") == [("ok",)]
+
+
+def test_the_files_of_a_folder_are_its_event_files_by_their_real_paths(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder gives its event files below it, sorted, each by its absolute real path: a
+    link to a file is known by the file it links to; hidden files and folders, other
+    suffixes and links to folders are left out (``Path.rglob`` follows none)."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "linked.trf").write_text("x", encoding="utf-8")
+    folder = tmp_path / "events"
+    (folder / "b" / "deeper").mkdir(parents=True)
+    (folder / ".hidden").mkdir()
+    for name in ("a.trf", "b/c.TRF", "b/deeper/d.pgn", ".hidden/e.trf", "b/.f.trf",
+                 "notes.md"):
+        (folder / name).write_text("x", encoding="utf-8")
+    (folder / "b" / "g.trf").symlink_to(elsewhere / "linked.trf")
+    (folder / "linked-folder").symlink_to(elsewhere, target_is_directory=True)
+    monkeypatch.chdir(tmp_path)
+    assert importer.event_files(["events", "elsewhere/linked.trf"]) == [
+        folder / "a.trf", folder / "b" / "c.TRF", folder / "b" / "deeper" / "d.pgn",
+        elsewhere / "linked.trf",  # b/g.trf, by the file it links to
+        elsewhere / "linked.trf"]  # named itself

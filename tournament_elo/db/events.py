@@ -5,9 +5,8 @@ for publishing, without reading the original file again."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -66,11 +65,11 @@ def fill_identities(db: Database) -> None:
 Entry = tuple[int, str, str, float | None, str | None, str | None, int]
 
 
-@dataclass(frozen=True)
-class PackedEvent:
+class PackedEvent(NamedTuple):
     """An event as an import stores it: plain values and packed columns, made where its
     file is read (a worker process).  It pickles in a fraction of an :class:`Event`'s
-    time and size, and the storing process builds no :class:`Player` of it."""
+    time and size (a named tuple: half a frozen dataclass's), and the storing process
+    builds no :class:`Player` of it."""
 
     name: str
     start: date | None
