@@ -9,11 +9,11 @@ Run from the repository root::
 
 Case 1: ``import_events`` of generated Swiss TRF files (60 players of a 20,000-player
 federation, 9 rounds; the files are written untimed) into a new database, reading in
-one process per core.  Target: at least 800 events per second.  Baseline, in the same
-run: reading the same files in one process (``read_event``, the parse the import is
-to go at the speed of), without storing anything.
-The main process's CPU per event (it stores while the workers read), the workers' and
-both memory peaks are printed.
+one process per core, this one among them.  Target: at least 800 events per second.
+Baseline, in the same run: reading the same files in one process (``read_event``, the
+parse the import is to go at the speed of), without storing anything.
+The main process's CPU per event (it stores, and reads while the workers are behind),
+the workers' and both memory peaks are printed.
 
 Case 2: ``recompute`` under fide-2024 by month of a history put straight into the
 database by ``generate.fill_history`` (untimed): 50,000 players, 120 monthly periods,
@@ -27,6 +27,7 @@ Figures only, no assertions.
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 import time
@@ -97,10 +98,14 @@ def case_import(folder: Path, count: int) -> None:
            f"{parse / seconds:.2f}x the reading alone")
     record(case, "games imported", rate_of(report.games, seconds), f"{report.games:,} games")
     record(case, "failed files", str(len(report.failed)))
-    # The main process stores while the workers read: its CPU per event bounds the rate.
+    # The main process stores, and reads when the worker's next batch is not ready; the
+    # worker (one per other core) reads and sends.
     record(case, "main process CPU per event", ms(main_cpu / count),
-           f"at most {count / main_cpu:,.0f} events/s whatever the cores")
+           "storing, and reading when the worker is behind")
     record(case, "workers' CPU per event", ms(workers_cpu / count), "reading and sending")
+    record(case, "CPU per event, in all", ms((main_cpu + workers_cpu) / count),
+           f"at most {count / (main_cpu + workers_cpu) * (os.cpu_count() or 1):,.0f} "
+           f"events/s on {os.cpu_count()} cores")
     record(case, "peak resident memory, main / a worker", mib(max_rss()),
            mib(children_max_rss()))
     with Database(folder / "import.db") as db:

@@ -148,7 +148,8 @@ def db_group() -> None:
               "detected per file).")
 @click.option("--encoding", help="Encoding of text inputs (default: detected).")
 @click.option("--workers", type=click.IntRange(1, 256),
-              help="Processes reading files (default: one per core).")
+              help="Processes reading files, this one among them (default: one per "
+              "core).")
 @click.option("--date", "on", metavar="YYYY-MM-DD",
               help="The date of events whose files give none (a crosstable page without "
               "dates).")

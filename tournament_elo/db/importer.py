@@ -387,29 +387,43 @@ def _parse_many(jobs: list[Job]) -> list[_Parsed]:
 
 def _parsed(first: list[Job], more: Iterator[Job], workers: int | None,
             client: Any) -> Iterator[_Parsed]:
-    """Every job's :class:`_Parsed`, in order.  The workers take the jobs in batches,
-    a few batches ahead of this process: no more files are read (and parsed events
-    wait) than that, whatever the import's size."""
+    """Every job's :class:`_Parsed`, in order.  ``workers`` processes read (default: one
+    per core), this one among them: the others take the jobs in batches, a few batches
+    ahead, and when the next batch they send is not ready this process reads the next
+    one itself rather than wait (more processes than cores would only share them, each
+    slower).  No more files are read (and parsed events wait) than a few batches,
+    whatever the import's size."""
     if client is not None:
         from .distributed import results_as_completed
 
         yield from results_as_completed(client, _parse, [*first, *more])
         return
-    if len(first) < _PARALLEL_FROM or workers == 1:
+    others = (workers or os.cpu_count() or 1) - 1
+    if len(first) < _PARALLEL_FROM or others < 1:
         yield from map(_parse, chain(first, more))
         return
-    count = workers or os.cpu_count() or 1
     jobs = chain(first, more)
     batches = iter(lambda: list(islice(jobs, BATCH)), [])
-    with ProcessPoolExecutor(count, initializer=_worker_start,
+    out = AHEAD * others  # batches out to the workers
+    most = out + AHEAD  # batches out or read here, not yet stored
+    with ProcessPoolExecutor(others, initializer=_worker_start,
                              initargs=(os.getpid(),)) as executor:
-        ahead: deque[Future[list[_Parsed]]] = deque(
-            executor.submit(_parse_many, batch) for batch in islice(batches, AHEAD * count))
+        ahead: deque[Future[list[_Parsed]] | list[_Parsed]] = deque(
+            executor.submit(_parse_many, batch) for batch in islice(batches, out))
         while ahead:
-            done = ahead.popleft().result()
-            for batch in islice(batches, 1):
+            head = ahead[0]
+            if isinstance(head, Future) and not head.done() and len(ahead) < most:
+                here = next(batches, None)
+                if here is not None:  # the workers are behind: this process reads
+                    ahead.append([_parse(job) for job in here])
+                    continue
+            ahead.popleft()
+            if isinstance(head, list):
+                yield from head
+                continue
+            for batch in islice(batches, 1):  # the workers keep as many batches
                 ahead.append(executor.submit(_parse_many, batch))
-            yield from done
+            yield from head.result()
 
 
 @dataclass(frozen=True)
