@@ -18,7 +18,7 @@ from ..errors import Place, SystemDefinitionError
 from .catalog import BUILT_IN, built_in_entries, built_in_files, built_in_reader
 from .definition_file import DefinitionReader, read_definition_file
 from .fide.edition import FideEdition, editions_from
-from .fide.speeds import SPEEDS
+from .fide.speeds import standard_name
 from .fide.system import FideByDate, FideSystem
 from .protocol import NamedSystem, RatingSystem
 
@@ -63,7 +63,7 @@ def built_in_systems() -> dict[str, RatingSystem]:
 def _built_in(name: str) -> RatingSystem | None:
     """A built-in system by name, building (and reading) only the file named after it or,
     for a FIDE edition's speed variant, after its edition."""
-    standard = name.removesuffix(next((f"-{s}" for s in SPEEDS if name.endswith(f"-{s}")), ""))
+    standard = standard_name(name)
     path = BUILT_IN / f"{standard}.toml"
     inside = Path(standard).name == standard  # a plain name, not a path out of the package
     return _built_in_file(path).get(name) if inside and path.is_file() else None

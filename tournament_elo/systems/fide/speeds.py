@@ -16,6 +16,15 @@ def variant_name(standard: str, speed: str) -> str:
     return f"{standard}-{speed}"
 
 
+def standard_name(name: str) -> str:
+    """The edition a variant's name is of (:func:`variant_name` undone); any other name
+    as it is."""
+    for speed in SPEEDS:
+        if name.endswith(f"-{speed}"):
+            return name.removesuffix(f"-{speed}")
+    return name
+
+
 def variant_description(standard: str, speed: str) -> str:
     """A variant's description from the standard edition's."""
     return (f"{standard} ({speed}: plain 400-point rule, "
