@@ -230,9 +230,15 @@ def _cut_sums(e: _Entries, values: Ints, low: int, high: int) -> Ints:
     return np.asarray(np.where(alive, values, 0).sum(axis=1), dtype=np.int64)
 
 
-def _buchholz(g: _Grid, name: str, rules: str, low: int, high: int) -> Ints:
-    """BH, FB (hundredths) or SB (ten-thousandths) of every player."""
-    e = _entries(g, rules, fore=name == "FB")
+def _buchholz(g: _Grid, name: str, rules: str, low: int, high: int,
+              seen: dict[bool, _Entries]) -> Ints:
+    """BH, FB (hundredths) or SB (ten-thousandths) of every player.  ``seen`` keeps the
+    entries (by Fore or not) for the next of BH/C1, BH, SB, AOB of the same call: they are
+    the same for all of them, and as costly to build as the sums they give."""
+    fore = name == "FB"
+    if fore not in seen:
+        seen[fore] = _entries(g, rules, fore)
+    e = seen[fore]
     values = e.sb if name == "SB" else e.score
     if low == 0 and high == 0:
         return np.asarray(np.where(e.counted, values, 0).sum(axis=1), dtype=np.int64)
@@ -265,10 +271,10 @@ def decimals(code: str, rounds: int) -> int:
     return 1
 
 
-def _aob(g: _Grid, rules: str, low: int, high: int) -> Floats:
+def _aob(g: _Grid, rules: str, low: int, high: int, seen: dict[bool, _Entries]) -> Floats:
     """Average of the opponents' Buchholz over games played, rounded half up to
     :func:`aob_decimals` places."""
-    bh = _buchholz(g, "BH", rules, low, high)  # hundredths
+    bh = _buchholz(g, "BH", rules, low, high, seen)  # hundredths
     games = g.board.sum(axis=1)
     total = np.where(g.board, bh[np.maximum(g.opp, 0)], 0).sum(axis=1)
     safe = np.maximum(games, 1)
@@ -440,6 +446,7 @@ def compute_tiebreaks(
                          found=repr(rules), expected=" or ".join(RULES))
     g = _grid(event, current_round)
     out: dict[str, Floats] = {}
+    seen: dict[bool, _Entries] = {}
     for code in codes:
         if given and code in given:
             out[code] = given[code]
@@ -447,11 +454,11 @@ def compute_tiebreaks(
         name, low, high = parse_code(code)
         value: Floats
         if name in ("BH", "FB"):
-            value = _buchholz(g, name, rules, low, high) / 100.0
+            value = _buchholz(g, name, rules, low, high, seen) / 100.0
         elif name == "SB":
-            value = _buchholz(g, name, rules, low, high) / 10000.0
+            value = _buchholz(g, name, rules, low, high, seen) / 10000.0
         elif name == "AOB":
-            value = _aob(g, rules, low, high)
+            value = _aob(g, rules, low, high, seen)
         elif name == "ABH":
             lna = _last(~g.vur)
             value = _adjusted(g, g.pts, lna, rules) / 100.0
