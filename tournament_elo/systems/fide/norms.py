@@ -62,7 +62,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 import numpy as np
@@ -118,8 +117,7 @@ MAX_NORM_GAMES = 13
 MIN_PERCENT = 35
 
 
-@dataclass(frozen=True)
-class Condition:
+class Condition(NamedTuple):
     name: str  # "games", "score", "performance", "average", "foreign federations", ...
     value: int
     bound: int  # the least (or, for "own federation"/"one federation", the most) allowed
@@ -142,8 +140,7 @@ class NormForecast(NamedTuple):
 FORECAST_COVERS = frozenset({"games", "score", "performance", "average"})
 
 
-@dataclass(frozen=True)
-class NormResult:
+class NormResult(NamedTuple):
     player: int  # index into event.players
     title: str
     games: int  # games counted
@@ -284,7 +281,7 @@ def _federation_mix(me: Player, feds: list[str | None], exempt: str | None,
     first = _at_least("foreign federations", len(foreign), 2,
                       f"{len(foreign)} federations other than {own or 'his own'}",
                       exempt=exempt)
-    out = [replace(first, text=first.text + note)]
+    out = [first._replace(text=first.text + note)]
     if own:
         mine = sum(f == own for f in feds)
         out.append(_at_most("own federation", mine, 3 * games // 5,
