@@ -302,3 +302,13 @@ def test_each_built_in_file_is_named_after_the_system_it_defines():
     assert len(built_in_entries()) == 5 * 3 + 3  # five editions by three speeds, three more
     with pytest.raises(InputError, match="unknown rating system"):
         system_named("../data/fide-2024")  # a name, never a path out of the package
+
+
+def test_the_built_in_files_pass_the_guard_a_users_file_goes_through():
+    """The package's own files are read without :func:`check_shape` (a loop per
+    character, a fifth of reading the five FIDE editions): every one of them passes it."""
+    from tournament_elo.systems.catalog import built_in_files
+    from tournament_elo.systems.definition_file import check_shape
+
+    for path in built_in_files():
+        check_shape(path.read_text(encoding="utf-8"), str(path))  # raises if not

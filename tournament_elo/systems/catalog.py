@@ -36,7 +36,7 @@ def built_in_files(prefix: str = "") -> list[Path]:
 
 @cache
 def _built_in_table(path: Path) -> dict[str, Any]:
-    return read_definition_file(path).data
+    return read_definition_file(path, own=True).data
 
 
 def built_in_reader(path: Path) -> DefinitionReader:
