@@ -9,7 +9,7 @@ output first asks for them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -189,7 +189,7 @@ def rate(
     table = standings(event, codes, tiebreak_rules, unrated_rating)
     figures = chosen.rate_event(event, settings or {}, str(average_rule))
     if event.players and not any(p.rating for p in event.players):
-        figures = replace(figures, warnings=(*figures.warnings, InputWarning(
+        figures = figures._replace(warnings=(*figures.warnings, InputWarning(
             Place(event.source), f"no player has a rating under {chosen.name}: every player "
             "is rated as unrated (give ratings in the file, or a rating list with --ratings)")))
     return RatingResult(event, chosen, figures, table)

@@ -27,13 +27,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(NamedTuple):  # not a frozen dataclass: cheaper to build at start-up
     """Where something was found: a file and, when known, a line, or a sheet's row or cell."""
 
     file: str | None = None
@@ -190,8 +189,7 @@ class EventModelError(TournamentEloError, ValueError):
     a reader, which checks its input) can build one."""
 
 
-@dataclass(frozen=True)
-class InputWarning:
+class InputWarning(NamedTuple):
     """A problem that does not stop the work, reported with its place."""
 
     place: Place

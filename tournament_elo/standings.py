@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -39,8 +39,7 @@ DEFAULT_TIEBREAKS = {
 }
 
 
-@dataclass(frozen=True)
-class Standings:
+class Standings(NamedTuple):  # not a frozen dataclass: cheaper to build at start-up
     codes: tuple[str, ...]
     values: dict[str, npt.NDArray[np.float64]]  # code → one value per player
     rank: npt.NDArray[np.int64]  # shared places where points and every value tie; 0: none

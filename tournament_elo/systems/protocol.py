@@ -18,9 +18,9 @@ stores, so a published page renders exactly the figures the list was computed fr
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING, Any, Protocol, Self
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -40,14 +40,13 @@ Ints = npt.NDArray[np.int64]
 Records = npt.NDArray[Any]
 
 
-@dataclass(frozen=True, eq=False)
-class Figures:
+class Figures(NamedTuple):  # not a frozen dataclass: cheaper to build at start-up
     """What a system computed for one event: per player (slot) and per pairing row."""
 
     players: Records
     games: Records
     warnings: tuple[InputWarning, ...] = ()
-    settings: Mapping[str, str] = field(default_factory=dict)  # what a per-game system used
+    settings: Mapping[str, str] = MappingProxyType({})  # what a per-game system used
 
 
 class NamedSystem(Protocol):

@@ -10,7 +10,7 @@ says *how*, the same way for every system.  A heading is a key of the report's w
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # a FIDE event's report never imports the per-game definitions
@@ -41,8 +41,7 @@ class Figure(NamedTuple):  # not a frozen dataclass: cheaper to build at start-u
     wide: bool = False  # among a player's totals, a figure that needs a wide cell
 
 
-@dataclass(frozen=True)
-class ReportTerms:
+class ReportTerms(NamedTuple):  # not a frozen dataclass: cheaper to build at start-up
     """Everything system-specific about an event's reports."""
 
     start: Figure  # the rating before the event, shown before the crosstable's rounds
@@ -57,11 +56,11 @@ class ReportTerms:
     expected_symbol: str = "We"
     start_missing: str = "unrated"  # what a player without a rating before is called
     series: str = "running_change"  # the rating chart: or "rating_after" per game
-    titles: Mapping[str, Title] = field(default_factory=dict)
+    titles: Mapping[str, Title] = MappingProxyType({})
     #: The fixed-rated opponents the system defines: id (as text) → its name ("Kiện Tướng").
-    fixed: Mapping[str, str] = field(default_factory=dict)
+    fixed: Mapping[str, str] = MappingProxyType({})
     pool_fact: bool = False  # the header names the pool rated
     multiplier: Multiplier | None = None  # the header names the level and its L
-    published: Mapping[str, tuple[str, float]] = field(default_factory=dict)
+    published: Mapping[str, tuple[str, float]] = MappingProxyType({})
     """Columns an export publishes that :mod:`tournament_elo.check` compares: heading →
     (player field, the export's rounding tolerance)."""
