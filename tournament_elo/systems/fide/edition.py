@@ -10,10 +10,9 @@ rules: :mod:`.rated_games` (which games count, the 400-point rule), :mod:`.event
 from __future__ import annotations
 
 import enum
-from dataclasses import MISSING, dataclass, fields
 from datetime import date
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -47,8 +46,7 @@ class NewPlayerRule(enum.StrEnum):
     TWO_DRAWS_1800 = "2024"  # two hypothetical drawn opponents rated 1800, Ra + dp
 
 
-@dataclass(frozen=True)
-class FideEdition:
+class FideEdition(NamedTuple):  # not a frozen dataclass: cheaper to build at start-up
     """One edition of the FIDE rating regulations; the fields are its rules."""
 
     name: str
@@ -133,24 +131,24 @@ def editions_from(reader: DefinitionReader) -> list[FideEdition]:
     fields, and the speed variants (rapid, blitz) it derives."""
     values: dict[str, Any] = {}
     enums = {"junior": JuniorRule, "difference": DifferenceRule, "new_player": NewPlayerRule}
-    for spec in fields(FideEdition):
-        if spec.name in ("speed", "big_difference_unrated_from"):
+    for name in FideEdition._fields:
+        if name in ("speed", "big_difference_unrated_from"):
             continue
-        if spec.name in enums:
-            kind = enums[spec.name]
-            values[spec.name] = kind(reader.choice(spec.name, tuple(m.value for m in kind)))
-        elif spec.name == "in_force_from":
-            values[spec.name] = reader.take(spec.name, date)
-        elif spec.name == "new_player_min_points":
-            values[spec.name] = Decimal(str(reader.number(spec.name, low=0, high=MAX_ROUND)))
-        elif spec.name in ("name", "description"):
-            values[spec.name] = reader.take(spec.name, str)
-        elif spec.name == "round_robin_counts_new_players":
-            values[spec.name] = reader.take(spec.name, bool, False)
+        if name in enums:
+            kind = enums[name]
+            values[name] = kind(reader.choice(name, tuple(m.value for m in kind)))
+        elif name == "in_force_from":
+            values[name] = reader.take(name, date)
+        elif name == "new_player_min_points":
+            values[name] = Decimal(str(reader.number(name, low=0, high=MAX_ROUND)))
+        elif name in ("name", "description"):
+            values[name] = reader.take(name, str)
+        elif name == "round_robin_counts_new_players":
+            values[name] = reader.take(name, bool, False)
         else:
-            default = ... if spec.default is MISSING else spec.default
-            low, high = FIELD_RANGES[spec.name]
-            values[spec.name] = reader.whole(spec.name, default, low=low, high=high)
+            low, high = FIELD_RANGES[name]
+            values[name] = reader.whole(name, FideEdition._field_defaults.get(name, ...),
+                                        low=low, high=high)
     variants = reader.take("variants", list, [])
     standard = FideEdition(**values)
     editions = [standard]
