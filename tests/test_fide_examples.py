@@ -1,7 +1,6 @@
 """Every worked example of seed 002 and fide.md, to the digit."""
 
 from datetime import date
-from decimal import Decimal
 
 import pandas as pd
 import pytest
@@ -218,7 +217,7 @@ def test_first_rating_rules_by_edition():
     # 2024: below the 1400 floor gives no rating: 0.5 of 5 against 1000s:
     # Ra = (5000 + 3600) / 7 = 1228.57, p = 1.5/7 = 21 % → −230 → 999.
     assert first_rating(fide_editions()["fide-2024"], 5, 50, 5000) is None
-    assert fide_editions()["fide-2014"].new_player_min_points == Decimal("0.5")
+    assert fide_editions()["fide-2014"].new_player_min_points == 0.5
 
 
 def test_a_rating_that_falls_below_the_floor_is_not_published():

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import enum
 from datetime import date
-from decimal import Decimal
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -58,7 +57,7 @@ class FideEdition(NamedTuple):  # not a frozen dataclass: cheaper to build at st
     difference: DifferenceRule
     floor: int  # lowest rating published
     new_player: NewPlayerRule
-    new_player_min_points: Decimal  # the event counts only if he scores at least this
+    new_player_min_points: float  # the event counts only if he scores at least this
     new_player_min_games: int  # games against rated opponents for a published rating
     new_player_min_opponents_swiss: int = 0  # 2009: rated opponents needed in a Swiss
     first_rating_cap: int | None = None  # 2024: at most 2200
@@ -140,7 +139,7 @@ def editions_from(reader: DefinitionReader) -> list[FideEdition]:
         elif name == "in_force_from":
             values[name] = reader.take(name, date)
         elif name == "new_player_min_points":
-            values[name] = Decimal(str(reader.number(name, low=0, high=MAX_ROUND)))
+            values[name] = reader.number(name, low=0, high=MAX_ROUND)
         elif name in ("name", "description"):
             values[name] = reader.take(name, str)
         elif name == "round_robin_counts_new_players":

@@ -33,7 +33,8 @@ def first_ratings(
     denominator 2n, as in FIDE's own example (Ra = 1872.43 → Ru = 1922).
     """
     games, points, total = (np.asarray(a, dtype=np.int64) for a in (games, points, opponents_sum))
-    counts = (games > 0) & (points >= int(edition.new_player_min_points * 100))
+    # In hundredths, as the points are: round(), since 0.29 * 100 is 28.999999999999996.
+    counts = (games > 0) & (points >= round(edition.new_player_min_points * 100))
     if edition.new_player is NewPlayerRule.TWO_DRAWS_1800:
         games, points, total = games + 2, points + 100, total + 2 * HYPOTHETICAL_OPPONENT
     n = np.maximum(games, 1)
