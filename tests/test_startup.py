@@ -89,3 +89,18 @@ def test_numpy_is_asked_for_one_blas_thread_unless_the_user_chose(given: str | N
     done = subprocess.run([sys.executable, "-c", THREADS], capture_output=True, text=True,
                           check=True, cwd=ROOT, env=env)
     assert done.stdout.strip() == kept
+
+
+def test_the_program_sets_the_collector_before_it_imports_the_command_line() -> None:
+    """``tournament-elo`` (and ``python -m tournament_elo``) raises Python's collector
+    threshold from 700 to 100,000 before it imports click and the command line (inside
+    :func:`~tournament_elo.__main__.run`): start-up makes many objects and frees few, and
+    the collector walked them again and again."""
+    probe = ("import gc, tournament_elo.cli as cli\n"
+             "before = gc.get_threshold()[0]\n"
+             "cli.main = lambda: gc.get_threshold()[0]\n"
+             "from tournament_elo.__main__ import run\n"
+             "print(before, run())\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, cwd=ROOT)
+    assert done.stdout.split() == ["700", "100000"]
