@@ -100,7 +100,8 @@ def test_the_program_sets_the_collector_before_it_imports_the_command_line() -> 
              "before = gc.get_threshold()[0]\n"
              "cli.main = lambda: gc.get_threshold()[0]\n"
              "from tournament_elo.__main__ import run\n"
-             "print(before, run())\n")
+             "print(before, run(), gc.get_freeze_count() > 0)\n")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=True, cwd=ROOT)
-    assert done.stdout.split() == ["700", "100000"]
+    # ... and the objects are frozen at the end, out of the teardown's search for cycles.
+    assert done.stdout.split() == ["700", "100000", "True"]
