@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -88,15 +88,11 @@ class ListState:
         return out
 
 
-@dataclass(frozen=True)
-class PlayerInfo:
+class PlayerInfo(NamedTuple):  # not a frozen dataclass: cheaper to build at start-up
     """What the K rules need of every player besides his list entry: his age."""
 
     birth_year: Ints  # 0: unknown
     turns_18: Ints  # the 18th birthday's date.toordinal(); 0: unknown
-
-    def __len__(self) -> int:
-        return len(self.birth_year)
 
     @classmethod
     def of(cls, size: int,

@@ -238,7 +238,7 @@ def _recompute_pool(db: Database, pool: str, system: str | None, start: date | N
     if total:
         total(len(todo))
     info = player_info(db)
-    state.grow(len(info))
+    state.grow(len(info.birth_year))
     games = 0
     since = valid if valid is not None else base_day
     # Who has been met already: listed, or in an event before the periods to compute.
