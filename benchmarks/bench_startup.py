@@ -37,9 +37,11 @@ CAPO = ROOT / "tests" / "data" / "javafo_aum_capo_dorso_2012_final.trf"  # 84 x 
 GACRUX = [sys.executable, "-m", "gacrux.tiebreakchecker", "-s", "-b", "utf-8",
           "-t", "BH:C1", "-t", "BH", "-t", "SB", "-i"]
 ELO = [sys.executable, "-m", "tournament_elo"]
-#: What ``rate`` pays before any of its own modules: Python, numpy (its BLAS on one
-#: thread, as the command sets it) and click.
-IMPORTS_ONLY = "import os; os.environ['OPENBLAS_NUM_THREADS'] = '1'; import numpy, click"
+#: What ``rate`` pays before any of its own modules: Python, numpy and click, set up as
+#: the program sets them (numpy's BLAS on one thread, the collector's threshold raised
+#: first and the collector frozen at the end: ``tournament_elo/__main__.py``).
+IMPORTS_ONLY = ("import gc, os; gc.set_threshold(100_000); "
+                "os.environ['OPENBLAS_NUM_THREADS'] = '1'; import numpy, click; gc.freeze()")
 
 FIGURES = figures.Figures(measure_width=44)
 record = FIGURES.record
