@@ -13,6 +13,11 @@ The command line (``tournament-elo``) is a thin layer over these names.
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+#: The package's version (``pyproject.toml`` reads it from here): ``--version`` prints it
+#: without ``importlib.metadata``, whose search of the installed packages cost more than
+#: the rest of the command.
+__version__ = "0.1.0"
+
 if TYPE_CHECKING:
     from .engine import RatingResult, rate
     from .errors import (

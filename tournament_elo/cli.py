@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import click
 
+from . import __version__
 from .cli_options import (
     event_file_options,
     lang_option,
@@ -74,7 +75,7 @@ class _Commands(click.Group):
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="tournament-elo")
+@click.version_option(__version__, package_name="tournament-elo")
 def cli() -> None:
     """Rate chess events exactly as the rating body computes them.
 
