@@ -277,23 +277,15 @@ class Database:
         workers do that, so this process only looks them up)."""
         people = self._identities()
         known_by_key = people.keys
-        values_of = list(zip(*players.values, strict=True))
-        told = list(zip(players.federation_ids, values_of, strict=True))
-        if matched is None and list(map(people.told.get, players.keys)) == told:
-            # Each known and told as he was before: nothing to look up or fill (most
-            # events of an import, once their players are known).
-            return np.array([known_by_key[key].id for key in players.keys], dtype=np.int32)
-        ids = np.empty(len(told), dtype=np.int32)
+        ids = [0] * len(players.keys)  # a list's items are set faster than an array's
         added, filled, keys, fed_ids = [], [], [], []
         for i, (key, fed_id, name, folded, values) in enumerate(zip(
                 players.keys, players.federation_ids, players.names, players.folded,
-                values_of, strict=True)):
+                zip(*players.values, strict=True), strict=True)):
             known = known_by_key.get(key)
             if known is not None and (known.federation_id is not None or fed_id is None) and (
                     known.values == values or None not in known.values):
                 ids[i] = known.id  # known, and nothing to fill from here: most players
-                if known.values == values and known.federation_id == fed_id:
-                    people.told[key] = (known.federation_id, known.values)
                 if matched is not None:
                     matched.append("name" if key.startswith("name:") else "id")
                 continue
@@ -317,8 +309,6 @@ class Database:
             if known.federation_id is None and fed_id is not None:
                 known.federation_id = fed_id
                 fed_ids.append((fed_id, known.id))
-            if known.values == values and known.federation_id == fed_id:
-                people.told[key] = (known.federation_id, known.values)
             ids[i] = known.id
             if matched is not None:
                 matched.append(how)
@@ -337,7 +327,7 @@ class Database:
         if keys:
             self.conn.executemany(
                 "INSERT OR IGNORE INTO player_keys (key, player_id) VALUES (?, ?)", keys)
-        return ids
+        return np.array(ids, dtype=np.int32)
 
     def _identities(self) -> _Identities:
         if self._players is None:
@@ -379,9 +369,6 @@ class _Identities:
     #: The same players by name, split by FIDE id (``None``: none known), so a player
     #: with a FIDE id is matched among those of his name with it or none, not them all.
     fide_names: dict[tuple[str, str | None], list[_Known]] = field(default_factory=dict)
-    #: By key, the federation id and values a player was told with last when they were
-    #: all the database knows of him: told the same again, there is nothing to fill.
-    told: dict[str, tuple[str | None, tuple[Any, ...]]] = field(default_factory=dict)
 
     def add(self, key: str, known: _Known) -> None:
         self.keys[key] = self.by_id[known.id] = known

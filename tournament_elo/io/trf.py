@@ -414,7 +414,11 @@ def _player(line: str, row: int, number: int | None, start: int, given: float | 
     sex = line[9].strip().lower() or None
     title = line[10:13]
     name = line[14:47].strip()
-    return _made_player({
+    # A value for every field, as Player(...) would hold them, set without the frozen
+    # dataclass's __init__ (an object.__setattr__ per field): three times faster, for
+    # every player of every file an import reads.
+    player = _new(Player)
+    _set(player, "__dict__", {
         "index": row, "id": start, "name": name if name.isascii() else _nfc(name),
         "rating": given or None, "sex": "w" if sex == "f" else sex,
         "title": _TITLES[title] if title in _TITLES else _title(title),
@@ -423,26 +427,15 @@ def _player(line: str, row: int, number: int | None, start: int, given: float | 
         "birth_year": birth_year, "games": None, "ever_2400": None, "k": None,
         "declared_points": declared, "declared_rank": rank, "line": number,
         "fixed_rating": False})
+    return player
 
 
 #: The title columns (11-13) as they are most often written, and their title.
 _TITLES = {"   ": None, **{f"{code:<3}": title for code, title in _TITLE_CODES.items()},
            **{f"{code.upper():<3}": title for code, title in _TITLE_CODES.items()},
            **{f"{title:<3}": title for title in _TITLE_CODES.values()}}
-#: Every field of a :class:`Player`, which :func:`_made_player` is given all of.
-_PLAYER_FIELDS = tuple(field.name for field in dataclasses.fields(Player))
 _new = object.__new__
 _set = object.__setattr__
-
-
-def _made_player(values: dict[str, object]) -> Player:
-    """A :class:`Player` from a value for every field, made three times faster than by
-    the frozen dataclass's ``__init__`` (one ``object.__setattr__`` per field), which
-    counts for every player of every file an import reads.  The result is equal to
-    ``Player(**values)``."""
-    player = _new(Player)
-    _set(player, "__dict__", values)
-    return player
 
 
 #: How far the columns :func:`_parse_players` cuts at once reach: through the rank, 86-89.
