@@ -13,6 +13,7 @@ from pathlib import Path
 from test_db import expected, half_away
 
 from helpers import DATA, make_event
+from tournament_elo.db.store import Database
 from tournament_elo.io.trf_write import write_trf
 
 CROSSTABLE = DATA / "chessresults_british2026_champ_crosstable_final.html"
@@ -123,3 +124,24 @@ def test_rate_takes_the_date_a_page_lacks(run):
     event = json.loads(out)["event"]
     assert (event["system"], event["end"]) == ("fide-2009", "2012-06-01")
     assert "no date" not in err
+
+
+def test_what_a_later_file_tells_of_a_known_player_fills_his_record(run, tmp_path):
+    # Twice told the same (the second time looked up without filling), then a third file
+    # gives their birth years: the records take them, and the first value seen stays.
+    people = [{"name": "Phạm Minh", "fide_id": "12400000"},
+              {"name": "Hồ Lan", "fide_id": "12400001"}]
+    games = [(1, 1, 2, "1")]
+    for name, day in (("one", 10), ("two", 11)):
+        _trf(tmp_path, name, date(2025, 3, day), people, [1800, 1700], games)
+    _trf(tmp_path, "three", date(2025, 3, 12),
+         [{**people[0], "birth_year": 1990}, {**people[1], "sex": "w"}], [1800, 1700], games)
+    _trf(tmp_path, "four", date(2025, 3, 13),
+         [{**people[0], "birth_year": 1991}, people[1]], [1800, 1700], games)
+    code, _, err = run("db", "import", "one.trf", "two.trf", "three.trf", "four.trf")
+    assert code == 0, err
+    assert [(p["name"], p["fide_id"], p["birth_year"], p["events"])
+            for p in as_json(run, "db", "players")] == [
+        ("Phạm Minh", "12400000", 1990, 4), ("Hồ Lan", "12400001", None, 4)]
+    with Database(tmp_path / "ratings.db") as db:
+        assert db.query("SELECT sex FROM players ORDER BY id") == [(None,), ("w",)]

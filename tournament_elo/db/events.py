@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from datetime import date
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -60,16 +61,20 @@ def fill_identities(db: Database) -> None:
          for event_id, name, details, first in found])
 
 
-#: An ``event_players`` row but its event and player ids: (idx, start_no, name, rating,
-#: title, federation, fixed_rating).
-Entry = tuple[int, str, str, float | None, str | None, str | None, int]
+class Entries(NamedTuple):
+    """The ``event_players`` columns but the event and player ids, a list each."""
+
+    idx: list[int]
+    start_no: list[str]
+    rating: list[float | None]
+    fixed_rating: list[int]  # title and federation: Who.values
 
 
 class PackedEvent(NamedTuple):
     """An event as an import stores it: plain values and packed columns, made where its
     file is read (a worker process).  It pickles in a fraction of an :class:`Event`'s
-    time and size (a named tuple: half a frozen dataclass's), and the storing process
-    builds no :class:`Player` of it."""
+    time and size (a named tuple: half a frozen dataclass's; its players a few lists,
+    not a tuple each), and the storing process builds no :class:`Player` of it."""
 
     name: str
     start: date | None
@@ -88,12 +93,16 @@ class PackedEvent(NamedTuple):
     rows: bytes  # GAME_ROW
     ratings: bytes  # int32: each player's rating in the file, 0: none
     exact_ratings: bytes | None  # float64, where a rating has decimals
-    players: tuple[Who, ...]  # who each player is, for Database.player_ids_of
-    entries: tuple[Entry, ...]
+    players: Who  # who the players are, for Database.player_ids_of
+    entries: Entries
 
     def people(self) -> tuple[list[str], list[str | None]]:
         """The players' names and FIDE ids."""
-        return [p[2] for p in self.players], [p[4][0] for p in self.players]
+        return self.players.names, self.players.values[0]
+
+
+#: The :class:`Player` fields of :class:`Entries`, in one call per player.
+_ENTRY_FIELDS = attrgetter("index", "id", "rating", "fixed_rating")
 
 
 def pack_event(event: Event) -> PackedEvent:
@@ -101,16 +110,17 @@ def pack_event(event: Event) -> PackedEvent:
     exact = np.array([p.rating or 0 for p in event.players], dtype=np.float64)
     given = exact.astype(np.int32)
     p = event.pairings
+    idx, start_no, rating, fixed = (map(list, zip(*map(_ENTRY_FIELDS, event.players),
+                                                  strict=True))
+                                    if event.players else ([], [], [], []))
     return PackedEvent(
         event.name, event.start, event.end, str(event.type), event.rounds,
         event.source_format or "", json.dumps(dict(event.settings)),
         json.dumps(list(event.pools)), details_json(event), event.fide_event_id, event.city,
         event.rounds_played, int(np.count_nonzero((p.opponent >= 0) & (p.player < p.opponent))),
         len(p), pack_pairings(event).tobytes(), given.tobytes(),
-        exact.tobytes() if (exact != given).any() else None,
-        tuple(who(player) for player in event.players),
-        tuple((player.index, str(player.id), player.name, player.rating, player.title,
-               player.federation, int(player.fixed_rating)) for player in event.players))
+        exact.tobytes() if (exact != given).any() else None, who(event.players),
+        Entries(idx, list(map(str, start_no)), rating, list(map(int, fixed))))
 
 
 def pack_pairings(event: Event) -> npt.NDArray[Any]:

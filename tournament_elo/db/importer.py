@@ -37,7 +37,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import astuple, dataclass, field
 from datetime import UTC, date, datetime, timedelta
-from itertools import chain, islice
+from itertools import chain, islice, repeat
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -529,10 +529,14 @@ def store_packed(db: Database, event: PackedEvent, path: str, digest: str, sourc
         ).lastrowid
         ids = db.player_ids_of(event.players)
         player_id = ids.tolist()
+        entries, told = event.entries, event.players
         conn.executemany(
             "INSERT INTO event_players (event_id, idx, player_id, start_no, name, rating, title,"
             " federation, fixed_rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(event_id, idx, player_id[idx], *rest) for idx, *rest in event.entries])
+            zip(repeat(event_id, len(entries.idx)), entries.idx,
+                [player_id[idx] for idx in entries.idx], entries.start_no, told.names,
+                entries.rating, told.values[3], told.values[1], entries.fixed_rating,
+                strict=True))
         conn.execute("INSERT INTO games (event_id, count, player_ids, ratings, rows,"
                      " exact_ratings) VALUES (?, ?, ?, ?, ?, ?)",
                      (event_id, event.pairing_count, ids.tobytes(), event.ratings, event.rows,

@@ -10,8 +10,9 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
+from operator import attrgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -268,17 +269,19 @@ class Database:
         value seen is kept).  ``matched`` hears for each player how: ``id``, ``name``
         or ``new``.  The players are read once per connection: a batch of events costs
         a few statements, not some per player."""
-        return self.player_ids_of([who(p) for p in players], matched)
+        return self.player_ids_of(who(players), matched)
 
-    def player_ids_of(self, players: Sequence[Who],
+    def player_ids_of(self, players: Who,
                       matched: list[str] | None = None) -> npt.NDArray[np.int32]:
         """:meth:`player_ids` of players told as :func:`who` tells them (an import's
         workers do that, so this process only looks them up)."""
         people = self._identities()
         known_by_key = people.keys
-        ids = np.empty(len(players), dtype=np.int32)
+        ids = [0] * len(players.keys)  # a list's items are set faster than an array's
         added, filled, keys, fed_ids = [], [], [], []
-        for i, (key, fed_id, name, folded, values) in enumerate(players):
+        for i, (key, fed_id, name, folded, values) in enumerate(zip(
+                players.keys, players.federation_ids, players.names, players.folded,
+                zip(*players.values, strict=True), strict=True)):
             known = known_by_key.get(key)
             if known is not None and (known.federation_id is not None or fed_id is None) and (
                     known.values == values or None not in known.values):
@@ -324,7 +327,7 @@ class Database:
         if keys:
             self.conn.executemany(
                 "INSERT OR IGNORE INTO player_keys (key, player_id) VALUES (?, ?)", keys)
-        return ids
+        return np.array(ids, dtype=np.int32)
 
     def _identities(self) -> _Identities:
         if self._players is None:
@@ -348,7 +351,7 @@ class Database:
 _FILLED = ("fide_id", "federation", "sex", "title", "birth", "birth_year")
 
 
-@dataclass
+@dataclass(slots=True)  # an import reads the ids of many: slots are quicker to reach
 class _Known:
     id: int
     values: tuple[Any, ...]  # in _FILLED order
@@ -399,19 +402,41 @@ class _Identities:
         return found
 
 
-#: Who a player is, as :meth:`Database.player_ids_of` looks him up: his identity key,
-#: federation id (None: none), name, folded name and the :data:`_FILLED` values.
-Who = tuple[str, str | None, str, str, tuple[Any, ...]]
+class Who(NamedTuple):
+    """Who an event's players are, as :meth:`Database.player_ids_of` looks them up,
+    column by column (an import's worker sends them: a few lists pickle faster than a
+    tuple per player): each one's identity key, federation id (None: none), name and
+    folded name, and the :data:`_FILLED` values, a column each."""
+
+    keys: list[str]
+    federation_ids: list[str | None]
+    names: list[str]
+    folded: list[str]
+    values: tuple[list[Any], ...]
 
 
-def who(player: Player) -> Who:
-    """What :meth:`Database.player_ids_of` needs of ``player``, all plain values (cheap
+#: The :class:`Player` fields :func:`who` reads, in one call per player.
+_WHO_FIELDS = attrgetter("id", "name", "fide_id", "federation", "sex", "title", "birth",
+                         "birth_year")
+
+
+def who(players: Sequence[Player]) -> Who:
+    """What :meth:`Database.player_ids_of` needs of ``players``, all plain values (cheap
     to send from the process that read the event)."""
-    fed_id = player.id.strip() if isinstance(player.id, str) and player.id.strip() else None
-    return (identity_key(player.fide_id, player.id, player.name, player.birth_year), fed_id,
-            player.name, fold_name(player.name),
-            (player.fide_id, player.federation, player.sex, player.title,
-             player.birth.isoformat() if player.birth else None, player.birth_year))
+    if not players:
+        return Who([], [], [], [], tuple([] for _ in _FILLED))
+    own_ids, names, fide_ids, federations, sexes, titles, births, years = map(
+        list, zip(*map(_WHO_FIELDS, players), strict=True))
+    fed_ids = [own.strip() or None if isinstance(own, str) else None for own in own_ids]
+    folded = list(map(fold_name, names))
+    # identity_key's choice, each column at hand.
+    keys = [f"fide:{fide_id}" if fide_id else f"fed:{fed_id}" if fed_id
+            else f"name:{fold}|{year or ''}"
+            for fide_id, fed_id, fold, year in zip(fide_ids, fed_ids, folded, years,
+                                                   strict=True)]
+    return Who(keys, fed_ids, names, folded,
+               (fide_ids, federations, sexes, titles,
+                [born.isoformat() if born else None for born in births], years))
 
 
 def identity_key(fide_id: str | None, own_id: int | str | None, name: str,

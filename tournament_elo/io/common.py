@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -48,6 +49,18 @@ def parse_date(text: str, place: Place, what: str = "date") -> date | None:
     compact = "".join(text.split())  # every whitespace character out, as \s matches them
     if not compact:
         return None
+    read = _read_date(compact)
+    if read is None:
+        raise InputError(
+            f"unreadable {what}", place, found=repr(text.strip()),
+            expected="a date such as 2024/11/23, 2024-11-23 or 23.11.2024",
+        )
+    return read
+
+
+@lru_cache(maxsize=4096)  # an import reads the same few hundred days again and again
+def _read_date(compact: str) -> date | None:
+    """:func:`parse_date` of text without blanks; None: not a date."""
     for pattern, year_first in ((_ISO, True), (_DAY_FIRST, False), (_SHORT_YEAR, True)):
         match = pattern.match(compact)
         if not match:
@@ -57,11 +70,8 @@ def parse_date(text: str, place: Place, what: str = "date") -> date | None:
         try:
             return date(year + 2000 if year < 100 else year, month, day)
         except ValueError:
-            break
-    raise InputError(
-        f"unreadable {what}", place, found=repr(text.strip()),
-        expected="a date such as 2024/11/23, 2024-11-23 or 23.11.2024",
-    )
+            return None
+    return None
 
 
 def both_readings(texts: Sequence[str]) -> tuple[list[date], list[date]] | None:
