@@ -14,6 +14,7 @@ file order.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import unicodedata
 from datetime import date
@@ -25,6 +26,7 @@ from hypothesis import strategies as st
 from tournament_elo.cli import main
 from tournament_elo.errors import InputError, InputErrors
 from tournament_elo.io.trf import parse_trf
+from tournament_elo.model import Player
 
 THIS_YEAR = date.today().year
 TITLE_LETTERS = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM",
@@ -128,6 +130,10 @@ def test_every_record_reads_as_its_columns_say(lines):
         assert read == by_columns(line), line
         # The same types too: a whole rating is an int, a rating with decimals a float.
         assert type(player.rating) is type(by_columns(line)["rating"])
+        # A plainly written record's player is made without Player.__init__: it holds
+        # every field of the dataclass, and equals and hashes as Player(...) of them.
+        built = Player(**{f.name: getattr(player, f.name) for f in dataclasses.fields(Player)})
+        assert vars(player) == vars(built) and player == built and hash(player) == hash(built)
 
 
 def test_by_columns_reads_fides_own_example_record():

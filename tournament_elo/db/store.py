@@ -427,13 +427,9 @@ def who(players: Sequence[Player]) -> Who:
         return Who([], [], [], [], tuple([] for _ in _FILLED))
     own_ids, names, fide_ids, federations, sexes, titles, births, years = map(
         list, zip(*map(_WHO_FIELDS, players), strict=True))
-    fed_ids = [own.strip() or None if isinstance(own, str) else None for own in own_ids]
+    fed_ids = list(map(_federation_id, own_ids))
     folded = list(map(fold_name, names))
-    # identity_key's choice, each column at hand.
-    keys = [f"fide:{fide_id}" if fide_id else f"fed:{fed_id}" if fed_id
-            else f"name:{fold}|{year or ''}"
-            for fide_id, fed_id, fold, year in zip(fide_ids, fed_ids, folded, years,
-                                                   strict=True)]
+    keys = list(map(_key, fide_ids, fed_ids, folded, years))
     return Who(keys, fed_ids, names, folded,
                (fide_ids, federations, sexes, titles,
                 [born.isoformat() if born else None for born in births], years))
@@ -443,11 +439,18 @@ def identity_key(fide_id: str | None, own_id: int | str | None, name: str,
                  birth_year: int | None) -> str:
     """Who a player is across events: his FIDE id; else a federation id (a text id such
     as a CODS-ID — a number is only a start number); else his folded name and birth year."""
+    return _key(fide_id, _federation_id(own_id), fold_name(name), birth_year)
+
+
+def _federation_id(own_id: int | str | None) -> str | None:
+    return own_id.strip() or None if isinstance(own_id, str) else None
+
+
+def _key(fide_id: str | None, fed_id: str | None, folded: str, birth_year: int | None) -> str:
+    """:func:`identity_key` of a name already folded."""
     if fide_id:
         return f"fide:{fide_id}"
-    if isinstance(own_id, str) and own_id.strip():
-        return f"fed:{own_id.strip()}"
-    return f"name:{fold_name(name)}|{birth_year or ''}"
+    return f"fed:{fed_id}" if fed_id else f"name:{folded}|{birth_year or ''}"
 
 
 def day(text: str | None) -> date | None:
