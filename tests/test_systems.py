@@ -312,3 +312,21 @@ def test_the_built_in_files_pass_the_guard_a_users_file_goes_through():
 
     for path in built_in_files():
         check_shape(path.read_text(encoding="utf-8"), str(path))  # raises if not
+
+
+@pytest.mark.parametrize("system", ["fide-2024", "tuong-ky"])
+def test_a_rated_event_crosses_a_process_whole(system):
+    """A library user may rate events in a pool of processes: the result (its figures,
+    standings and the system's report terms, records whose empty defaults are shared)
+    pickles and comes back giving the same JSON.  Under fide-2024 the sample's Bruno
+    gains 7.0 (FIDE's C.07 exercise, as the README shows)."""
+    import pickle
+
+    from tournament_elo.io.detect import read_event
+    from tournament_elo.render.json import to_json
+
+    result = rate(read_event(SAMPLE), system)
+    again = pickle.loads(pickle.dumps(result))
+    assert to_json(again) == to_json(result)
+    if system == "fide-2024":
+        assert to_json(again)["players"][0]["change"] == 7.0

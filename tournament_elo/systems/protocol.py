@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self
 
 import numpy as np
@@ -46,7 +45,7 @@ class Figures(NamedTuple):  # not a frozen dataclass: cheaper to build at start-
     players: Records
     games: Records
     warnings: tuple[InputWarning, ...] = ()
-    settings: Mapping[str, str] = MappingProxyType({})  # what a per-game system used
+    settings: Mapping[str, str] = {}  # what a per-game system used
 
 
 class NamedSystem(Protocol):

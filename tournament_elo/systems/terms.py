@@ -10,7 +10,6 @@ says *how*, the same way for every system.  A heading is a key of the report's w
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # a FIDE event's report never imports the per-game definitions
@@ -56,11 +55,11 @@ class ReportTerms(NamedTuple):  # not a frozen dataclass: cheaper to build at st
     expected_symbol: str = "We"
     start_missing: str = "unrated"  # what a player without a rating before is called
     series: str = "running_change"  # the rating chart: or "rating_after" per game
-    titles: Mapping[str, Title] = MappingProxyType({})
+    titles: Mapping[str, Title] = {}
     #: The fixed-rated opponents the system defines: id (as text) → its name ("Kiện Tướng").
-    fixed: Mapping[str, str] = MappingProxyType({})
+    fixed: Mapping[str, str] = {}
     pool_fact: bool = False  # the header names the pool rated
     multiplier: Multiplier | None = None  # the header names the level and its L
-    published: Mapping[str, tuple[str, float]] = MappingProxyType({})
+    published: Mapping[str, tuple[str, float]] = {}
     """Columns an export publishes that :mod:`tournament_elo.check` compares: heading →
     (player field, the export's rounding tolerance)."""
