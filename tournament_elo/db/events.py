@@ -107,12 +107,12 @@ _ENTRY_FIELDS = attrgetter("index", "id", "rating", "fixed_rating")
 
 def pack_event(event: Event) -> PackedEvent:
     """What :func:`~.importer.store_packed` writes of ``event``."""
-    exact = np.array([p.rating or 0 for p in event.players], dtype=np.float64)
-    given = exact.astype(np.int32)
-    p = event.pairings
     idx, start_no, rating, fixed = (map(list, zip(*map(_ENTRY_FIELDS, event.players),
                                                   strict=True))
                                     if event.players else ([], [], [], []))
+    exact = np.array([r or 0 for r in rating], dtype=np.float64)
+    given = exact.astype(np.int32)
+    p = event.pairings
     return PackedEvent(
         event.name, event.start, event.end, str(event.type), event.rounds,
         event.source_format or "", json.dumps(dict(event.settings)),
