@@ -145,3 +145,35 @@ def test_what_a_later_file_tells_of_a_known_player_fills_his_record(run, tmp_pat
         ("Phạm Minh", "12400000", 1990, 4), ("Hồ Lan", "12400001", None, 4)]
     with Database(tmp_path / "ratings.db") as db:
         assert db.query("SELECT sex FROM players ORDER BY id") == [(None,), ("w",)]
+
+
+def test_an_import_sees_players_merged_by_another_process_meanwhile(tmp_path):
+    """An importing connection keeps the players it read; once another connection has
+    merged two of them, its next event meets the merged record, never the removed one."""
+    from tournament_elo.db.importer import import_events
+    from tournament_elo.db.players import merge_players
+
+    capo = DATA / "javafo_aum_capo_dorso_2012_final.trf"
+    text = capo.read_text()
+    # The second record without its FIDE id (columns 58-68): a record of its own, which
+    # the officer merges into the first.
+    second = next(line for line in text.splitlines() if line.startswith("001    2 "))
+    text = text.replace(second, second[:57] + " " * 11 + second[68:])
+    (tmp_path / "first.trf").write_text(text)
+    # The same players in another event (another name, so another identity).
+    (tmp_path / "second.trf").write_text(
+        text.replace("012 4° Open Capo D' Orso 2012", "012 Capo D' Orso Rapid 2012"))
+    with Database(tmp_path / "r.db") as importing:
+        import_events(importing, [tmp_path / "first.trf"])
+        kept, gone = (row[0] for row in importing.query(
+            "SELECT player_id FROM event_players WHERE idx IN (0, 1) ORDER BY idx"))
+        with Database(tmp_path / "r.db") as other:
+            merge_players(other, kept, gone)
+        import_events(importing, [tmp_path / "second.trf"])
+        assert importing.query("PRAGMA foreign_key_check") == []
+        # The first two records are one player now, in both events.
+        assert importing.query(
+            "SELECT e.name, p.idx, p.player_id FROM event_players p JOIN events e"
+            " ON e.id = p.event_id WHERE p.idx IN (0, 1) ORDER BY e.id, p.idx") == [
+            ("4° Open Capo D' Orso 2012", 0, kept), ("4° Open Capo D' Orso 2012", 1, kept),
+            ("Capo D' Orso Rapid 2012", 0, kept), ("Capo D' Orso Rapid 2012", 1, kept)]

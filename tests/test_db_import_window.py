@@ -61,7 +61,7 @@ def test_files_are_read_a_few_batches_ahead_of_the_storing(
     for k, count in enumerate(read_when_stored):  # the k-th event, of batch k // 2
         assert count <= max(8, 2 * (k // 2 + 3)), (k, read_when_stored)
     assert read_when_stored == sorted(read_when_stored)
-    assert read == [f"event_{k:02d}.trf" for k in range(20)]  # each once, in order
+    assert read == [f"event_{k:02d}.trf" for k in range(20)]  # each once here, in order
     assert report.imported == [str(folder / f"event_{k:02d}.trf") for k in range(20)]
     assert (stored, report.failed, report.games) == ((20, 20), [], 20 * 36)
 
@@ -101,6 +101,38 @@ def test_this_process_reads_when_the_workers_are_behind(
     assert report.imported == [str(folder / f"event_{k:02d}.trf") for k in range(20)]
     assert 2 <= len(here) <= 18, here
     assert "event_00.trf" not in here and "event_01.trf" not in here
+
+
+def test_a_file_written_while_it_is_imported_is_reported_not_stored_mixed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker reads its files again (rather than be sent their bytes): one written
+    since this process hashed it fails, saying so, and is not stored under the other
+    bytes' hash.  Each file here is rewritten as soon as it has been read for hashing;
+    the worker reads the first batch at least, this process stores what it read itself."""
+    monkeypatch.setattr(importer, "BATCH", 2)
+    monkeypatch.setattr(importer, "AHEAD", 1)
+    real_read = importer.read_bytes
+
+    def read_then_rewritten(path: Path) -> bytes:
+        data = real_read(path)
+        if os.getpid() == main:
+            Path(path).write_bytes(data.replace(b"012 Open", b"012 Rewritten Open"))
+        return data
+
+    main = os.getpid()
+    monkeypatch.setattr(importer, "read_bytes", read_then_rewritten)
+    folder = events(tmp_path / "events", 20)
+    originals = {str(path): path.read_bytes() for path in folder.iterdir()}
+    with Database(tmp_path / "ratings.db") as db:
+        report = importer.import_events(db, [folder], workers=2)
+        stored = dict(db.query("SELECT path, name FROM events"))
+    failed = {path: str(error) for path, error in report.failed}
+    assert sorted([*failed, *report.imported]) == sorted(originals)
+    assert str(folder / "event_00.trf") in failed and str(folder / "event_01.trf") in failed
+    for path, message in failed.items():
+        assert message == (f"{path}: the file changed while it was imported, expected the "
+                           "same bytes as when the import began: import it again")
+    assert stored == {path: f"Open {int(path[-6:-4])}" for path in report.imported}
 
 
 def test_an_import_leaves_the_collector_and_the_page_cache_as_they_were(

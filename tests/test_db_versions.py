@@ -133,6 +133,42 @@ def test_a_correction_replaces_and_a_look_alike_is_kept_apart(run, tmp_path):
         ("capo-corrected.trf", 2), ("look-alike.trf", 1)]
 
 
+def test_a_replaced_event_leaves_none_of_its_rows(run, tmp_path):
+    """The import stores with SQLite's foreign key checks off (each id is its own): the
+    replaced event's players, games and figures go with it all the same, and the checks
+    are on again afterwards."""
+    from tournament_elo.db.defaults import DEFAULT_DB
+    from tournament_elo.db.importer import import_events
+    from tournament_elo.db.store import Database
+
+    text = CAPO.read_text()
+    (tmp_path / "capo.trf").write_text(text)
+    assert run("db", "import", "capo.trf")[0] == 0
+    assert run("db", "recompute")[0] == 0
+    # A correction (one round-9 result) of the same event, same players: it replaces it.
+    record = next(line for line in text.splitlines() if line.startswith("001    1 "))
+    opponent = next(line for line in text.splitlines() if line.startswith("001   14 "))
+    at = FIRST_ROUND + 10 * 8
+    (tmp_path / "capo-corrected.trf").write_text(text.replace(
+        record, record[:at] + "  14 b 1" + record[at + 8:]).replace(
+        opponent, opponent[:at] + "   1 w 0" + opponent[at + 8:]))
+    with Database(tmp_path / DEFAULT_DB) as db:
+        (first,) = db.query("SELECT id FROM events")
+        assert db.query("SELECT count(*) FROM event_results WHERE event_id = ?", first[0]) == [
+            (1,)]
+        report = import_events(db, [tmp_path / "capo-corrected.trf"])
+        assert [(Path(f).name, Path(old).name, v) for f, old, v in report.versions] == [
+            ("capo-corrected.trf", "capo.trf", 2)]
+        assert db.query("PRAGMA foreign_keys") == [(1,)]
+        assert db.query("PRAGMA foreign_key_check") == []
+        # (The new event may take the freed id: rows left behind would then be its own.)
+        (second,) = db.query("SELECT id FROM events WHERE path LIKE '%capo-corrected.trf'")
+        # 84 players and one games row, all the corrected event's; no figures yet.
+        for table, rows in (("event_players", 84), ("games", 1), ("event_results", 0)):
+            assert db.query(f"SELECT event_id, count(*) FROM {table} GROUP BY event_id") == (
+                [(second[0], rows)] if rows else [])
+
+
 def test_unfinished_events_are_rated_when_asked(run, tmp_path):
     (tmp_path / "r5.trf").write_text(after_round(CAPO.read_text(), 5))
     assert run("db", "import", "r5.trf")[0] == 0

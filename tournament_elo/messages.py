@@ -208,6 +208,9 @@ _VI = {
     "the file is empty": "tệp rỗng",
     "an event file": "một tệp giải đấu",
     "cannot read the file": "không đọc được tệp",
+    "the file changed while it was imported": "tệp đã thay đổi trong lúc nhập",
+    "the same bytes as when the import began: import it again":
+        "đúng nội dung như lúc bắt đầu nhập: hãy nhập lại",
     # the desk (serve, watch)
     "--host {} serves the desk to the network: only the wall and the standings are shown "
     "there, read-only": "--host {} phục vụ bàn trọng tài ra mạng: ở đó chỉ hiển thị màn hình "

@@ -53,6 +53,7 @@ class Database:
         self.wait = wait
         self._on_wait = on_wait
         self._players: _Identities | None = None
+        self._players_version = -1  # PRAGMA data_version when they were read
         self._next_id = 0
         try:
             self.conn = self._open_reading() if readonly else self._open_writing()
@@ -330,6 +331,11 @@ class Database:
         return np.array(ids, dtype=np.int32)
 
     def _identities(self) -> _Identities:
+        # Another connection's commit (a merge of players, another import) since they
+        # were read: read them again.
+        changed = self.conn.execute("PRAGMA data_version").fetchone()[0]
+        if changed != self._players_version:
+            self._players, self._players_version = None, changed
         if self._players is None:
             self._players = _Identities()
             for key, pid, federation_id, folded, *rest in self.query(
