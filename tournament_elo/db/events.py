@@ -115,22 +115,27 @@ def pack_event(event: Event) -> PackedEvent:
     p = event.pairings
     return PackedEvent(
         event.name, event.start, event.end, str(event.type), event.rounds,
-        event.source_format or "", json.dumps(dict(event.settings)),
-        json.dumps(list(event.pools)), details_json(event), event.fide_event_id, event.city,
+        event.source_format or "", _json(dict(event.settings)), _json(list(event.pools)),
+        details_json(event), event.fide_event_id, event.city,
         event.rounds_played, int(np.count_nonzero((p.opponent >= 0) & (p.player < p.opponent))),
         len(p), pack_pairings(event).tobytes(), given.tobytes(),
         exact.tobytes() if (exact != given).any() else None, who(event.players),
         Entries(idx, list(map(str, start_no)), rating, list(map(int, fixed))))
 
 
+def _json(value: dict[str, Any] | list[Any]) -> str:
+    """``value`` as JSON; most events have no settings and no game pools."""
+    return json.dumps(value) if value else "{}" if isinstance(value, dict) else "[]"
+
+
 def pack_pairings(event: Event) -> npt.NDArray[Any]:
     p = event.pairings
     rows = np.zeros(len(p), dtype=GAME_ROW)
-    for name in ("round", "player", "opponent", "color", "result"):
-        rows[name] = getattr(p, name)
-    rows["method"] = p.column("method")
-    rows["minutes"] = p.column("minutes")
-    rows["pool"] = p.column("pool")
+    for name in ("round", "player", "opponent", "color", "result", "method", "minutes",
+                 "pool"):
+        column = getattr(p, name)
+        if column is not None:  # an optional column not given: its zeros
+            rows[name] = column
     return rows
 
 
