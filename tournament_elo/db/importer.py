@@ -367,8 +367,8 @@ def _jobs(files: list[Path], report: ImportReport, known: dict[str, str],
                 advance(1)
         else:
             by_hash[digest] = str(path)
-            # Each file is read once: its bytes go to the reader (a Dask worker reads them
-            # from the shared file system instead of receiving them).
+            # Its bytes are kept for this process's own reading; a worker reads the file
+            # again, and a Dask worker from the shared file system (both check its hash).
             keep = send_bytes and kept + len(data) <= KEEP_BYTES
             kept += len(data) if keep else 0
             yield str(path), digest, data if keep else None, input_format, encoding
