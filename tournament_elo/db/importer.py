@@ -275,11 +275,12 @@ def _page_cache(db: Database, kib: int) -> Iterator[None]:
 
 @contextmanager
 def _foreign_keys_unchecked(db: Database) -> Iterator[None]:
-    """SQLite's foreign key checks off while events are stored, then on again: every id
-    an event's rows refer to was just written or looked up in the same transaction
+    """SQLite's foreign key checks off while events are stored, then as they were: every
+    id an event's rows refer to was just written or looked up in the same transaction
     (:meth:`~.store.Database.player_ids_of` reads the players again once another process
-    has changed them), so each row's two lookups (its event, its player) only cost a
-    fifth of the storing; :func:`delete_event` removes what a cascade would."""
+    has changed them), so each row's two lookups (its event, its player) could find
+    nothing wrong, and they were a fifth of the storing.  :func:`delete_event` removes
+    what a cascade would."""
     before = int(db.query("PRAGMA foreign_keys")[0][0])
     db.conn.execute("PRAGMA foreign_keys = OFF")  # (inside a transaction: left as it is)
     try:
