@@ -169,6 +169,24 @@ def test_a_replaced_event_leaves_none_of_its_rows(run, tmp_path):
                 [(second[0], rows)] if rows else [])
 
 
+def test_the_database_keeps_each_file_as_it_was_imported(run, tmp_path):
+    """``events.source`` gives back the very bytes imported: zstd now, zlib where an
+    earlier version of the program imported the file."""
+    import zlib
+
+    from tournament_elo.db.defaults import DEFAULT_DB
+    from tournament_elo.db.events import file_of
+    from tournament_elo.db.store import Database
+
+    (tmp_path / "capo.trf").write_bytes(CAPO.read_bytes())
+    assert run("db", "import", "capo.trf")[0] == 0
+    with Database(tmp_path / DEFAULT_DB) as db:
+        ((source,),) = db.query("SELECT source FROM events")
+    assert source[:4] == b"\x28\xb5\x2f\xfd"  # a zstd frame
+    assert file_of(source) == CAPO.read_bytes()
+    assert file_of(zlib.compress(CAPO.read_bytes(), 1)) == CAPO.read_bytes()
+
+
 def test_unfinished_events_are_rated_when_asked(run, tmp_path):
     (tmp_path / "r5.trf").write_text(after_round(CAPO.read_text(), 5))
     assert run("db", "import", "r5.trf")[0] == 0

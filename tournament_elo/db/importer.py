@@ -31,7 +31,6 @@ import os
 import sqlite3
 import threading
 import time
-import zlib
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -49,7 +48,7 @@ from ..io.sheet_files import companion_files
 from ..io.text import Source, read_bytes
 from ..messages import say
 from ..model import Event
-from .events import PackedEvent, event_identity, fill_identities, pack_event
+from .events import PackedEvent, compressed_file, event_identity, fill_identities, pack_event
 from .schema import DEFERRABLE_INDEXES
 from .store import Database
 
@@ -172,7 +171,7 @@ class _Parsed(NamedTuple):  # sent back by a worker: a named tuple pickles fast
     digest: str
     event: PackedEvent | None
     error: TournamentEloError | str | None  # sent whole, to be said in the user's language
-    source: bytes = b""  # the file, zlib-compressed
+    source: bytes = b""  # the file, compressed (events.compressed_file)
 
 
 #: One file to read: its path, the sha256 of its bytes, the bytes (None: read them where
@@ -189,7 +188,7 @@ def _parse(job: Job) -> _Parsed:
     try:
         source = Source(path, data if data is not None else _read_again(path, digest))
         event = pack_event(read_event(source, input_format, encoding))
-        return _Parsed(path, digest, event, None, zlib.compress(source.data, 1))
+        return _Parsed(path, digest, event, None, compressed_file(source.data))
     except TournamentEloError as error:
         return _Parsed(path, digest, None, error)
     except Exception as error:  # a bug: reported against the file, the import goes on
@@ -525,8 +524,9 @@ def _same_people(ours: set[str], theirs: set[str]) -> bool:
 
 def store_event(db: Database, event: Event, path: str, digest: str, source: bytes,
                 system: str, pool_id: int, on: date | None = None) -> Stored:
-    """Write one event (read from the file at ``path``, kept zlib-compressed as
-    ``source``) in one transaction, unless its bytes are there already.
+    """Write one event (read from the file at ``path``, kept as ``source``: see
+    :func:`~.events.compressed_file`) in one transaction, unless its bytes are there
+    already.
 
     An event already stored under the same identity (:func:`~.events.identity_of`) with
     the same players is an earlier version: the file replaces it, unless the stored one

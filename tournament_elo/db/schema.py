@@ -76,7 +76,7 @@ CREATE TABLE events (
     format TEXT NOT NULL,
     settings TEXT NOT NULL,            -- the event's own settings, as JSON
     game_pools TEXT NOT NULL,          -- names of GAME_ROW.pool codes, as JSON
-    source BLOB NOT NULL,              -- the file itself, zlib-compressed
+    source BLOB NOT NULL,              -- the file itself, compressed (events.file_of)
     imported_at TEXT NOT NULL
 );
 CREATE INDEX events_by_hash ON events (content_hash);
