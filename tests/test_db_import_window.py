@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -101,6 +102,35 @@ def test_this_process_reads_when_the_workers_are_behind(
     assert report.imported == [str(folder / f"event_{k:02d}.trf") for k in range(20)]
     assert 2 <= len(here) <= 18, here
     assert "event_00.trf" not in here and "event_01.trf" not in here
+
+
+def _dying_parse_many(marks: Path, jobs: list[importer.Job]) -> list[importer._Parsed]:
+    """A worker's first batch; at its second, the worker dies (as the system's memory
+    killer would end it), writing nothing but a mark in ``marks``."""
+    if (marks / "first").exists():
+        (marks / "died").write_text(" ".join(Path(job[0]).name for job in jobs))
+        os._exit(9)
+    (marks / "first").write_text("")
+    return _PARSE_MANY(jobs)
+
+
+def test_the_files_of_a_worker_that_dies_are_read_here(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker gone in the middle of an import (killed, out of memory): this process
+    reads the batch it died on, and those after, and every event is stored once, in
+    file order."""
+    monkeypatch.setattr(importer, "BATCH", 2)
+    monkeypatch.setattr(importer, "AHEAD", 1)
+    marks = tmp_path / "marks"
+    marks.mkdir()
+    monkeypatch.setattr(importer, "_parse_many", partial(_dying_parse_many, marks))
+    folder = events(tmp_path / "events", 20)
+    with Database(tmp_path / "ratings.db") as db:
+        report = importer.import_events(db, [folder], workers=2)
+        stored = db.query("SELECT count(*) FROM events")[0][0]
+    assert (marks / "died").exists()  # (the batch it died on is one of the 20 below)
+    assert report.imported == [str(folder / f"event_{k:02d}.trf") for k in range(20)]
+    assert (stored, report.failed) == (20, [])
 
 
 def test_a_file_written_while_it_is_imported_is_reported_not_stored_mixed(

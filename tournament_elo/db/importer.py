@@ -28,16 +28,17 @@ from __future__ import annotations
 import gc
 import hashlib
 import os
+import signal
 import sqlite3
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import astuple, dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from itertools import chain, islice, repeat
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -449,7 +450,7 @@ def _parsed(first: list[Job], more: Iterator[Job], workers: int | None,
     ahead, and when the next batch they send is not ready this process reads the next
     one itself rather than wait (more processes than cores would only share them, each
     slower).  No more files are read (and parsed events wait) than a few batches,
-    whatever the import's size."""
+    whatever the import's size.  A worker that dies leaves its batches to this process."""
     if client is not None:
         from .distributed import results_as_completed
 
@@ -461,15 +462,16 @@ def _parsed(first: list[Job], more: Iterator[Job], workers: int | None,
         return
     jobs = chain(first, more)
     batches = iter(lambda: list(islice(jobs, BATCH)), [])
-    out = AHEAD * others  # batches out to the workers
-    most = out + AHEAD  # batches out or read here, not yet stored
-    with ProcessPoolExecutor(others, initializer=_worker_start,
-                             initargs=(os.getpid(),)) as executor:
-        ahead: deque[Future[list[_Parsed]] | list[_Parsed]] = deque(
-            executor.submit(_parse_many, _unread(batch)) for batch in islice(batches, out))
+    most = (others + 1) * AHEAD  # batches out or read here, not yet stored
+    readers = [_Worker() for _ in range(others)]
+    try:
+        # A batch out to a worker (the worker, the batch), or read here.
+        ahead: deque[tuple[_Worker, list[Job]] | list[_Parsed]] = deque()
+        for worker in readers:
+            ahead.extend(worker.send(batch) for batch in islice(batches, AHEAD))
         while ahead:
             head = ahead[0]
-            if isinstance(head, Future) and not head.done() and len(ahead) < most:
+            if isinstance(head, tuple) and not head[0].ready() and len(ahead) < most:
                 here = next(batches, None)
                 if here is not None:  # the workers are behind: this process reads
                     ahead.append([_parse(job) for job in here])
@@ -478,17 +480,102 @@ def _parsed(first: list[Job], more: Iterator[Job], workers: int | None,
             if isinstance(head, list):
                 yield from head
                 continue
-            for batch in islice(batches, 1):  # the workers keep as many batches
-                ahead.append(executor.submit(_parse_many, _unread(batch)))
-            yield from head.result()
+            worker, batch = head
+            for more_jobs in islice(batches, 1):  # the worker keeps as many batches
+                ahead.append(worker.send(more_jobs))
+            yield from worker.receive(batch)
+    finally:
+        for worker in readers:
+            worker.stop()
 
 
-def _unread(batch: list[Job]) -> list[Job]:
-    """A worker's batch without the files' bytes: it reads them again (from the system's
-    cache, a few microseconds each) rather than wait for them to be pickled through a
-    pipe by a thread of this busy process (it sat idle a sixth of the time)."""
-    return [(path, digest, None, input_format, encoding)
-            for path, digest, _, input_format, encoding in batch]
+#: A worker's pipe for its results holds this much (Linux; elsewhere the system's
+#: size): a few batches' results, so the worker writes each at once and reads on.
+RESULT_PIPE_BYTES = 1 << 20
+
+
+class _Worker:
+    """A process that reads batches of files for this one: each goes in through a pipe
+    and its results come back through another, in order, and this process takes them
+    from the pipe when it stores them.  No thread of this process passes bytes along (a
+    process pool's threads did, each waiting for this busy process's interpreter lock
+    while the worker waited for them, idle a sixth of the time)."""
+
+    def __init__(self) -> None:
+        import multiprocessing
+
+        jobs, self._jobs = multiprocessing.Pipe(duplex=False)
+        self._results, results = multiprocessing.Pipe(duplex=False)
+        _widen(results, RESULT_PIPE_BYTES)
+        self._process = multiprocessing.Process(target=_work, args=(jobs, results,
+                                                                    os.getpid()),
+                                                daemon=True)
+        self._process.start()
+        jobs.close()
+        results.close()
+        self._dead = False
+
+    def send(self, batch: list[Job]) -> tuple[_Worker, list[Job]]:
+        """Give the worker ``batch`` to read (its files' bytes left out: it reads them
+        again, from the system's cache, rather than wait for them to come through a
+        pipe)."""
+        if not self._dead:
+            try:
+                self._jobs.send([(path, digest, None, input_format, encoding)
+                                 for path, digest, _, input_format, encoding in batch])
+            except OSError:
+                self._dead = True
+        return self, batch
+
+    def ready(self) -> bool:
+        """Whether the oldest batch's results are here (or the worker is dead)."""
+        return self._dead or self._results.poll()
+
+    def receive(self, batch: list[Job]) -> list[_Parsed]:
+        """The oldest batch's results: read here if the worker has died."""
+        if not self._dead:
+            try:
+                parsed: list[_Parsed] = self._results.recv()
+                return parsed
+            except (EOFError, OSError):
+                self._dead = True
+        return [_parse(job) for job in batch]
+
+    def stop(self) -> None:
+        """Tell the worker to end, and wait for it (a worker stuck writing ends at once
+        when its results pipe is closed)."""
+        self._results.close()
+        with suppress(OSError):
+            self._jobs.send(None)
+        self._jobs.close()
+        self._process.join(_WATCH_SECONDS)
+        if self._process.is_alive():
+            self._process.terminate()
+            self._process.join()
+
+
+def _widen(pipe: Connection, size: int) -> None:
+    """Let ``pipe`` hold ``size`` bytes where the system allows (Linux, up to its
+    ``pipe-max-size``); elsewhere it keeps its own size, and writes wait sooner."""
+    try:
+        import fcntl
+
+        fcntl.fcntl(pipe.fileno(), fcntl.F_SETPIPE_SZ, size)
+    except (ImportError, AttributeError, OSError):
+        pass
+
+
+def _work(jobs: Connection, results: Connection, importer: int) -> None:
+    """A worker: batches from ``jobs`` read, their results written to ``results``,
+    until told to end (``None``) or the importing process is gone.  Ctrl-C is the
+    importing process's to handle: it ends its workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _worker_start(importer)
+    try:
+        while (batch := jobs.recv()) is not None:
+            results.send(_parse_many(batch))
+    except (EOFError, OSError):
+        pass  # the importing process stopped reading
 
 
 @dataclass(frozen=True)
