@@ -6,10 +6,14 @@ matching cannot join is listed as a likely duplicate and merged by hand."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_db import expected, half_away
 
 from helpers import DATA, make_event
@@ -177,3 +181,54 @@ def test_an_import_sees_players_merged_by_another_process_meanwhile(tmp_path):
             " ON e.id = p.event_id WHERE p.idx IN (0, 1) ORDER BY e.id, p.idx") == [
             ("4° Open Capo D' Orso 2012", 0, kept), ("4° Open Capo D' Orso 2012", 1, kept),
             ("Capo D' Orso Rapid 2012", 0, kept), ("Capo D' Orso Rapid 2012", 1, kept)]
+
+
+_PEOPLE = st.fixed_dictionaries({
+    "name": st.sampled_from(["Nguyễn Văn An", "NGUYEN, Van An", "Trần Bình", "Lê Cường"]),
+    "fide_id": st.sampled_from([None, "100", "200"]),
+    "federation": st.sampled_from([None, "VIE"]),
+    "title": st.sampled_from([None, "FM"]),
+    "birth_year": st.sampled_from([None, 1990, 2001]),
+    "id": st.sampled_from([1, "VN01", "VN02"]),  # a text id is a federation id
+})
+
+
+@contextmanager
+def _shortcut(on: bool) -> Iterator[None]:
+    """:meth:`Database.player_ids_of`'s shortcut for players known as told, on or off."""
+    from tournament_elo.db import store
+
+    real = store._known_as_told
+    if not on:
+        store._known_as_told = lambda knowns, players: None
+    try:
+        yield
+    finally:
+        store._known_as_told = real
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(_PEOPLE, min_size=1, max_size=4), min_size=1, max_size=6))
+def test_players_known_as_told_get_the_ids_the_player_by_player_lookup_gives(
+        tmp_path_factory, events):
+    """``player_ids_of`` takes the players all known by their keys with nothing new in a
+    few whole-list comparisons: event after event, the ids, how each was matched and the
+    records it leaves are those of its player-by-player lookup alone (the shortcut off)."""
+    from tournament_elo.db.store import who
+
+    folder = tmp_path_factory.mktemp("identity")
+    outcomes = []
+    for on in (True, False):
+        with Database(folder / f"shortcut-{on}.db") as db, _shortcut(on):
+            seen = []
+            for people in events:
+                matched: list[str] = []
+                players = tuple(replace(player, **fields) for player, fields in zip(
+                    make_event([None] * len(people), []).players, people, strict=True))
+                with db.transaction():
+                    ids = db.player_ids_of(who(players), matched).tolist()
+                seen.append((ids, matched))
+            records = db.query("SELECT * FROM players ORDER BY id")
+            keys = db.query("SELECT * FROM player_keys ORDER BY key")
+        outcomes.append((seen, records, keys))
+    assert outcomes[0] == outcomes[1]

@@ -13,7 +13,7 @@ from datetime import date
 from functools import lru_cache
 from operator import attrgetter
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -279,6 +279,12 @@ class Database:
         workers do that, so this process only looks them up)."""
         people = self._identities()
         known_by_key = people.keys
+        found = _known_as_told(list(map(known_by_key.get, players.keys)), players)
+        if found is not None:
+            if matched is not None:
+                matched.extend("name" if key.startswith("name:") else "id"
+                               for key in players.keys)
+            return np.array([known.id for known in found], dtype=np.int32)
         ids = [0] * len(players.keys)  # a list's items are set faster than an array's
         added, filled, keys, fed_ids = [], [], [], []
         for i, (key, fed_id, name, folded, values) in enumerate(zip(
@@ -354,11 +360,28 @@ class Database:
         self._players = None
 
 
+def _known_as_told(knowns: list[_Known | None], players: Who) -> list[_Known] | None:
+    """The players known by their keys (``knowns``), if each is known with the values
+    told and a federation id if he is told one: then there is nothing to add or fill, as
+    for most players of most events, and their ids are all :meth:`Database.player_ids_of`
+    needs (found here by a few comparisons of whole lists, not a few per player)."""
+    if None in knowns:
+        return None
+    found = cast(list[_Known], knowns)
+    told = players.federation_ids
+    if told.count(None) != len(told) and None in [known.federation_id for known in found]:
+        return None
+    same = [known.values for known in found] == list(zip(*players.values, strict=True))
+    return found if same else None
+
+
 #: Player fields an event or a list can fill in.
 _FILLED = ("fide_id", "federation", "sex", "title", "birth", "birth_year")
 
 
-@dataclass(slots=True)  # an import reads the ids of many: slots are quicker to reach
+# Slots: an import reads the ids of many, and slots are quicker to reach; told apart by
+# identity (``None in`` a list of them compares no fields).
+@dataclass(slots=True, eq=False)
 class _Known:
     id: int
     values: tuple[Any, ...]  # in _FILLED order
