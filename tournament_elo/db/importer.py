@@ -463,8 +463,9 @@ def _parsed(first: list[Job], more: Iterator[Job], workers: int | None,
     jobs = chain(first, more)
     batches = iter(lambda: list(islice(jobs, BATCH)), [])
     most = (others + 1) * AHEAD  # batches out or read here, not yet stored
-    readers = [_Worker() for _ in range(others)]
+    readers: list[_Worker] = []
     try:
+        readers.extend(_Worker() for _ in range(others))  # (those started are ended)
         # A batch out to a worker (the worker, the batch), or read here.
         ahead: deque[tuple[_Worker, list[Job]] | list[_Parsed]] = deque()
         for worker in readers:
