@@ -282,8 +282,7 @@ class Database:
         found = _known_as_told(list(map(known_by_key.get, players.keys)), players)
         if found is not None:
             if matched is not None:
-                matched.extend("name" if key.startswith("name:") else "id"
-                               for key in players.keys)
+                matched.extend(map(_matched_by, players.keys))
             return np.array([known.id for known in found], dtype=np.int32)
         ids = [0] * len(players.keys)  # a list's items are set faster than an array's
         added, filled, keys, fed_ids = [], [], [], []
@@ -295,9 +294,9 @@ class Database:
                     known.values == values or None not in known.values):
                 ids[i] = known.id  # known, and nothing to fill from here: most players
                 if matched is not None:
-                    matched.append("name" if key.startswith("name:") else "id")
+                    matched.append(_matched_by(key))
                 continue
-            how = "name" if key.startswith("name:") else "id"
+            how = _matched_by(key)
             if known is None:
                 known = people.by_name(folded, values[0], fed_id, values[5])
                 how = "name"
@@ -358,6 +357,11 @@ class Database:
     def forget_players(self) -> None:
         """Read the players again at the next :meth:`player_ids` (they were changed)."""
         self._players = None
+
+
+def _matched_by(key: str) -> str:
+    """How a player known by ``key`` was matched: by his name, or by an id."""
+    return "name" if key.startswith("name:") else "id"
 
 
 def _known_as_told(knowns: list[_Known | None], players: Who) -> list[_Known] | None:
