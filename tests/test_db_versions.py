@@ -187,6 +187,19 @@ def test_the_database_keeps_each_file_as_it_was_imported(run, tmp_path):
     assert file_of(zlib.compress(CAPO.read_bytes(), 1)) == CAPO.read_bytes()
 
 
+def test_files_compressed_in_many_threads_at_once_come_back_whole():
+    """Each thread compresses with its own zstd compressor (a Dask worker reads files in
+    several threads): 8 threads × 40 different files, each given back byte for byte."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tournament_elo.db.events import compressed_file, file_of
+
+    files = [CAPO.read_bytes()[k:] + bytes([k % 256]) * k for k in range(320)]
+    with ThreadPoolExecutor(8) as pool:
+        kept = list(pool.map(compressed_file, files))
+    assert [file_of(source) for source in kept] == files
+
+
 def test_unfinished_events_are_rated_when_asked(run, tmp_path):
     (tmp_path / "r5.trf").write_text(after_round(CAPO.read_text(), 5))
     assert run("db", "import", "r5.trf")[0] == 0
