@@ -123,6 +123,9 @@ BROKEN = {
     "duplicate start number": (_with_line(6, _set(LINES[5], 5, "   1")), 6, "used twice"),
     "colours not opposite": (_with_line(5, _set(LINES[4], 97, "b")), 5, "colours"),
     "unreadable cell": (_with_line(5, _set(LINES[4], 99, "x")), 5, "not readable"),
+    # (A cell of any other than ASCII characters takes the reader's other path.)
+    "a result not in ASCII": (_with_line(5, _set(LINES[4], 99, "½")), 5,
+                              "round 1 cell (columns 92-99) is not readable; found '   5 w ½'"),
     "truncated line": (_with_line(6, LINES[5][:60]), 6, "truncated player record"),
     "played result without opponent": (_with_line(5, _set(LINES[4], 92, "0000")), 5,
                                        "needs an opponent"),
