@@ -469,3 +469,19 @@ def test_history_of_a_player_first_met_in_a_file_starts_from_its_rating(tmp_path
         comp = computation(db)
         (row,) = history(db, comp, find_player(db, "Bruno")).to_dict("records")
     assert (row["rating_before"], row["rating"], row["change"]) == (2150, 2157, 7)
+
+
+def test_a_none_is_stored_as_null_and_a_programs_own_adapter_is_kept(tmp_path):
+    """The database binds None through a quick adapter (Python 3.11 raises and drops an
+    error for each None otherwise); it is NULL all the same, and a program that imports
+    this one after registering its own adapter for None keeps it."""
+    from tournament_elo.db.store import Database
+
+    with Database(tmp_path / "x.db") as db:
+        assert db.query("SELECT ? IS NULL, typeof(?)", None, None) == [(1, "null")]
+    program = ("import sqlite3; sqlite3.register_adapter(type(None), lambda v: 'mine'); "
+               "import tournament_elo.db.store; "
+               "print(sqlite3.connect(':memory:').execute('SELECT ?', (None,)).fetchone()[0])")
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout == "mine\n"
