@@ -17,7 +17,7 @@ import numpy.typing as npt
 from ..io.headers import fold_name
 from ..model import Event, EventType, Pairings, Player
 from .schema import GAME_ROW
-from .store import Database, Who, day, unpack, who
+from .store import Database, Who, day, iso_day, unpack, who
 
 #: Event fields kept in ``events.details`` (what the reports show besides the name),
 #: with the round dates and whether the event is a game log.
@@ -59,7 +59,7 @@ def details_json(event: Event) -> str:
     values: dict[str, Any] = {key: getattr(event, key) for key in DETAILS
                               if getattr(event, key)}
     if any(event.round_dates):
-        values["round_dates"] = [d.isoformat() if d else None for d in event.round_dates]
+        values["round_dates"] = list(map(iso_day, event.round_dates))
     if event.game_log:
         values["game_log"] = True
     return json.dumps(values, ensure_ascii=False)
@@ -72,7 +72,7 @@ def event_identity(fide_event_id: str | None, name: str, city: str | None,
     a club's weekly event of one name does not, week after week)."""
     if fide_event_id and fide_event_id.strip():
         return f"fide-event:{fide_event_id.strip()}"
-    when = first_day.isoformat() if first_day else ""
+    when = iso_day(first_day) or ""
     return f"event:{fold_name(name)}|{fold_name(city or '')}|{when}"
 
 

@@ -51,7 +51,7 @@ from ..messages import say
 from ..model import Event
 from .events import PackedEvent, compressed_file, event_identity, fill_identities, pack_event
 from .schema import DEFERRABLE_INDEXES
-from .store import Database
+from .store import Database, iso_day
 
 #: File names a folder import picks up (a named file is always tried).
 EVENT_SUFFIXES = frozenset({".trf", ".txt", ".csv", ".xlsx", ".xls", ".pgn", ".html", ".htm"})
@@ -677,7 +677,7 @@ def store_packed(db: Database, event: PackedEvent, path: str, digest: str, sourc
             " version, complete_rounds)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (path, digest, pool_id, system, event.name,
-             event.start.isoformat() if event.start else None, end.isoformat(),
+             iso_day(event.start), iso_day(end),
              event.type, event.rounds, event.source_format, event.settings, event.pools,
              event.details, source, now, identity, version, done),
         ).lastrowid
@@ -736,4 +736,4 @@ def invalidate(db: Database, pool_id: int, changed: date) -> None:
     db.conn.execute(
         "UPDATE computations SET valid_through = min(valid_through, ?)"
         " WHERE pool_id = ? AND valid_through IS NOT NULL",
-        ((changed - timedelta(days=1)).isoformat(), pool_id))
+        (iso_day(changed - timedelta(days=1)), pool_id))
