@@ -35,16 +35,17 @@ _QUIET_WAIT_MS = 200
 
 
 def _null(value: None) -> None:
-    """None, bound as NULL: what Python 3.11's ``sqlite3`` does with a None (or bytes) it
-    finds no adapter for, after raising and dropping an AttributeError (a formatted
-    message) for each one.  An import binds a few dozen per event; the adapter takes a
-    fifth of the time (3.12 drops no such error)."""
+    """None, bound as NULL: what Python 3.11's ``sqlite3`` does anyway with a None (or
+    bytes) it has no adapter for, but only after raising and dropping an AttributeError,
+    its message formatted, for each one.  An import binds some 60 per event; a 60-row
+    insert of 300 took 2.5-3 times as long without the adapters.  Python 3.12 raises no
+    such error; and a program's own adapters are kept."""
     return value
 
 
 if sys.version_info < (3, 12):
     sqlite3.adapters.setdefault((type(None), sqlite3.PrepareProtocol), _null)
-    sqlite3.adapters.setdefault((bytes, sqlite3.PrepareProtocol), bytes)  # (the same bytes)
+    sqlite3.adapters.setdefault((bytes, sqlite3.PrepareProtocol), bytes)  # the same bytes
 
 
 class Database:
