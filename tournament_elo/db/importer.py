@@ -635,10 +635,12 @@ def store_packed(db: Database, event: PackedEvent, path: str, digest: str, sourc
     done = event.complete_rounds
     now = datetime.now(UTC).isoformat(timespec="seconds")
     with db.transaction() as conn:
-        same = conn.execute("SELECT path FROM events WHERE content_hash = ?"
-                            " ORDER BY path <> ? LIMIT 1", (digest, path)).fetchone()
+        # This path's own row first, picked here: an ORDER BY, even of no row, made SQLite
+        # open a temporary table, 36 of the lookup's 41 µs inside an import's transaction.
+        same = [row[0] for row in conn.execute(
+            "SELECT path FROM events WHERE content_hash = ?", (digest,))]
         if same:
-            return Stored(already=same[0])
+            return Stored(already=path if path in same else same[0])
         old = conn.execute("SELECT id, end, pool_id, identity, version FROM events"
                            " WHERE path = ?", (path,)).fetchone()
         versions, look_alikes = [], []
