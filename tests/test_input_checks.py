@@ -196,6 +196,27 @@ def test_past_fifty_problems_the_rest_are_counted(tmp_path, lang, last):
                                        " dòng 51: kết quả không rõ; thấy '51-51'")
 
 
+@pytest.mark.parametrize(("lang", "count", "summary"), [
+    ("en", "and 10 more", "1 imported, 0 replaced, 0 unchanged, 1 failed; 36 games"),
+    ("vi", "và 10 lỗi khác", "1 đã nhập, 0 thay thế, 0 không đổi, 1 lỗi; 36 ván")])
+def test_an_import_says_whose_problems_past_fifty_it_counts(tmp_path, lang, count, summary):
+    # An import reports many files' problems one after another: the count of those not
+    # shown names its file.  The 60 bad results of the sheet above, and a good event.
+    games = "round,white,black,result\n" + "".join(f"{n},1,2,{n}-{n}\n" for n in range(2, 62))
+    events = tmp_path / "events"
+    events.mkdir()
+    sheets(events, games, PLAYERS)
+    (events / "swiss5.trf").write_bytes(SWISS5.read_bytes())
+    done = run_cli("db", "import", "events", "--lang", lang, cwd=tmp_path)
+    lines = done.stderr.splitlines()
+    assert done.returncode == 2, done.stderr
+    assert len(lines) == 51 and lines[-1] == (
+        f"{'error' if lang == 'en' else 'lỗi'}: {events / 'club-games.csv'}: {count}")
+    # held_c07_swiss5.trf's pairings with an opponent, each counted once: its 68 cells
+    # with a result 1, 0 or = are 34 games, its 4 with + or - are 2 forfeits: 36.
+    assert done.stdout == summary + "\n"
+
+
 def test_every_bad_record_of_a_trf_file_at_once(tmp_path):
     lines = SWISS5.read_text(encoding="utf-8").splitlines()
     at = [i for i, line in enumerate(lines) if line.startswith("001")][:2]

@@ -194,8 +194,8 @@ def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
     for path, done, rounds in report.in_progress:
         _note("in progress", f"{path} has {done} of {rounds} rounds complete: left out of "
               "the lists until it is complete (or --include-unfinished)", lang)
-    for _, error in report.failed:
-        lines = (problem_lines(error, lang) if isinstance(error, InputError)
+    for path, error in report.failed:
+        lines = (problem_lines(error, lang, path) if isinstance(error, InputError)
                  else str(error).splitlines())
         for line in lines:
             click.echo(f"{prefix('error', lang)}: {line}", err=True)

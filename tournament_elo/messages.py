@@ -341,23 +341,28 @@ def place_in(place: Place, lang: str) -> str:
     return place.written(_FRAME[lang])
 
 
-def problem_lines(error: InputError, lang: str) -> list[str]:
-    """The lines saying ``error`` (every problem of an :class:`InputErrors`) in ``lang``."""
-    if lang == "en":
-        return str(error).splitlines()
+def problem_lines(error: InputError, lang: str, source: str | None = None) -> list[str]:
+    """The lines saying ``error`` (every problem of an :class:`InputErrors`) in ``lang``;
+    the count of those past :data:`~.errors.SHOWN_PROBLEMS` names ``source``, the file
+    read, if given (an import reports many files' problems one after another)."""
     words = _FRAME[lang]
     problems = error.problems if isinstance(error, InputErrors) else [error]
+    shown = problems[:SHOWN_PROBLEMS]
     lines = []
-    for problem in problems[:SHOWN_PROBLEMS]:
+    for problem in shown:
+        if lang == "en":
+            lines += str(problem).splitlines()
+            continue
         text = f"{place_in(problem.place, lang)}: {say(problem.reason, lang)}"
         if problem.found is not None:
             text += f"; {words['found']} {say(problem.found, lang)}"
         if problem.expected is not None:
             text += f", {words['expected']} {say(problem.expected, lang)}"
         lines.append(text)
-    more = len(problems) - len(lines) + (error.more if isinstance(error, InputErrors) else 0)
+    more = len(problems) - len(shown) + (error.more if isinstance(error, InputErrors) else 0)
     if more:
-        lines.append(words["more"].format(f"{more:,}"))
+        count = words["more"].format(f"{more:,}")
+        lines.append(f"{source}: {count}" if source else count)
     return lines
 
 
