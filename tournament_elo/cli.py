@@ -96,7 +96,8 @@ def cli() -> None:
               help="A system setting, e.g. --set level=national or --set pool=rapid.")
 @click.option("--tiebreaks", metavar="CODES",
               help="C.07 tie-breaks in order, e.g. 'BH/C1,BH,SB' or 'BH/C1 BH SB' (default: "
-              "BH/C1,BH,SB for a Swiss, DE,SB,WIN,KS for a round robin).")
+              "the file's TRF-2026 record 202 or 212, else BH/C1,BH,SB for a Swiss, "
+              "DE,SB,WIN,KS for a round robin).")
 @click.option("--tiebreak-rules", type=click.Choice(["2026", "2024", "2023", "pre2023"]),
               help="The C.07 edition for unplayed rounds (default: the one in force on the "
               "event's first day; 2026 for an undated event).")

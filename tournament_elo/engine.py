@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from .errors import InputError, InputWarning, Place, Problems
 from .model import Event, ListEntry, apply_rating_list
-from .standings import Standings, standings, tiebreak_codes
+from .standings import Standings, event_tiebreaks, standings, tiebreak_codes
 from .systems.fide.average_rule import AverageRule
 from .systems.protocol import Figures, RatingSystem
 from .systems.registry import get_system
@@ -188,6 +188,9 @@ def rate(
     options.raise_any()
     table = standings(event, codes, tiebreak_rules, unrated_rating)
     figures = chosen.rate_event(event, settings or {}, str(average_rule))
+    unread = None if tiebreaks is not None or event.game_log else event_tiebreaks(event)[1]
+    if unread is not None:
+        figures = figures._replace(warnings=(*figures.warnings, unread))
     if event.players and not any(p.rating for p in event.players):
         figures = figures._replace(warnings=(*figures.warnings, InputWarning(
             Place(event.source), f"no player has a rating under {chosen.name}: every player "

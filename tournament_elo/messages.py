@@ -114,6 +114,10 @@ _VI = {
     "player {} is paired twice in round {}": "đấu thủ {} được xếp hai lần ở vòng {}",
     "one row per player per round": "mỗi đấu thủ một hàng mỗi vòng",
     # warnings
+    "record {} declares tie-breaks not computed here: {}; ranked by {} (choose with "
+    "--tiebreaks)":
+        "bản ghi {} khai báo hệ số phụ không tính được ở đây: {}; xếp hạng theo {} (chọn "
+        "bằng --tiebreaks)",
     "no player has a rating under {}: every player is rated as unrated (give ratings in "
     "the file, or a rating list with --ratings)":
         "không đấu thủ nào có Elo theo hệ {}: mọi đấu thủ được tính như chưa có Elo (hãy "

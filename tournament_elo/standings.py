@@ -19,7 +19,8 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from .errors import InputError, Place
+from .errors import InputError, InputWarning, Place
+from .io.trf_tiebreaks import declared_tiebreaks
 from .last_resort import draw_lots
 from .model import Event, EventType
 from .tiebreaks import (
@@ -53,13 +54,33 @@ class Standings(NamedTuple):  # not a frozen dataclass: cheaper to build at star
 
 def tiebreak_codes(text: str | None, event: Event) -> tuple[str, ...]:
     """The codes of ``--tiebreaks "BH/C1,BH,SB"`` (or ``"BH/C1 BH SB"``: commas, spaces or
-    both), or the defaults for the event type — none for a game log, whose players meet
-    whoever is online, not a schedule."""
+    both), or the event's own (:func:`event_tiebreaks`) — none for a game log, whose
+    players meet whoever is online, not a schedule."""
     if text is None:
-        return () if event.game_log else DEFAULT_TIEBREAKS[event.type]
+        return () if event.game_log else event_tiebreaks(event)[0]
     codes = tuple(code.strip().upper() for code in re.split(r"[,\s]+", text) if code.strip())
     check_codes(codes)
     return codes
+
+
+def event_tiebreaks(event: Event) -> tuple[tuple[str, ...], InputWarning | None]:
+    """The tie-breaks an individual event's file declares (TRF-2026's record 202 or 212,
+    as the arbiter's pairing program ranked it), else the defaults for its type; with a
+    warning where the declared ones include a code the standings do not compute (then
+    the defaults rank it).  A team event's records declare its teams' tie-breaks."""
+    defaults = DEFAULT_TIEBREAKS[event.type]
+    declared = None if event.teams is not None else declared_tiebreaks(event)
+    if declared is None:
+        return defaults, None
+    # 212's score (which ranks first anyway), or the same written in a 202.
+    codes = declared.codes[1:] if declared.codes[0] == "PTS" else declared.codes
+    unknown = [code for code in codes if not is_tiebreak_code(code)]
+    if not unknown:
+        return codes, None
+    return defaults, InputWarning(
+        Place(event.source, line=declared.line),
+        f"record {declared.record} declares tie-breaks not computed here: "
+        f"{', '.join(unknown)}; ranked by {', '.join(defaults)} (choose with --tiebreaks)")
 
 
 def is_tiebreak_code(code: str) -> bool:

@@ -15,12 +15,14 @@ import numpy as np
 import numpy.typing as npt
 
 from ..io.headers import fold_name
+from ..io.trf_tiebreaks import declared_tiebreaks
 from ..model import Event, EventType, Pairings, Player
 from .schema import GAME_ROW
 from .store import Database, Who, day, iso_day, unpack, who
 
 #: Event fields kept in ``events.details`` (what the reports show besides the name),
-#: with the round dates and whether the event is a game log.
+#: with the round dates, whether the event is a game log and the tie-breaks its file
+#: declares.
 DETAILS = ("city", "federation", "chief_arbiter", "time_control", "fide_event_id")
 
 
@@ -62,6 +64,10 @@ def details_json(event: Event) -> str:
         values["round_dates"] = list(map(iso_day, event.round_dates))
     if event.game_log:
         values["game_log"] = True
+    declared = declared_tiebreaks(event) if event.teams is None else None
+    if declared is not None:  # what ranks its standings (standings.event_tiebreaks)
+        values["declared_tiebreaks"] = [declared.line,
+                                        f"{declared.record} {' '.join(declared.codes)}"]
     return json.dumps(values, ensure_ascii=False)
 
 
@@ -204,8 +210,10 @@ def stored_event(db: Database, event_id: int, rows: npt.NDArray[Any] | None = No
     more = json.loads(details)
     round_dates = tuple(date.fromisoformat(d) if d else None
                         for d in more.pop("round_dates", []))
+    declared = more.pop("declared_tiebreaks", None)
     return Event(name, players, pairings_of(rows), rounds, EventType(kind), start=day(start),
                  end=day(end), round_dates=round_dates, source=path, source_format=fmt,
                  game_log=bool(more.pop("game_log", False)),
+                 extra_records=() if declared is None else ((declared[0], declared[1]),),
                  settings=tuple(json.loads(settings).items()), pools=tuple(json.loads(pools)),
                  **{key: more.get(key) for key in DETAILS})
