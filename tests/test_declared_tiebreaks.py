@@ -35,12 +35,13 @@ def ours(folder: Path, name: str, *options: str) -> tuple[list[dict[str, object]
     return json.loads(done.stdout)["players"], done.stderr
 
 
-def reference(path: Path) -> dict[int, list[float]]:
+def reference(path: Path, *options: str) -> dict[int, list[float]]:
     """What ``python -m gacrux.tiebreakchecker -i FILE -s -d T`` prints, without ``-t``:
     by start number, the rank, the points and each declared tie-break."""
     printed = subprocess.run(
         [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", str(path), "-s", "-d", "T",
-         "-b", "utf-8"], capture_output=True, text=True, check=True).stdout.splitlines()
+         "-b", "utf-8", *options], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
     assert printed[0].split("\t") == ["StartNo", "Rank", "PTS", "SB", "BH/M1", "WIN"]
     return {int(row.split("\t")[0]): [float(cell) for cell in row.split("\t")[1:]]
             for row in printed[1:] if row.strip()}
@@ -56,10 +57,17 @@ def test_the_declared_tiebreaks_rank_the_event_as_the_reference_ranks_it(tmp_pat
     for p in players:
         assert list(p["tiebreaks"]) == ["SB", "BH/M1", "WIN"]
         assert [p["rank"], p["points"], *p["tiebreaks"].values()] == theirs[p["id"]], p["id"]
-    # By hand, from the exercise's crosstable: Bruno (2) leads on 4 points; Charline (3),
-    # David (4) and Alyx (1) share 3.5 with Stephan (16), and SB orders them 10.5, 9.75,
-    # 8, 7.25; Alyx's SB: 1 × 1.5 (9) + ½ × 1.5 (13) + ½ × 4 (2) + 1 × 2 (15) + ½ × 3.5 (4)
-    # = 1.5 + 0.75 + 2 + 2 + 1.75 = 8.
+    # After round 3 (an event in progress), as the reference's -n 3 gives them.
+    players, warnings = ours(tmp_path, name, "--round", "3")
+    theirs = reference(tmp_path / name, "-n", "3")
+    assert warnings == "" and len(players) == 16
+    for p in players:
+        assert [p["rank"], p["points"], *p["tiebreaks"].values()] == theirs[p["id"]], p["id"]
+    players, _ = ours(tmp_path, name)
+    # By hand, from the exercise's crosstable (all five rounds): Bruno (2) leads on 4
+    # points; Charline (3), David (4) and Alyx (1) share 3.5 with Stephan (16), and SB
+    # orders them 10.5, 9.75, 8, 7.25; Alyx's SB: 1 × 1.5 (9) + ½ × 1.5 (13) + ½ × 4 (2)
+    # + 1 × 2 (15) + ½ × 3.5 (4) = 1.5 + 0.75 + 2 + 2 + 1.75 = 8.
     order = [p["id"] for p in sorted(players, key=lambda p: p["rank"])]
     assert order[:5] == [2, 3, 4, 1, 16]
     assert next(p for p in players if p["id"] == 1)["tiebreaks"]["SB"] == 8
