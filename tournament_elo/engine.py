@@ -180,7 +180,11 @@ def rate(
                          found=repr(average_rule), expected=" or ".join(AverageRule))
     options = Problems()  # every wrong option at once
     no_codes: tuple[str, ...] = ()
-    codes = options.checked(lambda: tiebreak_codes(tiebreaks, event), no_codes)
+    unread = None  # a warning: the file declares tie-breaks the standings do not compute
+    if tiebreaks is None and not event.game_log:
+        codes, unread = event_tiebreaks(event)
+    else:
+        codes = options.checked(lambda: tiebreak_codes(tiebreaks, event), no_codes)
     chosen = get_system(system, event_day(event))
     with options.collect():
         check_settings(chosen, settings or {})
@@ -188,7 +192,6 @@ def rate(
     options.raise_any()
     table = standings(event, codes, tiebreak_rules, unrated_rating)
     figures = chosen.rate_event(event, settings or {}, str(average_rule))
-    unread = None if tiebreaks is not None or event.game_log else event_tiebreaks(event)[1]
     if unread is not None:
         figures = figures._replace(warnings=(*figures.warnings, unread))
     if event.players and not any(p.rating for p in event.players):

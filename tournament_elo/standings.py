@@ -67,9 +67,9 @@ def event_tiebreaks(event: Event) -> tuple[tuple[str, ...], InputWarning | None]
     """The tie-breaks an individual event's file declares (TRF-2026's record 202 or 212,
     as the arbiter's pairing program ranked it), else the defaults for its type; with a
     warning where the declared ones include a code the standings do not compute (then
-    the defaults rank it).  A team event's records declare its teams' tie-breaks."""
+    the defaults rank it)."""
     defaults = DEFAULT_TIEBREAKS[event.type]
-    declared = None if event.teams is not None else declared_tiebreaks(event)
+    declared = declared_tiebreaks(event)
     if declared is None:
         return defaults, None
     # 212's score (which ranks first anyway), or the same written in a 202.

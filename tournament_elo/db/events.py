@@ -64,7 +64,7 @@ def details_json(event: Event) -> str:
         values["round_dates"] = list(map(iso_day, event.round_dates))
     if event.game_log:
         values["game_log"] = True
-    declared = declared_tiebreaks(event) if event.teams is None else None
+    declared = declared_tiebreaks(event)
     if declared is not None:  # what ranks its standings (standings.event_tiebreaks)
         values["declared_tiebreaks"] = [declared.line,
                                         f"{declared.record} {' '.join(declared.codes)}"]

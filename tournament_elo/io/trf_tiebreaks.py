@@ -25,9 +25,11 @@ class Declared(NamedTuple):
 
 def declared_tiebreaks(event: Event) -> Declared | None:
     """The TRF file's last 202 or 212 record that lists any code (a later one replaces an
-    earlier, as FIDE's reference implementation reads them), or None."""
+    earlier, as FIDE's reference implementation reads them), or None; None for a team
+    event too, whose records declare its teams' tie-breaks, not its players'."""
     found = None
-    records = event.extra_records if event.source_format == "trf" else ()
+    individual = event.source_format == "trf" and event.teams is None
+    records = event.extra_records if individual else ()
     for number, text in records:
         if text[:3] in DECLARED_RECORDS and text[3:4] == " ":
             codes = tuple(code.upper() for code in re.split(r"[,\s]+", text[4:]) if code)
