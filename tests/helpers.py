@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import resource
 import subprocess
 import sys
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, NamedTuple
 
 import numpy as np
 
@@ -44,6 +46,55 @@ def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     """``tournament-elo ARGS`` as a user runs it, in ``cwd``."""
     return subprocess.run([sys.executable, "-m", "tournament_elo", *args], capture_output=True,
                           text=True, cwd=cwd)
+
+
+#: The command in a new process, which writes its peak memory (KiB, the kernel's VmHWM:
+#: the process's own, not the forked test process's that getrusage would count) to the
+#: file descriptor its first argument names.
+_PEAK = """
+import os, sys
+from tournament_elo.cli import main
+code = main(sys.argv[2:])
+with open("/proc/self/status") as status:
+    os.write(int(sys.argv[1]), next(l for l in status if l.startswith("VmHWM")).split()[1]
+             .encode())
+sys.exit(code)
+"""
+
+
+class Measured(NamedTuple):
+    """A command's exit code, its output, its peak memory (KiB) and its CPU seconds."""
+
+    code: int
+    out: str
+    err: str
+    peak_kib: int
+    cpu_seconds: float
+
+
+def measured(*args: str | Path, cwd: Path, stdin: IO[bytes] | int | None = None,
+             cpu_limit: int = 120, env: dict[str, str] | None = None) -> Measured:
+    """``tournament-elo ARGS`` in a new process run from ``cwd``, measured in what does
+    not depend on how busy the machine is: its CPU time (bounded by ``cpu_limit`` seconds,
+    the kernel ending it past them) and its peak memory.  A process that waits without
+    working (a hang) is ended after ten minutes: a guard, not a measure."""
+    peak_read, peak_write = os.pipe()
+
+    def bounded() -> None:  # in the child, before the command starts
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_limit, cpu_limit))
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run([sys.executable, "-c", _PEAK, str(peak_write), *map(str, args)],
+                          stdin=stdin, capture_output=True, cwd=cwd, pass_fds=(peak_write,),
+                          preexec_fn=bounded, check=False, timeout=600,
+                          env={**os.environ, **(env or {})})
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    os.close(peak_write)
+    with os.fdopen(peak_read) as peak:
+        written = peak.read()
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return Measured(done.returncode, done.stdout.decode("utf-8", "replace"),
+                    done.stderr.decode("utf-8", "replace"), int(written or 0), cpu)
 
 
 _MIRROR = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}

@@ -10,10 +10,8 @@ big ones are made here.  The command runs in this process (``main``, as the
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
-import time
 from datetime import date
 from pathlib import Path
 
@@ -24,7 +22,7 @@ from hypothesis import strategies as st
 from test_trf_write import pairing_rows, player_fields
 from xlsx_builder import inline_row, write_sheet_xml, write_workbook
 
-from helpers import DATA
+from helpers import DATA, measured
 from tournament_elo.cli import main
 from tournament_elo.io.detect import read_event
 from tournament_elo.model import Event, Result
@@ -368,38 +366,10 @@ def test_a_system_file_number_of_five_thousand_digits(cli, tmp_path):
 # ------------------------------------------------------------ 4: workbooks
 
 
-#: The command in a new process, which writes its peak memory (KiB, the kernel's VmHWM:
-#: the process's own, not the forked test process's that getrusage would count) to the
-#: file descriptor its first argument names.
-PEAK = """
-import os, sys
-from tournament_elo.cli import main
-code = main(sys.argv[2:])
-with open("/proc/self/status") as status:
-    os.write(int(sys.argv[1]), next(l for l in status if l.startswith("VmHWM")).split()[1]
-             .encode())
-sys.exit(code)
-"""
-
-
-def measured(*args: str | Path) -> tuple[int, str, str, int, float]:
-    """``tournament-elo ARGS`` in a new process, from ``tests/data/bad``: the exit code,
-    stdout, stderr, the process's peak memory (KiB) and its seconds."""
-    peak_read, peak_write = os.pipe()
-    started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", PEAK, str(peak_write), *map(str, args)],
-                          capture_output=True, text=True, cwd=BAD, pass_fds=(peak_write,),
-                          check=False)
-    seconds = time.perf_counter() - started
-    os.close(peak_write)
-    with os.fdopen(peak_read) as peak:
-        return done.returncode, done.stdout, done.stderr, int(peak.read()), seconds
-
-
 @pytest.fixture(scope="module")
 def small_run() -> tuple[int, float]:
-    """Peak memory (KiB) and seconds of reading a small workbook: what any run costs."""
-    code, _, err, memory, seconds = measured("rate", "xlsx-damaged-xml.xlsx")
+    """Peak memory (KiB) and CPU seconds of reading a small workbook: what any run costs."""
+    code, _, err, memory, seconds = measured("rate", "xlsx-damaged-xml.xlsx", cwd=BAD)
     assert code == 2, err
     return memory, seconds
 
@@ -413,7 +383,7 @@ def small_run() -> tuple[int, float]:
 ])
 def test_a_cell_at_the_far_end_of_a_sheet_costs_what_the_cells_cost(
         small_run, name, games):
-    code, out, err, memory, seconds = measured("rate", name, "--format", "json")
+    code, out, err, memory, seconds = measured("rate", name, "--format", "json", cwd=BAD)
     assert code == 0, err
     assert [(g["round"], g["player"], g["opponent"], g["score"])
             for g in json.loads(out)["games"]] == games
@@ -432,7 +402,7 @@ def test_a_crosstable_workbook_with_a_cell_at_the_far_corner(small_run, tmp_path
     book = load_workbook(path)
     book["Crosstable"]["XFD1048576"] = "x"
     book.save(path)
-    code, out, err, memory, seconds = measured("rate", path, "--format", "json")
+    code, out, err, memory, seconds = measured("rate", path, "--format", "json", cwd=BAD)
     assert code == 0, err
     points = {p["id"]: p["points"] for p in json.loads(out)["players"]}
     assert (points[1], points[2]) == (3.5, 4)
@@ -489,7 +459,7 @@ def test_one_long_trf_line_costs_its_own_length(small_run, tmp_path):
     lines[2] = lines[2].ljust(10_081)
     path = tmp_path / "wide.trf"
     path.write_text("\n".join(lines) + "\n")
-    code, out, err, memory, seconds = measured("rate", path, "--format", "csv")
+    code, out, err, memory, seconds = measured("rate", path, "--format", "csv", cwd=BAD)
     assert code == 0, err
     rows = out.splitlines()
     assert (len(rows), rows[1][:22], rows[-1][:25]) == (

@@ -32,7 +32,7 @@ from .cli_options import (
     unrated_opponents_option,
 )
 from .errors import InputError, TournamentEloError
-from .io.text import Readable, Source
+from .io.text import Readable, Source, read_standard_input
 from .messages import (
     choose_language,
     language,
@@ -108,9 +108,10 @@ def cli() -> None:
               help="Rating of unrated players in rating tie-breaks (default: left out).")
 @click.option("--date", "on", metavar="YYYY-MM-DD", help="The event's date where its file "
               "gives none (it picks the FIDE edition and the juniors' K).")
-@click.option("--ratings", type=click.Path(exists=True, dir_okay=False),
+@click.option("--ratings", type=click.Path(exists=True, dir_okay=False, allow_dash=True),
               help="Rating list (CSV/XLSX: id, fide_id, name, rating, games, birth, ever_2400, k; "
-              "or a chess-results starting-rank list, page or export).")
+              "a chess-results starting-rank list, page or export; FIDE's TXT list; or - for "
+              "standard input).")
 @output_options("Indent the JSON by N spaces (default: compact, written as it is made).",
                 "Write the report set (HTML, XLSX, CSV, JSON) into this directory.")
 @unrated_opponents_option
@@ -171,6 +172,7 @@ def rate_command(
     from .io.detect import read_event, read_ratings
 
     day = parse_day(on, "--date")
+    _one_standard_input(event, ratings)
     parsed = _last_resort(read_event(_event_file(event), input_format, encoding), lots,
                           order_file, lang)
     if day is not None and parsed.end is None and parsed.start is None:
@@ -178,7 +180,7 @@ def rate_command(
     if norm_event is not None:
         kept = tuple(kv for kv in parsed.settings if kv[0] != NORM_EVENT_SETTING)
         parsed = replace(parsed, settings=(*kept, (NORM_EVENT_SETTING, norm_event)))
-    rating_list = read_ratings(ratings, encoding) if ratings else None
+    rating_list = read_ratings(_event_file(ratings), encoding) if ratings else None
     chosen = _settings(settings)
     if unrated_opponents is not None:
         chosen[UNRATED_OPPONENTS_SETTING] = unrated_opponents
@@ -191,7 +193,7 @@ def rate_command(
         from .render.report import write_reports
 
         read = [*([] if event == "-" else input_files(event)),
-                *([Path(ratings)] if ratings else [])]
+                *([Path(ratings)] if ratings and ratings != "-" else [])]
         written = write_reports(result, Path(out_dir), lang, read)
         click.echo(f"wrote {len(written)} files to {out_dir}", err=True)
     if output_format == "json":
@@ -208,7 +210,7 @@ def rate_command(
 @click.argument("event", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--system", "system", default="fide", show_default=True, metavar="NAME|FILE",
               help="Rating system the published figures were computed under.")
-@click.option("--ratings", type=click.Path(exists=True, dir_okay=False),
+@click.option("--ratings", type=click.Path(exists=True, dir_okay=False, allow_dash=True),
               help="Rating list, as for 'rate'.")
 @click.option("--tiebreaks", metavar="CODES",
               help="What the published tie-break columns TB1, TB2, ... hold and the order "
@@ -247,8 +249,9 @@ def check_command(
     from .check import check_event, report_lines
     from .io.detect import read_event, read_ratings
 
+    _one_standard_input(event, ratings)
     parsed = read_event(_event_file(event), input_format, encoding)
-    rating_list = read_ratings(ratings, encoding) if ratings else None
+    rating_list = read_ratings(_event_file(ratings), encoding) if ratings else None
     report = check_event(parsed, system, rating_list, tiebreaks, tiebreak_rules,
                          unrated_rating, unrated_opponents)
     for line in report_lines(report, lang):
@@ -378,9 +381,15 @@ def _last_resort(event: Event, lots: str | None, order_file: str | None, lang: s
 
 
 def _event_file(name: str) -> Readable:
-    """The event's path, or standard input (``-``) read whole: messages then name it
-    ``<standard input>``."""
-    return Source.standard_input(sys.stdin.buffer.read()) if name == "-" else name
+    """An input's path (the event's, the list's), or standard input (``-``) read whole
+    within the bound: messages then name it ``<standard input>``."""
+    return Source.standard_input(read_standard_input()) if name == "-" else name
+
+
+def _one_standard_input(event: str, ratings: str | None) -> None:
+    if event == "-" and ratings == "-":
+        raise click.UsageError("standard input is read once: the event or the rating list "
+                               "may be -, not both")
 
 
 def _print_table(result: RatingResult, lang: str) -> None:

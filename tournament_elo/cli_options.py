@@ -11,22 +11,37 @@ import click
 
 from .errors import InputError, Place
 from .io.formats import FORMATS
-from .messages import choose_language
+from .io.text import DEFAULT_INPUT_LIMIT_MB, INPUT_LIMIT_VARIABLE, set_input_limit
+from .messages import LANGUAGE_VARIABLE, LANGUAGES, choose_language
 from .systems.fide.average_rule import UnratedOpponents
 
 Command = TypeVar("Command", bound=Callable[..., None])
 
 
 def lang_option(what: str) -> Callable[[Command], Command]:
-    """``--lang en|vi``: of the output and of every message (default: the locale's)."""
+    """``--lang en|vi``: of the output and of every message (default: the environment's
+    TOURNAMENT_ELO_LANG, else the locale's)."""
     return click.option(
-        "--lang", type=click.Choice(["en", "vi"]),
+        "--lang", type=click.Choice(LANGUAGES), envvar=LANGUAGE_VARIABLE, show_envvar=True,
         callback=lambda _ctx, _param, value: choose_language(value), is_eager=True,
         help=f"{what} and of the messages (default: vi in a Vietnamese locale, else en).")
 
 
+#: ``--max-input-mb MB``: the largest input file read (see :mod:`.io.text`); set on every
+#: run of a command, so that one run's bound never stays for the next in one process.
+input_limit_option = click.option(
+    "--max-input-mb", type=click.IntRange(1, 1 << 20), default=DEFAULT_INPUT_LIMIT_MB,
+    show_default=True, metavar="MB", envvar=INPUT_LIMIT_VARIABLE, show_envvar=True,
+    expose_value=False, is_eager=True,
+    callback=lambda _ctx, _param, value: set_input_limit(value),
+    help="Refuse an input file (or standard input) larger than MB mebibytes, before reading "
+    "it.")
+
+
 def event_file_options(command: Command) -> Command:
-    """``--encoding`` and ``--input-format`` of a command that reads an event file."""
+    """``--encoding``, ``--input-format`` and ``--max-input-mb`` of a command that reads an
+    event file."""
+    command = input_limit_option(command)
     command = click.option("--input-format", type=click.Choice(FORMATS),
                            help="Format of the event file (default: detected from the "
                            "content).")(command)

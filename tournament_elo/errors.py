@@ -33,12 +33,14 @@ T = TypeVar("T")
 
 
 class Place(NamedTuple):  # not a frozen dataclass: cheaper to build at start-up
-    """Where something was found: a file and, when known, a line, or a sheet's row or cell."""
+    """Where something was found: a file and, when known, a line, or a sheet's row or cell;
+    ``column`` names a text table's column (a CSV's header) on that line."""
 
     file: str | None = None
     line: int | None = None
     sheet: str | None = None
     cell: str | None = None
+    column: str | None = None
 
     def __str__(self) -> str:
         return self.written(PLACE_WORDS)
@@ -52,11 +54,14 @@ class Place(NamedTuple):  # not a frozen dataclass: cheaper to build at start-up
             parts.append(f"{words['cell']} {self.cell}")
         if self.line is not None:
             parts.append(f"{words['row' if self.sheet is not None else 'line']} {self.line}")
+        if self.column is not None:
+            parts.append(f"{words['column']} {self.column!r}")
         return ", ".join(parts)
 
 
 #: How a place is written in English.
-PLACE_WORDS = {"input": "<input>", "sheet": "sheet", "cell": "cell", "row": "row", "line": "line"}
+PLACE_WORDS = {"input": "<input>", "sheet": "sheet", "cell": "cell", "row": "row", "line": "line",
+               "column": "column"}
 
 
 def column_letter(position: int) -> str:

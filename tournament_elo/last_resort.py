@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .errors import InputError, Place, Problems
+from .io.text import decode, read_bytes
 from .io.trf import final_order
 from .model import Event
 
@@ -51,7 +52,8 @@ def lots_seed(text: str) -> tuple[int, bool]:
 def read_final_order(path: str | Path, event: Event) -> tuple[int | str, ...]:
     """The final order of an ``--order`` file: the players' ids (start numbers in a
     TRF), first placed first, separated by spaces, commas or lines."""
-    text = Path(path).read_text(encoding="utf-8-sig")
+    data = read_bytes(path)
+    text = decode(data, str(path), "utf-8-sig")[0] if data.strip() else ""
     index: dict[int | str, int] = {p.id: p.index for p in event.players}
     ids: list[int | str] = []
     for number, line in enumerate(text.splitlines(), start=1):

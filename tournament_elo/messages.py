@@ -21,9 +21,19 @@ from .errors import SHOWN_PROBLEMS, InputError, InputErrors, InputWarning, Place
 language: ContextVar[str] = ContextVar("language", default="en")
 
 
+#: The languages of messages and reports.
+LANGUAGES = ("en", "vi")
+#: The environment variable that chooses the language, as ``--lang`` does.
+LANGUAGE_VARIABLE = "TOURNAMENT_ELO_LANG"
+
+
 def locale_language(environ: Mapping[str, str] = os.environ) -> str:
-    """``vi`` when the environment's language is Vietnamese (LANGUAGE, LC_ALL,
-    LC_MESSAGES or LANG, the first one set), else ``en``."""
+    """The language :data:`LANGUAGE_VARIABLE` names; else ``vi`` when the environment's
+    language is Vietnamese (LANGUAGE, LC_ALL, LC_MESSAGES or LANG, the first one set), else
+    ``en``."""
+    chosen = environ.get(LANGUAGE_VARIABLE, "").strip().lower()
+    if chosen in LANGUAGES:
+        return chosen
     for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = environ.get(key, "")
         if value:
@@ -43,10 +53,12 @@ def choose_language(chosen: str | None) -> str:
 _FRAME = {
     "en": {"error": "error", "warning": "warning", "found": "found", "expected": "expected",
            "more": "and {} more", "line": "line", "lines": "lines", "row": "row",
-           "rows": "rows", "cell": "cell", "sheet": "sheet", "input": "<input>"},
+           "rows": "rows", "cell": "cell", "sheet": "sheet", "column": "column",
+           "input": "<input>"},
     "vi": {"error": "lỗi", "warning": "cảnh báo", "found": "thấy", "expected": "cần",
            "more": "và {} lỗi khác", "line": "dòng", "lines": "các dòng", "row": "hàng",
-           "rows": "các hàng", "cell": "ô", "sheet": "trang", "input": "<đầu vào>"},
+           "rows": "các hàng", "cell": "ô", "sheet": "trang", "column": "cột",
+           "input": "<đầu vào>"},
 }
 
 #: English phrase → Vietnamese; ``{}`` holds a value (itself translated when it can be).
@@ -212,6 +224,17 @@ _VI = {
     "the file is empty": "tệp rỗng",
     "an event file": "một tệp giải đấu",
     "cannot read the file": "không đọc được tệp",
+    "the input is larger than the limit": "đầu vào lớn hơn giới hạn",
+    "{} bytes": "{} byte",
+    "more than {} bytes": "hơn {} byte",
+    "at most {} MiB (--max-input-mb raises the limit)":
+        "tối đa {} MiB (--max-input-mb để nâng giới hạn)",
+    "this is a folder, not a file": "đây là một thư mục, không phải một tệp",
+    "this is not a regular file": "đây không phải một tệp thông thường",
+    "a file (or - for standard input)": "một tệp (hoặc - cho đầu vào chuẩn)",
+    "a character device": "một thiết bị ký tự", "a block device": "một thiết bị khối",
+    "a named pipe": "một ống có tên (FIFO)", "a socket": "một socket",
+    "not a regular file": "không phải tệp thông thường",
     "the file changed while it was imported": "tệp đã thay đổi trong lúc nhập",
     "the same bytes as when the import began: import it again":
         "đúng nội dung như lúc bắt đầu nhập: hãy nhập lại",
@@ -226,6 +249,9 @@ _VI = {
     # the command line's own (click's) messages
     "Try {} for help.": "Gõ {} để xem hướng dẫn.",
     "Usage: {}": "Cách dùng: {}",
+    "standard input is read once: the event or the rating list may be -, not both":
+        "đầu vào chuẩn chỉ đọc được một lần: tệp giải hoặc danh sách Elo có thể là -, không "
+        "phải cả hai",
     "Invalid value for {}: {} is not one of {}.": "giá trị không hợp lệ cho {}: {} không phải "
     "một trong {}.",
     "Invalid value for {}: {} is not a valid integer.": "giá trị không hợp lệ cho {}: {} "

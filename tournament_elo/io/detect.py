@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from pathlib import Path
 
 from ..errors import InputError, Place
 from ..model import Event, ListEntry
@@ -105,7 +104,7 @@ def _read_any(path: Source, input_format: str | None, encoding: str | None) -> E
 
 
 def read_ratings(
-    path: str | Path, encoding: str | None = None, speed: str = "standard"
+    path: Readable, encoding: str | None = None, speed: str = "standard"
 ) -> list[ListEntry]:
     """A rating list for ``--ratings``: a CSV/XLSX list, a chess-results starting-rank
     list (the saved page or its export), or FIDE's fixed-width TXT list (recognised by its

@@ -58,12 +58,11 @@ import gc
 import re
 from dataclasses import dataclass, fields
 from operator import itemgetter
-from pathlib import Path
 
 from ..errors import InputError, Place, Problems
 from ..model import ListEntry
 from . import values
-from .text import decode, read_bytes
+from .text import Readable, Source, decode, open_input, read_bytes
 
 SPEEDS = ("standard", "rapid", "blitz")
 
@@ -132,16 +131,20 @@ def _entry(values: dict[str, object]) -> FideListEntry:
     return entry
 
 
-def is_fide_list(path: str | Path) -> bool:
+def is_fide_list(path: Readable) -> bool:
     """Whether the file's first line is a FIDE list header (``ID Number …``/``ID_Number …``).
 
-    Only the start of the file is read, so a 200 MB list is recognised at once.
+    Only the start of the file is read, so a 200 MB list is recognised at once; a file that
+    cannot be read, is no regular file or is too large is an :class:`InputError`.
     """
-    try:
-        with Path(path).open("rb") as stream:
-            head = stream.read(4096)
-    except OSError:
-        return False
+    if isinstance(path, Source):
+        head = path.data[:4096]
+    else:
+        with open_input(path) as stream:
+            try:
+                head = stream.read(4096)
+            except OSError:
+                return False  # the reader that takes the file then says why
     for raw in head.removeprefix(b"\xef\xbb\xbf").splitlines():
         if raw.strip():
             first = raw.lstrip().lower()
@@ -151,7 +154,7 @@ def is_fide_list(path: str | Path) -> bool:
 
 
 def read_fide_list(
-    path: str | Path,
+    path: Readable,
     encoding: str | None = None,
     speed: str = "standard",
     *,
@@ -228,7 +231,7 @@ def read_fide_list(
     return entries
 
 
-def _lines(path: str | Path, encoding: str | None) -> list[str]:
+def _lines(path: Readable, encoding: str | None) -> list[str]:
     """The file's lines without their line ends, trailing blanks kept (they carry width)."""
     data = read_bytes(path)
     source = str(path)

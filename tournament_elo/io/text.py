@@ -1,4 +1,13 @@
-"""Turning the bytes of a text file into text, with the encoding named or detected.
+"""Reading an input's bytes within a bound, and turning them into text, with the encoding
+named or detected.
+
+Every file the program is given is read through :func:`read_bytes` (standard input
+through :func:`read_standard_input`): a regular file no larger than :func:`input_limit`
+(256 MiB unless ``--max-input-mb`` or ``TOURNAMENT_ELO_MAX_INPUT_MB`` says otherwise), its
+size checked before a byte is read.  A folder, a device (``/dev/zero``), a named pipe or
+a socket is refused: none has an end that its size tells, and a pipe's writer may never
+come.  Standard input is read up to the same bound, and what goes past a few megabytes
+waits on disk, not in memory, until the bound is known to hold.
 
 Real TRF and CSV files come as UTF-8, cp1252, latin-1, cp1250 and, from Vietnamese
 Windows machines, cp1258.  UTF-8 is tried first because it almost never decodes
@@ -10,9 +19,13 @@ from __future__ import annotations
 
 import codecs
 import io
+import os
+import stat
+import sys
 import unicodedata
 from itertools import pairwise
 from pathlib import Path
+from typing import BinaryIO
 
 from ..errors import InputError, Place
 
@@ -20,6 +33,90 @@ from ..errors import InputError, Place
 CANDIDATE_ENCODINGS = ("cp1252", "cp1258", "cp1250", "latin_1")
 #: The name messages give standard input.
 STANDARD_INPUT = "<standard input>"
+#: The largest input read unless the user allows more, in MiB: FIDE's full rating list
+#: (about 1.1 million lines of 163 bytes) fits with room to spare; event files are far
+#: smaller.
+DEFAULT_INPUT_LIMIT_MB = 256
+#: The environment variable that sets the bound, as ``--max-input-mb`` does.
+INPUT_LIMIT_VARIABLE = "TOURNAMENT_ELO_MAX_INPUT_MB"
+#: How much of standard input is held in memory before the rest goes to a temporary file.
+_STDIN_IN_MEMORY = 16 << 20
+_CHUNK = 1 << 20
+
+_limit_bytes = DEFAULT_INPUT_LIMIT_MB << 20
+
+
+def input_limit() -> int:
+    """The largest input read, in bytes."""
+    return _limit_bytes
+
+
+def set_input_limit(megabytes: int) -> None:
+    """Read inputs of up to ``megabytes`` MiB from now on (``--max-input-mb``); the
+    database's worker processes, forked later, inherit it."""
+    global _limit_bytes
+    _limit_bytes = megabytes << 20
+
+
+def _too_large(source: str, size: str) -> InputError:
+    return InputError("the input is larger than the limit", Place(source), found=size,
+                      expected=f"at most {input_limit() >> 20} MiB (--max-input-mb raises "
+                      "the limit)")
+
+
+#: What a file that is not a regular file is, by its mode.
+_KINDS = ((stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"))
+
+
+def _check_regular(mode: int, source: str) -> None:
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        raise InputError("this is a folder, not a file", Place(source),
+                         expected="a file (or - for standard input)")
+    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    raise InputError("this is not a regular file", Place(source), found=kind,
+                     expected="a file (or - for standard input)")
+
+
+def open_input(path: str | Path) -> BinaryIO:
+    """The regular file at ``path``, open for reading once its kind and size are checked
+    (:class:`InputError` otherwise, as for a file that cannot be opened)."""
+    source = str(path)
+    try:
+        _check_regular(os.stat(path).st_mode, source)  # a socket cannot even be opened
+        # O_NONBLOCK: a named pipe put in the file's place meanwhile is not waited for.
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise InputError("cannot read the file", Place(source), found=exc.strerror) from None
+    stream = os.fdopen(handle, "rb")
+    try:
+        status = os.fstat(handle)
+        _check_regular(status.st_mode, source)
+        if status.st_size > input_limit():
+            raise _too_large(source, f"{status.st_size:,} bytes")
+    except BaseException:
+        stream.close()
+        raise
+    return stream
+
+
+def _read_within_limit(stream: BinaryIO, source: str) -> bytes:
+    """The stream's bytes up to its end, refused past the limit; at most a chunk more than
+    the limit is read, and what goes past a few megabytes waits in a temporary file."""
+    import tempfile  # not at start-up: the command line's help imports this module
+
+    limit = input_limit()
+    with tempfile.SpooledTemporaryFile(max_size=_STDIN_IN_MEMORY) as held:
+        total = 0
+        while chunk := stream.read(min(_CHUNK, limit + 1 - total)):
+            total += len(chunk)
+            if total > limit:
+                raise _too_large(source, f"more than {limit:,} bytes")
+            held.write(chunk)
+        held.seek(0)
+        return held.read()
 
 
 class Source:
@@ -39,6 +136,12 @@ class Source:
         source = cls(STANDARD_INPUT, data)
         source.path = None
         return source
+
+    @classmethod
+    def read_from(cls, name: str) -> Source:
+        """The file ``name`` read within the bound, or standard input for ``-``."""
+        return cls.standard_input(read_standard_input()) if name == "-" else cls(
+            name, read_bytes(name))
 
     def __str__(self) -> str:
         return self.name
@@ -65,13 +168,30 @@ def read_source(path: Readable) -> Source:
 
 
 def read_bytes(path: Readable) -> bytes:
-    """The file's bytes; a file that cannot be read is an :class:`InputError`."""
+    """The file's bytes, read within the bound; a file that cannot be read, or is no
+    regular file, or is too large, is an :class:`InputError`."""
     if isinstance(path, Source):
         return path.data
+    with open_input(path) as stream:
+        try:
+            size = os.fstat(stream.fileno()).st_size
+            data = stream.read(size + 1)
+            if len(data) <= size:
+                return data
+            # The file grows as it is read: the rest is read within the bound too.
+            return data + _read_within_limit(stream, str(path))
+        except OSError as exc:
+            raise InputError("cannot read the file", Place(str(path)),
+                             found=exc.strerror) from None
+
+
+def read_standard_input(stream: BinaryIO | None = None) -> bytes:
+    """Standard input's bytes (or ``stream``'s), read within the bound."""
     try:
-        return Path(path).read_bytes()
+        return _read_within_limit(stream or sys.stdin.buffer, STANDARD_INPUT)
     except OSError as exc:
-        raise InputError("cannot read the file", Place(str(path)), found=exc.strerror) from None
+        raise InputError("cannot read the file", Place(STANDARD_INPUT),
+                         found=exc.strerror) from None
 
 
 def binary(path: Readable) -> io.BytesIO:

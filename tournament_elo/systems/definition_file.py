@@ -17,7 +17,8 @@ import tomllib
 from pathlib import Path
 from typing import Any, NoReturn
 
-from ..errors import Place, SystemDefinitionError
+from ..errors import InputError, Place, SystemDefinitionError
+from ..io.text import open_input
 
 #: The longest definition file: the built-in ones are under 4 KB.
 MAX_FILE_BYTES = 1 << 20
@@ -35,11 +36,14 @@ def read_definition_file(path: str | Path, *, own: bool = False) -> DefinitionRe
     user's file (:func:`check_shape`, a loop per character) is skipped."""
     source = str(path)
     try:
-        with open(path, "rb") as handle:
+        with open_input(path) as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise SystemDefinitionError("cannot read the system file", Place(source),
+        raise SystemDefinitionError("cannot read the file", Place(source),
                                     found=exc.strerror) from None
+    except InputError as exc:  # missing, no regular file, too large: a system file's problem
+        raise SystemDefinitionError(exc.reason, exc.place, found=exc.found,
+                                    expected=exc.expected) from None
     if len(data) > MAX_FILE_BYTES:
         raise SystemDefinitionError("the system file is too long", Place(source),
                                     found=f"more than {MAX_FILE_BYTES:,} bytes",
