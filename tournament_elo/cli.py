@@ -2,7 +2,9 @@
 
 Exit codes: 0 success; 2 bad input or usage (one message on standard error, naming
 the place); 1 an internal error (a bug: please report it), or for ``check`` a published
-figure that disagrees.
+figure that disagrees; 130 interrupted (Ctrl+C); 141 standard output closed by its reader
+(``| head``), the rest of the output dropped quietly (or 0, when the system had taken the
+last write in part and Python drops the rest).
 
 Start-up is kept light: at module level this file (and :mod:`.cli_db`) imports only
 click and modules free of numpy, pandas, Jinja, sqlite and the readers — the choices an
@@ -49,6 +51,10 @@ if TYPE_CHECKING:
     from .model import Event
 
 
+class _ClosedPipe(Exception):
+    """Standard output's reader went away while a command wrote to it."""
+
+
 class _Commands(click.Group):
     """The commands: those of this module, and those of other modules imported when
     named (``rate`` does not load the database's, the desk's or the teams' commands;
@@ -62,6 +68,12 @@ class _Commands(click.Group):
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.ELSEWHERE})
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:  # raised past click, which would exit 1 on it
+            raise _ClosedPipe from None
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.ELSEWHERE:
@@ -411,6 +423,23 @@ def show_usage_error(exc: click.ClickException, lang: str) -> None:
     click.echo(f"{prefix('error', lang)}: {say(exc.format_message(), lang)}", err=True)
 
 
+#: The exit code after Ctrl+C: 128 + SIGINT, as a shell reports a command it interrupted.
+EXIT_INTERRUPTED = 130
+#: The exit code when standard output's reader has gone (``| head``): 128 + SIGPIPE, as the
+#: shell's own tools end then.
+EXIT_CLOSED_PIPE = 141
+
+
+def _closed_pipe() -> int:
+    """Standard output's reader has gone: the rest of the output is dropped without a
+    word (the reader asked for no more), into a null device so that nothing still buffered
+    fails again when the interpreter ends."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, sys.stdout.fileno())
+    os.close(null)
+    return EXIT_CLOSED_PIPE
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: run the command and turn errors into exit codes."""
     # numpy's OpenBLAS starts a spinning thread per core at import (~0.05 s of CPU, more
@@ -422,6 +451,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # A command ends early with click's Exit (check: 1 when a figure disagrees), which
         # click returns as the exit code; commands themselves return None.
         code = cli.main(args=argv, prog_name="tournament-elo", standalone_mode=False)
+        sys.stdout.flush()  # a closed pipe is met here, not in the interpreter's teardown
     except click.exceptions.NoArgsIsHelpError as exc:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         return 2
@@ -430,17 +460,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except click.exceptions.Exit as exc:
         return exc.exit_code
-    except click.exceptions.Abort:
-        click.echo("aborted", err=True)
-        return 1
+    except (click.exceptions.Abort, KeyboardInterrupt):  # click makes Ctrl+C an Abort
+        click.echo(say("interrupted", language.get()), err=True)
+        return EXIT_INTERRUPTED
     except TournamentEloError as exc:
         lang = language.get()
         lines = problem_lines(exc, lang) if isinstance(exc, InputError) else str(exc).split("\n")
         for line in lines:
             click.echo(f"{prefix('error', lang)}: {line}", err=True)
         return 2
-    except BrokenPipeError:
-        return 0
+    except (BrokenPipeError, _ClosedPipe):
+        return _closed_pipe()
+    except OSError as exc:  # the system's refusal (a full disk): no bug of this program
+        where = f"{exc.filename}: " if exc.filename else ""
+        click.echo(f"{prefix('error', language.get())}: {where}{exc.strerror or exc}", err=True)
+        return 2
     except Exception as exc:  # a bug: say so plainly, without a traceback
         click.echo(f"internal error: {type(exc).__name__}: {exc} "
                    "(please report this with the input file)", err=True)

@@ -245,6 +245,7 @@ _VI = {
     "serving {} (Ctrl+C stops)": "đang phục vụ {} (Ctrl+C để dừng)",
     "wrote {} files to {} (after round {})": "đã ghi {} tệp vào {} (sau vòng {})",
     "stopped": "đã dừng",
+    "interrupted": "đã ngắt",
     "no games in the file": "tệp không có ván nào",
     # the command line's own (click's) messages
     "Try {} for help.": "Gõ {} để xem hướng dẫn.",
