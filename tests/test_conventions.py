@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,9 +26,9 @@ TEAM_EVENT = ROOT / "sample_events" / "heltour_friendship_cup_2024_team.trf"
 READ_CALL = {"x86_64": 0, "aarch64": 63}.get(platform.machine())
 
 
-def command(*args: str, **kwargs: object) -> subprocess.Popen[bytes]:
+def command(*args: str, **kwargs: Any) -> subprocess.Popen[bytes]:
     return subprocess.Popen([sys.executable, "-m", "tournament_elo", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kwargs)
+                            **{"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **kwargs})
 
 
 @pytest.mark.parametrize("args", [("--format", "json"), ("--format", "json", "--indent", "2"),
@@ -91,3 +92,12 @@ def test_the_help_names_the_environment_variables(capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert "[env var: TOURNAMENT_ELO_LANG]" in out
     assert "[env var: TOURNAMENT_ELO_MAX_INPUT_MB; default: 256; 1<=x<=1048576]" in out
+
+
+def test_a_full_disk_under_standard_output_is_said_in_one_line():
+    with open("/dev/full", "wb") as full:
+        child = command("rate", str(DATA / "held_c07_swiss5.trf"), "--format", "json",
+                        stdout=full)
+        assert child.wait(timeout=600) == 2
+    assert child.stderr is not None
+    assert child.stderr.read() == b"error: No space left on device\n"

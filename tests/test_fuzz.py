@@ -1,5 +1,6 @@
 """The mutation fuzzer (``tests/fuzz.py``) as part of the suite: a few hundred seeded
-cases over every reader, each exiting 0 or 2 with no traceback, inside 20 s and 1 GB.
+cases over every reader, each exiting 0 or 2 with no traceback, inside 20 s of CPU time
+and 1 GB.
 
 The longer run, ``python tests/fuzz.py --cases 5000``, is the one the closing notes
 quote; the cases it once failed on are kept as files in ``tests/data/bad/`` and run by
