@@ -93,6 +93,16 @@ def _writing(db_path: str, wait: float) -> Database:
     return Database(db_path, wait=wait, on_wait=lambda message: click.echo(message, err=True))
 
 
+def whole_numbers(table: pd.DataFrame) -> pd.DataFrame:
+    """``table`` with each column of floats whose values are all whole (a birth year, a
+    change under FIDE: floats only because some are missing) as pandas' nullable
+    integers, so that every format writes ``1969``, not ``1969.0``; a column with
+    decimals (a per-game system's ratings) keeps them."""
+    floats = [name for name, kind in table.dtypes.items() if kind.kind == "f"]
+    return table.astype({name: "Int64" for name in floats
+                         if (table[name].dropna() % 1 == 0).all()})
+
+
 def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: str,
           inputs: Sequence[Path]) -> None:
     """Print or write ``table`` in the format asked for (never over ``inputs``, the
@@ -102,6 +112,7 @@ def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: st
     from .render.terminal import text_table
     from .render.writers import csv_bytes, write_file, xlsx_bytes
 
+    table = whole_numbers(table)
     header = [str(c) for c in table.columns]
     rows = [[None if pd.isna(v) else v for v in row] for row in table.itertuples(index=False)]
     if output_format == "xlsx":
