@@ -197,8 +197,8 @@ def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
         _note("skipped", f"{path} is the same file as {other}", lang)
     for path, newer in report.older:
         _note("skipped", f"{path} is an older version of the event in {newer}", lang)
-    for path, old, version in report.versions:
-        _note("replaced", f"{path} is version {version} of the event in {old}", lang)
+    for replacement in report.replaced:
+        _note("replaced", replacement.note(), lang)
     for path, other in report.look_alikes:
         _note("warning", f"{path} looks like the event in {other} (same name, place and "
               "start) but its players differ: imported as another event", lang)
