@@ -381,8 +381,9 @@ def players_command(db_path: str, duplicates: bool, output_format: str,
 def merge_players_command(kept: str, merged: str, db_path: str, wait: float) -> None:
     """Merge the record MERGED into KEPT (each a FIDE id, a federation id, #database-id
     or a name): his events, list entries and identities become KEPT's, and every
-    computed list from their first event on is recomputed.  Two records with
-    different FIDE ids are two people: refused.
+    computed list from their first event on is recomputed.  MERGED's name and
+    #database-id find KEPT from then on.  Two records with different FIDE ids are two
+    people: refused.
 
     \b
     Example:
@@ -412,7 +413,7 @@ def merge_players_command(kept: str, merged: str, db_path: str, wait: float) -> 
 def history_command(player: str, db_path: str, output_format: str, output: str | None,
                     pool: str | None, system: str | None, period: str) -> None:
     """A player's rating after every period he played in: PLAYER is a FIDE id, a
-    federation id, #database-id or a name.
+    federation id, #database-id or a name (a record merged into his too).
 
     \b
     Example:
