@@ -1,4 +1,5 @@
-"""What the database commands write: whole numbers as whole numbers in every format."""
+"""What the database commands write: whole numbers as whole numbers in every format,
+and the database named once for a whole session by ``TOURNAMENT_ELO_DB``."""
 
 from __future__ import annotations
 
@@ -81,3 +82,20 @@ def test_every_db_csv_and_json_writes_whole_numbers_whole(run, tmp_path):
         "player": "14112191", "name": "Seletsky Grigory", "published": 2350,
         "computed": 2351, "difference": 1}
 
+
+def test_the_database_named_by_the_environment(run, tmp_path, monkeypatch):
+    (tmp_path / "office").mkdir()
+    assert run("db", "import", CAPO, "--db", "office/federation.db")[0] == 0
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    monkeypatch.setenv("TOURNAMENT_ELO_DB", str(tmp_path / "office" / "federation.db"))
+    code, out, err = run("db", "events", "--format", "csv")
+    assert (code, err) == (0, "")
+    assert out.lstrip("\ufeff").splitlines()[1].startswith("1,4° Open Capo D' Orso 2012,")
+    assert not (tmp_path / "elsewhere" / "ratings.db").exists()
+    # --db still chooses: here, a folder without one.
+    code, out, err = run("db", "events", "--db", "ratings.db")
+    assert (code, err) == (2, "error: ratings.db: no rating database here, expected a "
+                              "database made by 'tournament-elo db import'\n")
+    code, out, err = run("db", "events", "--help")
+    assert "[env var: TOURNAMENT_ELO_DB; default: ratings.db]" in " ".join(out.split())

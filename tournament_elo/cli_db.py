@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .cli_options import lang_option, parse_day
-from .db.defaults import DEFAULT_DB, LOCK_WAIT, PERIOD_KINDS
+from .db.defaults import DB_ENVVAR, DEFAULT_DB, LOCK_WAIT, PERIOD_KINDS
 from .errors import InputError, Place
 from .io.formats import FORMATS
 from .messages import prefix, problem_lines, say
@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from .db.store import Database
 
 DB_OPTION = click.option("--db", "db_path", default=DEFAULT_DB, show_default=True,
-                         type=click.Path(dir_okay=False), help="The rating database file.")
+                         envvar=DB_ENVVAR, show_envvar=True, type=click.Path(dir_okay=False),
+                         help="The rating database file.")
 POOL_OPTION = click.option("--pool", help="The pool (rating list) to use "
                            "(default: the only one).")
 SYSTEM_OPTION = click.option("--system", help="The system the lists were computed under "
