@@ -104,6 +104,60 @@ def test_name_forms_are_one_person_and_a_merge_recomputes(run, tmp_path):
     assert "the two players have different FIDE ids: they are two people" in err
 
 
+def test_a_merged_player_is_found_by_every_name_and_id_he_had(run, tmp_path):
+    """The British Championship's "Royal Shreyas" (#3; FIDE id 448869 from the starting
+    rank list) and a weekend event's "Shreyas Royal" (the words in another order: a record
+    of his own, #110 after Lê Cường #109) are merged; the merged record's name and id find
+    him, through a recomputation, a corrected file and a new player."""
+    people = [{"name": "Lê Cường"}, {"name": "Shreyas Royal"}]
+    _trf(tmp_path, "weekend", date(2026, 9, 12), people, [2414, 2490], [(1, 2, 1, "1")])
+    assert run("db", "import", CROSSTABLE, "weekend.trf")[0] == 0
+    assert run("db", "import-list", STARTING_RANK, "--date", "2026-08-01")[0] == 0
+    assert run("db", "recompute")[0] == 0
+    assert [(t["id"], t["name"]) for t in as_json(run, "db", "players", "--duplicates")] == [
+        (3, "Royal Shreyas"), (110, "Shreyas Royal")]
+    (apart,) = as_json(run, "db", "history", "Shreyas Royal")
+    assert apart["rating_before"] == 2490  # his weekend file's rating: first met there
+    code, out, err = run("db", "merge-players", "#3", "#110")
+    assert code == 0, err
+    assert out.startswith("merged #110 Shreyas Royal into #3 Royal Shreyas\n")
+
+    def found_as_royal(his_change: int) -> None:
+        # One person: September from his listed 2514 (the championship, in progress, is
+        # in no list), K 10 (listed at 2400 or more), against Lê Cường's 2414.
+        for text in ("Shreyas Royal", "#110", "shreyas royal", "#3", "448869", "SHREYAS"):
+            code, out, err = run("db", "history", text, "--format", "csv")
+            assert (code, err) == (0, ""), text
+            assert out.lstrip("\ufeff").splitlines()[1:] == [
+                f"2026-10-01,2026-09-01..2026-09-30,fide-2025,2514,{2514 + his_change},"
+                f"{his_change},1,1,weekend"], text
+        code, out, err = run("db", "history", "Shreyas Royal")
+        assert out.startswith("Royal Shreyas — fide\n")
+
+    # He beat Lê Cường: 100 points apart, expected 0.64.
+    found_as_royal(half_away(10 * (100 - expected(2514, 2414))))
+    assert run("db", "recompute", "--from", "2026-01-01")[0] == 0
+    found_as_royal(half_away(10 * (100 - expected(2514, 2414))))
+    # The weekend corrected: a draw.  Its "Shreyas Royal" is the merged record's identity:
+    # #3, no new record.
+    (tmp_path / "corrected").mkdir()
+    _trf(tmp_path / "corrected", "weekend", date(2026, 9, 12), people, [2414, 2490],
+         [(1, 2, 1, "=")])
+    code, out, err = run("db", "import", tmp_path / "corrected" / "weekend.trf")
+    assert (code, out) == (0, "0 imported, 1 replaced, 0 unchanged, 0 failed; 1 games\n")
+    assert run("db", "recompute")[0] == 0
+    found_as_royal(half_away(10 * (50 - expected(2514, 2414))))
+    # A new player takes the next id: #110 stays the merged record's.
+    _trf(tmp_path, "club", date(2026, 10, 3), [{"name": "Phạm Minh"}, {"name": "Lê Cường"}],
+         [1800, 2414], [(1, 1, 2, "0")])
+    assert run("db", "import", "club.trf")[0] == 0
+    assert [p["id"] for p in as_json(run, "db", "players")][-3:] == [108, 109, 111]
+    assert run("db", "recompute")[0] == 0
+    found_as_royal(half_away(10 * (50 - expected(2514, 2414))))
+    code, out, err = run("db", "check")
+    assert code == 0, out + err
+
+
 def test_a_page_without_a_date_takes_one_from_the_user(run):
     code, out, err = run("db", "import", UNDATED)
     assert (code, out) == (2, "0 imported, 0 replaced, 0 unchanged, 1 failed; 0 games\n")

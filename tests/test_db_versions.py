@@ -37,6 +37,16 @@ def after_round(text: str, last: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def seletsky_round_9(text: str, his: str) -> str:
+    """The final file corrected: Seletsky's round-9 draw with Danieli (14) scored ``his``
+    (``1`` or ``0``) for him, the other for Danieli."""
+    record = next(line for line in text.splitlines() if line.startswith("001    1 "))
+    opponent = next(line for line in text.splitlines() if line.startswith("001   14 "))
+    at = FIRST_ROUND + 10 * 8
+    return text.replace(record, record[:at] + f"  14 b {his}" + record[at + 8:]).replace(
+        opponent, opponent[:at] + f"   1 w {1 - int(his)}" + opponent[at + 8:])
+
+
 def seletsky(run) -> list[dict[str, object]]:
     code, out, err = run("db", "history", "14112191", "--format", "json")
     assert code == 0, err
@@ -52,6 +62,8 @@ def test_the_final_replaces_the_file_after_round_5(run, tmp_path):
     code, out, err = run("db", "import", "arbiter")
     assert code == 0, err
     assert "in progress" in err and "has 5 of 9 rounds complete" in err
+    # 203 games: the pairings with an opponent in rounds 1-5 (406 such round cells).
+    assert out == "1 imported (1 in progress), 0 replaced, 0 unchanged, 0 failed; 203 games\n"
     code, out, err = run("db", "events", "--format", "json")
     (first,) = json.loads(out)
     assert (first["status"], first["rounds_complete"], first["rounds"], first["version"]) == (
@@ -66,8 +78,11 @@ def test_the_final_replaces_the_file_after_round_5(run, tmp_path):
 
     code, out, err = run("db", "import", "final")
     assert code == 0, err
-    assert "is version 2 of the event in" in err and "capo-r5.trf" in err
-    assert "1 imported" in out and "1 newer versions of imported events" in out
+    # Counted once, as the line says: a replacement.  363 games: the final's 726 round
+    # cells with an opponent, halved.
+    assert err == (f"replaced: {tmp_path / 'final' / 'capo_dorso_2012.trf'} is version 2 of "
+                   f"the event in {tmp_path / 'arbiter' / 'capo-r5.trf'}\n")
+    assert out == "0 imported, 1 replaced, 0 unchanged, 0 failed; 363 games\n"
     code, out, err = run("db", "events", "--format", "json")
     (event,) = json.loads(out)
     assert (event["status"], event["rounds_complete"], event["rounds"], event["version"]) == (
@@ -109,13 +124,7 @@ def test_an_older_version_after_the_newer_is_not_imported(run, tmp_path):
 def test_a_correction_replaces_and_a_look_alike_is_kept_apart(run, tmp_path):
     text = CAPO.read_text()
     (tmp_path / "capo.trf").write_text(text)
-    # The correction: Seletsky's round-9 draw with Danieli (14) was a win.
-    record = next(line for line in text.splitlines() if line.startswith("001    1 "))
-    opponent = next(line for line in text.splitlines() if line.startswith("001   14 "))
-    at = FIRST_ROUND + 10 * 8
-    fixed = text.replace(record, record[:at] + "  14 b 1" + record[at + 8:]).replace(
-        opponent, opponent[:at] + "   1 w 0" + opponent[at + 8:])
-    (tmp_path / "capo-corrected.trf").write_text(fixed)
+    (tmp_path / "capo-corrected.trf").write_text(seletsky_round_9(text, "1"))
     # Another event (its own players: C.07's sixteen) with the same name, place and start.
     other = (DATA / "held_c07_swiss5.trf").read_text().replace(
         "012 FIDE C.07 2023 Tie-Break Exercises\n042 2024-08-01",
@@ -133,6 +142,51 @@ def test_a_correction_replaces_and_a_look_alike_is_kept_apart(run, tmp_path):
         ("capo-corrected.trf", 2), ("look-alike.trf", 1)]
 
 
+def test_a_correction_is_counted_once_as_what_it_did(run, tmp_path):
+    """A corrected file, under another name or rewritten in place, is one replacement:
+    the summary counts it there and the line says which version it is, in English and
+    in Vietnamese."""
+    text = CAPO.read_text()
+    first, corrected = tmp_path / "capo.trf", tmp_path / "capo-corrected.trf"
+    first.write_text(text)
+    corrected.write_text(seletsky_round_9(text, "1"))
+    # 363 games each time: the file's 726 round cells with an opponent, halved (a
+    # correction of a result keeps every pairing).
+    said = {"en": "0 imported, 1 replaced, 0 unchanged, 0 failed; 363 games\n",
+            "vi": "0 đã nhập, 1 thay thế, 0 không đổi, 0 lỗi; 363 ván\n"}
+
+    def replacing(path: Path, lines: dict[str, str]) -> None:
+        for lang, line in lines.items():
+            code, out, err = run("db", "import", path, "--db", f"{lang}.db", "--lang", lang)
+            assert (code, out, err) == (0, said[lang], line + "\n")
+
+    for lang in said:
+        assert run("db", "import", first, "--db", f"{lang}.db")[:2] == (
+            0, "1 imported, 0 replaced, 0 unchanged, 0 failed; 363 games\n")
+    replacing(corrected, {"en": f"replaced: {corrected} is version 2 of the event in {first}",
+                          "vi": f"thay thế: {corrected} là phiên bản 2 của giải trong {first}"})
+    # Corrected again in place: Seletsky lost that game after all.
+    corrected.write_text(seletsky_round_9(text, "0"))
+    replacing(corrected, {"en": f"replaced: {corrected} changed: it is version 3 of its event",
+                          "vi": f"thay thế: {corrected} đã thay đổi: đây là phiên bản 3 của giải"})
+    listed = json.loads(run("db", "events", "--db", "en.db", "--format", "json")[1])
+    assert [(e["path"], e["version"]) for e in listed] == [(str(corrected), 3)]
+    # A file that held another event (C.07's Swiss) and now holds a version of this one
+    # replaces both: still one file replaced, and its line says both.
+    other = tmp_path / "other.trf"
+    other.write_text((DATA / "held_c07_swiss5.trf").read_text())
+    for lang in said:
+        assert run("db", "import", other, "--db", f"{lang}.db")[0] == 0
+    other.write_text(seletsky_round_9(text, "1"))
+    replacing(other, {
+        "en": f"replaced: {other} changed: it is version 4 of the event in {corrected}, and "
+              "replaces the event imported from it before",
+        "vi": f"thay thế: {other} đã thay đổi: đây là phiên bản 4 của giải trong {corrected}, "
+              "và thay thế giải đã nhập từ tệp này trước đó"})
+    listed = json.loads(run("db", "events", "--db", "vi.db", "--format", "json")[1])
+    assert [(e["path"], e["version"]) for e in listed] == [(str(other), 4)]
+
+
 def test_a_replaced_event_leaves_none_of_its_rows(run, tmp_path):
     """The import stores with SQLite's foreign key checks off (each id is its own): the
     replaced event's players, games and figures go with it all the same, and the checks
@@ -146,19 +200,14 @@ def test_a_replaced_event_leaves_none_of_its_rows(run, tmp_path):
     assert run("db", "import", "capo.trf")[0] == 0
     assert run("db", "recompute")[0] == 0
     # A correction (one round-9 result) of the same event, same players: it replaces it.
-    record = next(line for line in text.splitlines() if line.startswith("001    1 "))
-    opponent = next(line for line in text.splitlines() if line.startswith("001   14 "))
-    at = FIRST_ROUND + 10 * 8
-    (tmp_path / "capo-corrected.trf").write_text(text.replace(
-        record, record[:at] + "  14 b 1" + record[at + 8:]).replace(
-        opponent, opponent[:at] + "   1 w 0" + opponent[at + 8:]))
+    (tmp_path / "capo-corrected.trf").write_text(seletsky_round_9(text, "1"))
     with Database(tmp_path / DEFAULT_DB) as db:
         (first,) = db.query("SELECT id FROM events")
         assert db.query("SELECT count(*) FROM event_results WHERE event_id = ?", first[0]) == [
             (1,)]
         report = import_events(db, [tmp_path / "capo-corrected.trf"])
-        assert [(Path(f).name, Path(old).name, v) for f, old, v in report.versions] == [
-            ("capo-corrected.trf", "capo.trf", 2)]
+        assert [(Path(r.path).name, [Path(old).name for old in r.older], r.version)
+                for r in report.replaced] == [("capo-corrected.trf", ["capo.trf"], 2)]
         assert db.query("PRAGMA foreign_keys") == [(1,)]
         assert db.query("PRAGMA foreign_key_check") == []
         # (The new event may take the freed id: rows left behind would then be its own.)
@@ -222,7 +271,8 @@ def test_a_version_2_database_gains_event_identities(run, tmp_path):
     assert run("db", "import", "r5.trf")[0] == 0
     # Make it a version-2 database as an older tournament-elo left it.
     conn = sqlite3.connect(db)
-    for statement in ("DROP INDEX events_by_identity", "DROP TABLE superseded",
+    for statement in ("DROP TABLE merged_players",
+                      "DROP INDEX events_by_identity", "DROP TABLE superseded",
                       "DROP TABLE player_keys", "ALTER TABLE events DROP COLUMN identity",
                       "ALTER TABLE events DROP COLUMN version",
                       "ALTER TABLE events DROP COLUMN complete_rounds",

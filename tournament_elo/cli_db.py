@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .cli_options import lang_option, parse_day
-from .db.defaults import DEFAULT_DB, LOCK_WAIT, PERIOD_KINDS
+from .db.defaults import DB_ENVVAR, DEFAULT_DB, LOCK_WAIT, PERIOD_KINDS
 from .errors import InputError, Place
 from .io.formats import FORMATS
 from .messages import prefix, problem_lines, say
@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from .db.store import Database
 
 DB_OPTION = click.option("--db", "db_path", default=DEFAULT_DB, show_default=True,
-                         type=click.Path(dir_okay=False), help="The rating database file.")
+                         envvar=DB_ENVVAR, show_envvar=True, type=click.Path(dir_okay=False),
+                         help="The rating database file.")
 POOL_OPTION = click.option("--pool", help="The pool (rating list) to use "
                            "(default: the only one).")
 SYSTEM_OPTION = click.option("--system", help="The system the lists were computed under "
@@ -93,6 +94,16 @@ def _writing(db_path: str, wait: float) -> Database:
     return Database(db_path, wait=wait, on_wait=lambda message: click.echo(message, err=True))
 
 
+def whole_numbers(table: pd.DataFrame) -> pd.DataFrame:
+    """``table`` with each column of floats whose values are all whole (a birth year, a
+    change under FIDE: floats only because some are missing) as pandas' nullable
+    integers, so that every format writes ``1969``, not ``1969.0``; a column with
+    decimals (a per-game system's ratings) keeps them."""
+    floats = [name for name, kind in table.dtypes.items() if kind.kind == "f"]
+    return table.astype({name: "Int64" for name in floats
+                         if (table[name].dropna() % 1 == 0).all()})
+
+
 def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: str,
           inputs: Sequence[Path]) -> None:
     """Print or write ``table`` in the format asked for (never over ``inputs``, the
@@ -102,6 +113,7 @@ def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: st
     from .render.terminal import text_table
     from .render.writers import csv_bytes, write_file, xlsx_bytes
 
+    table = whole_numbers(table)
     header = [str(c) for c in table.columns]
     rows = [[None if pd.isna(v) else v for v in row] for row in table.itertuples(index=False)]
     if output_format == "xlsx":
@@ -186,8 +198,8 @@ def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
         _note("skipped", f"{path} is the same file as {other}", lang)
     for path, newer in report.older:
         _note("skipped", f"{path} is an older version of the event in {newer}", lang)
-    for path, old, version in report.versions:
-        _note("replaced", f"{path} is version {version} of the event in {old}", lang)
+    for replacement in report.replaced:
+        _note("replaced", replacement.note(), lang)
     for path, other in report.look_alikes:
         _note("warning", f"{path} looks like the event in {other} (same name, place and "
               "start) but its players differ: imported as another event", lang)
@@ -370,8 +382,9 @@ def players_command(db_path: str, duplicates: bool, output_format: str,
 def merge_players_command(kept: str, merged: str, db_path: str, wait: float) -> None:
     """Merge the record MERGED into KEPT (each a FIDE id, a federation id, #database-id
     or a name): his events, list entries and identities become KEPT's, and every
-    computed list from their first event on is recomputed.  Two records with
-    different FIDE ids are two people: refused.
+    computed list from their first event on is recomputed.  MERGED's name and
+    #database-id find KEPT from then on.  Two records with different FIDE ids are two
+    people: refused.
 
     \b
     Example:
@@ -401,7 +414,7 @@ def merge_players_command(kept: str, merged: str, db_path: str, wait: float) -> 
 def history_command(player: str, db_path: str, output_format: str, output: str | None,
                     pool: str | None, system: str | None, period: str) -> None:
     """A player's rating after every period he played in: PLAYER is a FIDE id, a
-    federation id, #database-id or a name.
+    federation id, #database-id or a name (a record merged into his too).
 
     \b
     Example:

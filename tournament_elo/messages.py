@@ -166,9 +166,8 @@ _VI = {
     "two records of one person": "hai bản ghi của cùng một người",
     "skipped": "bỏ qua", "replaced": "thay thế", "in progress": "đang diễn ra",
     "{} imported": "{} đã nhập", "{} replaced": "{} thay thế", "{} unchanged": "{} không đổi",
-    "{} newer versions of imported events": "{} phiên bản mới hơn của giải đã nhập",
     "{} older versions skipped": "{} phiên bản cũ hơn bị bỏ qua",
-    "{} in progress": "{} đang diễn ra",
+    "({} in progress)": "({} đang diễn ra)",
     "{} already imported by another process": "{} đã được một tiến trình khác nhập",
     "{} copies of imported files skipped": "{} bản sao của tệp đã nhập bị bỏ qua",
     "{} failed": "{} lỗi", "{} games": "{} ván",
@@ -178,6 +177,12 @@ _VI = {
     "{} is the same file as {}": "{} là cùng một tệp với {}",
     "{} is an older version of the event in {}": "{} là phiên bản cũ hơn của giải trong {}",
     "{} is version {} of the event in {}": "{} là phiên bản {} của giải trong {}",
+    "{} changed: it is version {} of its event": "{} đã thay đổi: đây là phiên bản {} của giải",
+    "{} changed: it is version {} of the event in {}, and replaces the event imported from "
+    "it before": "{} đã thay đổi: đây là phiên bản {} của giải trong {}, và thay thế giải đã "
+    "nhập từ tệp này trước đó",
+    "{} changed: its event replaces the one imported from it before":
+        "{} đã thay đổi: giải trong tệp thay thế giải đã nhập từ tệp này trước đó",
     "{} looks like the event in {} (same name, place and start) but its players differ: "
     "imported as another event": "{} giống giải trong {} (cùng tên, địa điểm và ngày bắt "
     "đầu) nhưng khác đấu thủ: được nhập thành một giải khác",

@@ -2,6 +2,8 @@
 command line shows them in its help without importing sqlite, numpy or the systems."""
 
 DEFAULT_DB = "ratings.db"
+#: The environment variable that names the database instead, unless --db does.
+DB_ENVVAR = "TOURNAMENT_ELO_DB"
 #: How long a command waits for another process's write lock, unless told otherwise.
 LOCK_WAIT = 30.0
 #: The kinds of rating period a computation cuts the events into.

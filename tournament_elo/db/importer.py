@@ -82,12 +82,35 @@ _COLLECT_SECONDS = 5.0
 _WATCH_SECONDS = 1.0
 
 
+@dataclass(frozen=True)
+class Replacement:
+    """A file that replaced what the database held of its event."""
+
+    path: str
+    version: int  # of its event, now
+    #: The files of the event's older versions it replaced, other than its own path.
+    older: tuple[str, ...] = ()
+    changed: bool = False  # its own path held an earlier import, which it replaced
+
+    def note(self) -> str:
+        """What it replaced, in a line (English: said in the user's language)."""
+        if self.older:
+            versions = f"version {self.version} of the event in {', '.join(self.older)}"
+            return (f"{self.path} changed: it is {versions}, and replaces the event imported "
+                    "from it before" if self.changed else f"{self.path} is {versions}")
+        if self.version > 1:
+            return f"{self.path} changed: it is version {self.version} of its event"
+        return f"{self.path} changed: its event replaces the one imported from it before"
+
+
 @dataclass
 class ImportReport:
-    """What an import did, file by file."""
+    """What an import did, file by file: each file is in one of ``imported``,
+    ``replaced``, ``unchanged``, ``meanwhile``, ``copies``, ``failed`` and ``older``."""
 
     imported: list[str] = field(default_factory=list)
-    replaced: list[str] = field(default_factory=list)
+    #: A newer version of an event imported before (under any file name), or a changed file.
+    replaced: list[Replacement] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     meanwhile: list[str] = field(default_factory=list)  # imported by another process
     copies: list[tuple[str, str]] = field(default_factory=list)  # (file, the one it copies)
@@ -95,31 +118,35 @@ class ImportReport:
     failed: list[tuple[str, TournamentEloError | str]] = field(default_factory=list)
     #: (file, the file of the event's newer version, kept): not imported.
     older: list[tuple[str, str]] = field(default_factory=list)
-    #: (file, the file of the older version it replaced, the version it is now).
-    versions: list[tuple[str, str, int]] = field(default_factory=list)
     #: (file, a file of another event with the same name, place and start).
     look_alikes: list[tuple[str, str]] = field(default_factory=list)
-    #: (file, complete rounds, rounds announced): in progress, not in the lists yet.
+    #: (file, complete rounds, rounds announced): imported or replaced, in progress, not
+    #: in the lists yet.
     in_progress: list[tuple[str, int, int]] = field(default_factory=list)
     games: int = 0
 
     def summary(self, lang: str = "en") -> str:
-        """How many files went where, in ``lang``."""
-        parts = [f"{len(self.imported)} imported", f"{len(self.replaced)} replaced",
-                 f"{len(self.unchanged)} unchanged"]
-        if self.versions:
-            parts.append(f"{len(self.versions)} newer versions of imported events")
+        """How many files went where, in ``lang``: each file counted once; those in
+        progress among the imported and the replaced are said beside them."""
+        unfinished = {path for path, _, _ in self.in_progress}
+
+        def counted(files: list[str], what: str) -> str:
+            among = sum(path in unfinished for path in files)
+            return say(f"{len(files)} {what}", lang) + (
+                f" {say(f'({among} in progress)', lang)}" if among else "")
+
+        parts = [counted(self.imported, "imported"),
+                 counted([r.path for r in self.replaced], "replaced"),
+                 say(f"{len(self.unchanged)} unchanged", lang)]
         if self.older:
-            parts.append(f"{len(self.older)} older versions skipped")
-        if self.in_progress:
-            parts.append(f"{len(self.in_progress)} in progress")
+            parts.append(say(f"{len(self.older)} older versions skipped", lang))
         if self.meanwhile:
-            parts.append(f"{len(self.meanwhile)} already imported by another process")
+            parts.append(say(f"{len(self.meanwhile)} already imported by another process",
+                             lang))
         if self.copies:
-            parts.append(f"{len(self.copies)} copies of imported files skipped")
-        parts.append(f"{len(self.failed)} failed")
-        return ", ".join(say(part, lang) for part in parts) + "; " + say(f"{self.games} games",
-                                                                        lang)
+            parts.append(say(f"{len(self.copies)} copies of imported files skipped", lang))
+        parts.append(say(f"{len(self.failed)} failed", lang))
+        return ", ".join(parts) + "; " + say(f"{self.games} games", lang)
 
 
 def event_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -393,8 +420,11 @@ def _store_parsed(db: Database, parsed: _Parsed, system: str, pool_id: int,
     elif stored.older_than is not None:
         report.older.append((parsed.path, stored.older_than))
     else:
-        (report.replaced if stored.replaced else report.imported).append(parsed.path)
-        report.versions += [(parsed.path, old, stored.version) for old in stored.versions]
+        if stored.replaced or stored.versions:
+            report.replaced.append(Replacement(parsed.path, stored.version, stored.versions,
+                                               stored.replaced))
+        else:
+            report.imported.append(parsed.path)
         report.look_alikes += [(parsed.path, other) for other in stored.look_alikes]
         if stored.complete_rounds < stored.rounds:
             report.in_progress.append((parsed.path, stored.complete_rounds, stored.rounds))

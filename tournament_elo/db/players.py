@@ -3,7 +3,7 @@ records), and merging two records into one."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime
 
 import numpy as np
 import pandas as pd
@@ -55,15 +55,16 @@ def players(db: Database, only_duplicates: bool = False) -> pd.DataFrame:
 
 def merge_players(db: Database, kept: int, gone: int) -> list[tuple[str, date]]:
     """Merge record ``gone`` into ``kept`` (one transaction): his events, his entries in
-    published lists and his identities become ``kept``'s.  Returns the pools whose lists
+    published lists and his identities become ``kept``'s, and ``gone``'s id and name
+    are kept in ``merged_players`` to find ``kept`` by.  Returns the pools whose lists
     change and the first day that changes (their periods from it are to be recomputed;
     the periods computed before it hold neither player)."""
     if kept == gone:
         raise InputError("a player cannot be merged with himself", Place("merge-players"),
                          found=f"#{kept} twice", expected="two different players")
     columns = ("fide_id", "federation_id", "federation", "sex", "title", "birth", "birth_year")
-    a, b = (db.query(f"SELECT key, {', '.join(columns)} FROM players WHERE id = ?", pid)[0]
-            for pid in (kept, gone))
+    a, b = (db.query(f"SELECT key, {', '.join(columns)}, name, name_folded FROM players"
+                     " WHERE id = ?", pid)[0] for pid in (kept, gone))
     for i, what in ((1, "FIDE ids"), (2, "federation ids")):
         if _apart(a[i], b[i]):
             raise InputError(f"the two players have different {what}: they are two people",
@@ -103,7 +104,13 @@ def merge_players(db: Database, kept: int, gone: int) -> list[tuple[str, date]]:
         conn.execute("INSERT OR IGNORE INTO player_keys (key, player_id) VALUES (?, ?)",
                      (b[0], kept))
         conn.execute(f"UPDATE players SET {', '.join(f'{c} = coalesce({c}, ?)' for c in columns)}"
-                     " WHERE id = ?", (*b[1:], kept))
+                     " WHERE id = ?", (*b[1:len(columns) + 1], kept))
+        # On record: he is found by the merged record's name and id, and so is every record
+        # merged into that one before.
+        conn.execute("UPDATE merged_players SET player_id = ? WHERE player_id = ?", (kept, gone))
+        conn.execute("INSERT INTO merged_players (id, player_id, name, name_folded, merged_at)"
+                     " VALUES (?, ?, ?, ?, ?)", (gone, kept, *b[len(columns) + 1:],
+                                                 datetime.now(UTC).isoformat(timespec="seconds")))
         for pool, day in first.items():
             pool_id = db.pool_id(pool)
             invalidate(db, pool_id, day)

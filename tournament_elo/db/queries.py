@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -126,17 +127,18 @@ def ratings(db: Database, comp: Computation, on: date | None = None,
 
 def find_player(db: Database, text: str) -> int:
     """A player by FIDE id, federation id, database id (``#12``) or name (folded; it
-    must name one player)."""
+    must name one player); a record merged into another (``db merge-players``) finds
+    that one, by its id or its name."""
     if text.startswith("#") and text[1:].isdigit():
-        rows = db.query("SELECT id FROM players WHERE id = ?", int(text[1:]))
+        rows = db.query("SELECT id FROM players WHERE id = ?", int(text[1:])) or db.query(
+            "SELECT player_id FROM merged_players WHERE id = ?", int(text[1:]))
     else:
         rows = db.query("SELECT id FROM players WHERE fide_id = ? OR federation_id = ?",
                         text, text)
     if not rows:
         folded = fold_name(text)
-        rows = db.query("SELECT id FROM players WHERE name_folded = ?", folded) or db.query(
-            "SELECT id FROM players WHERE name_folded LIKE ? ORDER BY name_folded LIMIT 11",
-            f"%{folded}%")
+        rows = _players_named(db, "= ?", folded) or _players_named(db, "LIKE ?",
+                                                                   f"%{folded}%")
     if len(rows) != 1:
         names = [f"{r[1]} (#{r[0]}{', ' + r[2] if r[2] else ''})" for r in db.query(
             f"SELECT id, name, fide_id FROM players WHERE id IN ({','.join('?' * len(rows))})",
@@ -145,6 +147,16 @@ def find_player(db: Database, text: str) -> int:
                          Place("PLAYER"), found=repr(text) if not rows else "; ".join(names[:10]),
                          expected="a FIDE id, a federation id, #database-id or a name")
     return int(rows[0][0])
+
+
+def _players_named(db: Database, condition: str, name: str) -> list[tuple[Any, ...]]:
+    """The players (up to 11) whose folded name, or a merged record's, meets ``condition``
+    (``= ?``, ``LIKE ?``) with ``name``."""
+    return db.query(
+        f"SELECT id FROM (SELECT id, name_folded FROM players WHERE name_folded {condition}"
+        " UNION ALL SELECT player_id, name_folded FROM merged_players"
+        f" WHERE name_folded {condition})"
+        " GROUP BY id ORDER BY min(name_folded) LIMIT 11", name, name)
 
 
 def history(db: Database, comp: Computation, player: int) -> pd.DataFrame:

@@ -200,8 +200,22 @@ ALTER TABLE computations ADD COLUMN unfinished INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN exact_ratings BLOB;  -- float64 where a rating has decimals
 """
 
+#: Version 4: a merge stays on record.  ``merged_players`` keeps every record ``db
+#: merge-players`` merged into another: its id (never given to another player), its name
+#: and the record it is part of now, so that the player is found by either.
+_VERSION_4 = """
+CREATE TABLE merged_players (          -- records merged into another
+    id INTEGER PRIMARY KEY,            -- the merged record's id
+    player_id INTEGER NOT NULL REFERENCES players (id),  -- the record he is now
+    name TEXT NOT NULL,
+    name_folded TEXT NOT NULL,
+    merged_at TEXT NOT NULL
+);
+CREATE INDEX merged_players_by_name ON merged_players (name_folded);
+"""
+
 #: ``MIGRATIONS[v]`` brings a database at version ``v`` to version ``v + 1``.
-MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2, _VERSION_3)
+MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2, _VERSION_3, _VERSION_4)
 VERSION = len(MIGRATIONS)
 
 

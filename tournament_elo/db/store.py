@@ -366,7 +366,9 @@ class Database:
             for key, pid in self.query("SELECT key, player_id FROM player_keys"):
                 if pid in self._players.by_id:
                     self._players.keys[key] = self._players.by_id[pid]
-            self._next_id = max(self._players.by_id, default=0) + 1
+            # A merged record's id stays his (db history "#12"): never given again.
+            merged = self.query("SELECT coalesce(max(id), 0) FROM merged_players")[0][0]
+            self._next_id = max(max(self._players.by_id, default=0), merged) + 1
         return self._players
 
     def forget_players(self) -> None:
