@@ -174,3 +174,20 @@ class _Stdin:
         import io
 
         self.buffer = io.BytesIO(data)
+
+
+def test_the_database_imports_refuse_odd_files_each_by_name(odd_files, tmp_path, capsys,
+                                                            monkeypatch):
+    # The good event is imported beside them; each odd one is a failed file, named.
+    monkeypatch.chdir(tmp_path)
+    assert main(["db", "import", str(odd_files / "fifo.trf"), str(odd_files / "sparse.trf"),
+                 str(EVENT), "--system", "fide-2024"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "1 imported, 0 replaced, 0 unchanged, 2 failed; 36 games\n"
+    assert err.splitlines() == [
+        f"error: {odd_files}/fifo.trf: {NOT_REGULAR.format('a named pipe')}",
+        f"error: {odd_files}/sparse.trf: {TOO_LARGE.format('1,073,741,824 bytes')}"]
+    assert main(["db", "import-list", str(odd_files / "zero.trf"), "--date",
+                 "2024-01-01"]) == 2
+    assert capsys.readouterr().err == (
+        f"error: {odd_files}/zero.trf: {NOT_REGULAR.format('a character device')}\n")

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .cli_options import lang_option, parse_day
+from .cli_options import input_limit_option, lang_option, parse_day
 from .db.defaults import DB_ENVVAR, DEFAULT_DB, LOCK_WAIT, PERIOD_KINDS
 from .errors import InputError, Place
 from .io.formats import FORMATS
@@ -159,6 +159,7 @@ def db_group() -> None:
 @click.option("--input-format", type=click.Choice(FORMATS), help="Input format (default: "
               "detected per file).")
 @click.option("--encoding", help="Encoding of text inputs (default: detected).")
+@input_limit_option
 @click.option("--workers", type=click.IntRange(1, 256),
               help="Processes reading files, this one among them (default: one per "
               "core).")
@@ -222,6 +223,7 @@ def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
 @DB_OPTION
 @click.option("--pool", default="main", show_default=True, help="The pool (rating list).")
 @click.option("--encoding", help="Encoding of a text list (default: detected).")
+@input_limit_option
 @WAIT_OPTION
 @lang_option("Language of the notes")
 def import_list_command(rating_list: str, on: str, db_path: str, pool: str,
@@ -434,6 +436,7 @@ def history_command(player: str, db_path: str, output_format: str, output: str |
 @db_group.command("diff")
 @click.argument("rating_list", type=click.Path(exists=True, dir_okay=False))
 @DB_OPTION
+@input_limit_option
 @click.option("--date", "on", help="Compare with the list in force on this date "
               "(default: the latest).")
 @FORMAT_OPTION

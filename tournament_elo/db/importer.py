@@ -168,7 +168,7 @@ def event_files(paths: Iterable[str | Path]) -> list[Path]:
             found.extend(p.resolve() if link else p
                          for p, (_, link) in zip(files, inside, strict=True)
                          if p not in companions)
-        elif path.is_file():
+        elif path.exists():  # a device or a pipe among them is refused as it is read
             found.append(path.resolve())
         else:
             raise InputError("no such file or folder", Place(str(path)))

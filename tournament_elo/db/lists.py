@@ -14,6 +14,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..io.detect import read_ratings
+from ..io.text import read_bytes
 from ..model import Player
 from ..rating_list import LIST_ENTRY, PENDING_ENTRY, UNKNOWN_GAMES, ListState, Records
 from .store import Database, unpack
@@ -39,7 +40,7 @@ def import_list(db: Database, path: str | Path, on: date, pool: str = "main",
     replaces it); each row is matched to a known player as event players are
     (:meth:`~.store.Database.player_ids`), or added."""
     listed = read_ratings(path, encoding, speed)
-    digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    digest = hashlib.sha256(read_bytes(path)).hexdigest()
     with db.transaction() as conn:
         pool_id = db.pool_id(pool, create=True)
         people = []
