@@ -100,6 +100,36 @@ _VI = {
     "the players file {} (id, name, rating) beside it, or names and ratings in the games":
         "tệp đấu thủ {} (mã, họ tên, Elo) bên cạnh, hoặc họ tên và Elo ngay trong bảng ván đấu",
     "the event has no players": "giải không có đấu thủ",
+    "the first row {}": "hàng đầu tiên {}",
+    "a date such as 2024/11/23, 2024-11-23 or 23.11.2024":
+        "một ngày như 2024/11/23, 2024-11-23 hoặc 23.11.2024",
+    # the event sheet
+    "the event sheet is neither key/value rows nor a header row of keys":
+        "trang thông tin giải không phải các hàng mục – giá trị, cũng không phải một hàng "
+        "tiêu đề gồm các mục",
+    "key/value rows (name | Open 2025, start | 2025-03-01, …) or a header row of keys (name, "
+    "start, end, rounds, type) above one row of values":
+        "các hàng mục – giá trị (Tên giải | Giải mở rộng 2025, Bắt đầu | 2025-03-01, …) hoặc "
+        "một hàng tiêu đề gồm các mục (Tên giải, Bắt đầu, Kết thúc, Số vòng, Thể thức) trên "
+        "một hàng giá trị",
+    "the event sheet has a header row of keys but no row of values":
+        "trang thông tin giải có hàng tiêu đề gồm các mục nhưng không có hàng giá trị",
+    "a row of values below it (or key/value rows: name | Open 2025, …)":
+        "một hàng giá trị bên dưới (hoặc các hàng mục – giá trị: Tên giải | Giải mở rộng "
+        "2025, …)",
+    "the event sheet has more than one row of values":
+        "trang thông tin giải có hơn một hàng giá trị",
+    "another row of values: {}": "thêm một hàng giá trị: {}",
+    "one row of values below the header row of keys: one event per sheet":
+        "một hàng giá trị dưới hàng tiêu đề gồm các mục: mỗi trang một giải",
+    "unknown key in the event sheet": "mục không rõ trong trang thông tin giải",
+    "{} (did you mean {}?)": "{} (có phải ý bạn là {}?)",
+    "one of the keys {}": "một trong các mục {}",
+    "key not read: {}": "mục không được đọc: {}",
+    "a key given twice in the event sheet": "một mục được ghi hai lần trong trang thông tin giải",
+    "{}, after {} at {}": "{}, sau {} ở {}",
+    "each key once": "mỗi mục một lần",
+    "cell {}": "ô {}", "line {}": "dòng {}",
     "no header row": "không có hàng tiêu đề",
     # cells
     "unreadable {}": "không đọc được {}",
@@ -338,6 +368,7 @@ _VI = {
     "points": "điểm", "birth date": "ngày sinh", "K factor": "hệ số K", "date": "ngày",
     "white rating": "Elo Trắng", "black rating": "Elo Đen", "none": "không có",
     "number of rounds": "số vòng", "round": "vòng",
+    "start date": "ngày bắt đầu", "end date": "ngày kết thúc",
 }
 
 

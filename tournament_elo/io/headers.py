@@ -7,7 +7,7 @@ no Unicode decomposition), spaces, dots, dashes and underscores dropped.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 
@@ -130,15 +130,18 @@ def column_name(column: str, vietnamese: bool) -> str:
     return COLUMN_NAMES[column][1 if vietnamese else 0]
 
 
-def near_miss(header: object, present: Iterable[str]) -> str | None:
+def near_miss(
+    header: object, present: Iterable[str], names: Mapping[str, str] = _LOOKUP
+) -> str | None:
     """The known column an unknown header is one slip away from (a letter left out, added,
     changed, or two swapped: ``Eol`` → rating, ``Trắg`` → white), unless the table already
-    has that column; ``None`` for a header that is simply another column."""
+    has that column; ``None`` for a header that is simply another column.  ``names`` (folded
+    spelling → name) are the names known instead of the columns: an event sheet's keys."""
     folded = fold("" if header is None else str(header))
-    if len(folded) < 3 or folded in _LOOKUP:
+    if len(folded) < 3 or folded in names:
         return None
     taken = set(present)
-    for alias, name in _LOOKUP.items():
+    for alias, name in names.items():
         if len(alias) >= 3 and name not in taken and _one_slip(folded, alias):
             return name
     return None

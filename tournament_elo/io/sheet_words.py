@@ -27,6 +27,20 @@ EVENT_KEYS: dict[str, str] = {
     **dict.fromkeys(("level", "capdo", "capgiai", "capdogiai"), "level"),
     **dict.fromkeys(("pool", "loaico", "theloai", "gametype"), "pool"),
 }
+#: Field of the event sheet → how a message names its key in an English and in a
+#: Vietnamese sheet (each spelling is one of :data:`EVENT_KEYS`).
+EVENT_KEY_NAMES: dict[str, tuple[str, str]] = {
+    "name": ("name", "Tên giải"), "start": ("start", "Bắt đầu"), "end": ("end", "Kết thúc"),
+    "rounds": ("rounds", "Số vòng"), "type": ("type", "Thể thức"),
+    "city": ("city", "Địa điểm"), "federation": ("federation", "Liên đoàn"),
+    "chief_arbiter": ("chief_arbiter", "Trọng tài chính"),
+    "time_control": ("time_control", "Thời gian"),
+    "fide_event_id": ("fide_event_id", "Mã giải FIDE"), "level": ("level", "Cấp giải"),
+    "pool": ("pool", "Loại cờ"),
+}
+#: The second cell of the header row above an event sheet's key/value rows (folded):
+#: ``key | value``, ``Thông tin | Giá trị``.
+VALUE_HEADERS = frozenset(("value", "values", "giatri"))
 
 DRAW = (Result.DRAW, Result.DRAW)
 DOUBLE_FORFEIT = (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS)

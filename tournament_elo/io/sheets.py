@@ -2,11 +2,12 @@
 
 This is what clubs and online platforms keep: one row per game (``round, board, white,
 black, result``) and, beside it, one row per player.  A workbook holds both as sheets
-(plus an optional ``event`` sheet of key/value rows); CSV comes as ``x-games.csv`` with
-``x-players.csv`` (and optionally ``x-event.csv`` or ``event.csv``) beside it, or as
-``x.csv`` with ``x-players.csv`` (and ``x-event.csv``).  Without a players table the
-players are taken from the games, with the ratings the games carry.  Every problem
-is an :class:`InputError` naming the file and the line or cell.
+(plus an optional ``event`` sheet, read by :mod:`.sheet_event`); CSV comes as
+``x-games.csv`` with ``x-players.csv`` (and optionally ``x-event.csv`` or ``event.csv``)
+beside it, or as ``x.csv`` with ``x-players.csv`` (and ``x-event.csv``).  Without a
+players table the players are taken from the games, with the ratings the games carry.
+Every problem is an :class:`InputError` naming the file and the line or cell, and the
+problems of the event sheet, the players and the games are raised together.
 
 Optional game columns feed the rating systems that need them, and are read in
 :mod:`.sheet_per_game`: ``win_method`` (→ :attr:`Pairings.method`), ``pool`` (game
@@ -26,12 +27,13 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
 import numpy as np
 
-from ..errors import InputError, InputWarning, Place, Problems, column_letter
+from ..errors import InputError, InputWarning, Place, Problems
 from ..model import (
     BLACK,
     NO_COLOR,
@@ -56,7 +58,8 @@ from .common import (
     unplayed_before_played,
 )
 from .headers import canonical, column_name, fold, in_vietnamese, map_headers, near_miss
-from .sheet_cells import cell_text
+from .sheet_cells import cell_place, cell_text
+from .sheet_event import EventInfo, read_event_sheet
 from .sheet_files import Companions, companion_files, players_file_name
 from .sheet_per_game import NO_EXTRAS, AiRoster, Extras, GameExtras, event_settings, row_ai
 from .sheet_teams import read_sheet_teams
@@ -64,7 +67,6 @@ from .sheet_words import (
     BYE_RESULTS,
     BYE_WORDS,
     DASHES,
-    EVENT_KEYS,
     GAME_RESULTS,
     SIDES,
     TIME_OF_DAY,
@@ -96,20 +98,25 @@ EVENT_SHEETS = ("event", "tournament", "giai", "giaidau", "thongtin", "info")
 
 
 @dataclass(frozen=True)
-class _Entry:
-    """One key/value row of the event sheet: the value and the place of its cell."""
+class _Sheet:
+    """The filled rows of one table: a workbook's sheet, or a CSV file (``sheet`` None)."""
 
-    key: str
-    value: Any
-    place: Place
+    source: str
+    sheet: str | None
+    rows: list[Row]
 
 
 @dataclass(frozen=True)
 class _Sources:
-    games: Table
-    players: Table | None
-    event: list[_Entry]
+    """The tables of one event; each is None where it is absent, or where its file could
+    not be read (the problem is recorded)."""
+
+    games: _Sheet | None
+    players: _Sheet | None
+    event: _Sheet | None
     format: str
+    #: A players file is there but could not be read: the players are not the games'.
+    players_unreadable: bool = False
     #: A games CSV without its players file beside it: the file's name it would have.
     players_file_missing: str | None = None
 
@@ -139,46 +146,44 @@ def _workbook_sources(path: Readable, reading: _Reading) -> _Sources:
     games_name = _sheet_named(sheets, GAMES_SHEETS) or _sheet_with(sheets, _games_header)
     if games_name is None and len(sheets) == 1:
         games_name = next(iter(sheets))
-    if games_name is None:
-        raise InputError(
+    if games_name is None:  # the players and event sheets are still checked
+        reading.problems.add(InputError(
             "the workbook has no games sheet", Place(source),
             found="sheets " + ", ".join(repr(s) for s in sheets),
             expected="a sheet named 'games' (or 'ván đấu', 'kết quả') with the columns "
             "(round,) white, black, result",
-        )
+        ))
     rest = {k: v for k, v in sheets.items() if k != games_name}
     event_name = _sheet_named(rest, EVENT_SHEETS)
     rest = {k: v for k, v in rest.items() if k != event_name}
     players_name = _sheet_named(rest, PLAYERS_SHEETS) or _sheet_with(rest, _players_header)
-    players = None
-    if players_name is not None:
-        with reading.problems.collect():
-            players = _table(source, players_name, sheets[players_name], ("name",), "players",
-                             reading, ("id",))
-    games = _table(source, games_name, sheets[games_name], GAME_COLUMNS, "games", reading)
-    event = _key_values(sheets[event_name], source, event_name) if event_name else []
-    return _Sources(games, players, event, "xlsx")
+
+    def sheet(name: str | None) -> _Sheet | None:
+        return None if name is None else _Sheet(source, name, sheets[name])
+
+    return _Sources(sheet(games_name), sheet(players_name), sheet(event_name), "xlsx")
 
 
 def _csv_sources(path: Readable, encoding: str | None, reading: _Reading) -> _Sources:
-    """The games CSV, and the players and event CSV files found beside it."""
+    """The games CSV, and the players and event CSV files found beside it; a file that
+    cannot be read is a problem recorded, and the others are still read."""
     file = path_of(path)
     companions = companion_files(file) if file is not None else Companions(None, None)
-    players_path = companions.players
-    players = None
-    if players_path is not None:
-        rows = read_csv_rows(players_path, encoding)
-        with reading.problems.collect():
-            players = _table(str(players_path), None, rows, ("name",), "players", reading,
-                             ("id",))
-    games = _table(str(path), None, read_csv_rows(path, encoding), GAME_COLUMNS, "games",
-                   reading)
-    event_path = companions.event
-    event = []
-    if event_path is not None:
-        event = _key_values(read_csv_rows(event_path, encoding), str(event_path), None)
-    missing = players_file_name(file) if file is not None and players_path is None else None
-    return _Sources(games, players, event, "csv", missing)
+
+    def csv_file(of: Readable | None) -> _Sheet | None:
+        if of is None:
+            return None
+        rows = reading.problems.checked(lambda: read_csv_rows(of, encoding), None)
+        return None if rows is None else _Sheet(str(of), None, rows)
+
+    event = csv_file(companions.event)
+    players = csv_file(companions.players)
+    games = csv_file(path)
+    missing = (players_file_name(file) if file is not None and companions.players is None
+               else None)
+    return _Sources(games, players, event, "csv",
+                    players_unreadable=companions.players is not None and players is None,
+                    players_file_missing=missing)
 
 
 def _sheet_named(sheets: dict[str, list[Row]], names: Sequence[str]) -> str | None:
@@ -206,25 +211,29 @@ def _players_header(columns: set[str]) -> bool:
 
 
 def _table(
-    source: str, sheet: str | None, rows: list[Row], required: Sequence[str],
-    what: str, reading: _Reading, alternatives: Sequence[str] = (),
-) -> Table:
-    """The table under the first row naming the required columns (or, failing that, any).
+    found: _Sheet, required: Sequence[str], what: str, reading: _Reading,
+    alternatives: Sequence[str] = (),
+) -> Table | None:
+    """The table under the first row naming the required columns (or, failing that, any);
+    None, with the problems recorded, where no header row gives them.
 
     Preferring a full header row lets a preamble cell such as 'Date' sit above it.
     ``alternatives`` may stand in for the required columns (a players table with ids only).
     A header one slip away from a known column (``Eol``) is a problem; other unknown
     columns are named in one warning.  Columns are named in the sheet's own language.
     """
+    source, sheet, rows = found.source, found.sheet, found.rows
+
     def complete(row: list[Any]) -> bool:
-        found = set(map_headers(row))
-        return set(required) <= found or bool(alternatives and set(alternatives) <= found)
+        columns = set(map_headers(row))
+        return set(required) <= columns or bool(alternatives and set(alternatives) <= columns)
 
     start = next((at for at, row in enumerate(rows) if complete(row.cells)), None)
     if start is None:
         start = next((at for at, row in enumerate(rows) if map_headers(row.cells)), None)
     if start is None:
-        raise _no_header(source, sheet, rows, required, what)
+        reading.problems.add(_no_header(source, sheet, rows, required, what))
+        return None
     table = table_from_rows(source, sheet, rows[start:])
     vietnamese = in_vietnamese(table.raw_headers)
 
@@ -232,10 +241,10 @@ def _table(
         return ", ".join(column_name(c, vietnamese) for c in columns)
 
     slips = _header_slips(table, vietnamese, reading)
-    if not complete(table.raw_headers):
-        missing = [c for c in required if c not in table.columns and c not in slips]
-        if not missing:
-            reading.problems.raise_any()  # the slips say what is wrong with the header
+    if complete(table.raw_headers):
+        return table
+    missing = [c for c in required if c not in table.columns and c not in slips]
+    if missing:  # else the slips say what is wrong with the header
         hint = ""
         if what == "games" and "name" in table.columns and "white" not in table.columns:
             hint = " (this looks like a players table: give the games file or sheet)"
@@ -245,8 +254,7 @@ def _table(
             expected="columns " + names(required)
             + (f" (or {names(alternatives)})" if alternatives else ""),
         ))
-        reading.problems.raise_any()
-    return table
+    return None
 
 
 def _header_slips(table: Table, vietnamese: bool, reading: _Reading) -> set[str]:
@@ -276,36 +284,16 @@ def _no_header(
 ) -> InputError:
     first = next((row for row in rows if any(cell_text(c) for c in row.cells)), None)
     if first is None:
-        return InputError(f"the {what} table is empty", _place(source, sheet, 1, 0),
+        return InputError(f"the {what} table is empty", cell_place(source, sheet, 1, 0),
                           expected=f"a header row naming {', '.join(required)}, then rows")
     number, row = first
     column = next(i for i, c in enumerate(row) if cell_text(c))
     return InputError(
-        f"no header row in the {what} table", _place(source, sheet, number, column),
+        f"no header row in the {what} table", cell_place(source, sheet, number, column),
         found="the first row " + ", ".join(cell_text(c) for c in row if cell_text(c)),
         expected=f"a header row naming {', '.join(required)} (English or Vietnamese, "
         "e.g. " + ("Vòng, Trắng, Đen, Kết quả)" if what == "games" else "Mã, Họ tên, Elo)"),
     )
-
-
-def _place(source: str, sheet: str | None, number: int, column: int) -> Place:
-    if sheet is None:
-        return Place(source, line=number)
-    return Place(source, sheet=sheet, cell=f"{column_letter(column)}{number}")
-
-
-def _key_values(rows: list[Row], source: str, sheet: str | None) -> list[_Entry]:
-    """The known key/value rows of an event sheet; other rows (a header) are skipped."""
-    entries = []
-    for number, row in rows:
-        cells = [(i, c) for i, c in enumerate(row) if cell_text(c)]
-        if len(cells) < 2:
-            continue
-        (_, key), (column, value) = cells[0], cells[1]
-        name = EVENT_KEYS.get(fold(cell_text(key)))
-        if name is not None and fold(cell_text(value)) not in ("value", "giatri"):  # a header
-            entries.append(_Entry(name, value, _place(source, sheet, number, column)))
-    return entries
 
 
 # ---------------------------------------------------------------------------- cells
@@ -394,8 +382,12 @@ def _sex(text: str) -> str | None:
     return folded or None
 
 
-def _players_from_games(table: Table) -> tuple[list[Player], list[Place], list[InputWarning]]:
-    """Players named in the games (id = the cell), rated by white_rating/black_rating.
+def _players_from_games(
+    table: Table, problems: Problems | None
+) -> tuple[list[Player], list[Place], list[InputWarning]]:
+    """Players named in the games (id = the cell), rated by white_rating/black_rating: a
+    bad rating is a problem recorded in ``problems``, or, with ``problems`` None, the
+    ratings are not read (the players stand in for those a players table could not give).
 
     An AI opponent's side of a game names no player here: AI players are added later.
     """
@@ -411,7 +403,10 @@ def _players_from_games(table: Table) -> tuple[list[Player], list[Place], list[I
             pid = _key(table.value(row, side))
             if pid is None or _is_bye(table.value(row, side)):
                 continue
-            given = rating(*_cell(table, row, f"{side}_rating"), f"{side} rating") or None
+            given = None
+            if problems is not None:
+                read = partial(rating, *_cell(table, row, f"{side}_rating"), f"{side} rating")
+                given = problems.checked(read, None) or None
             if pid not in seen:
                 seen[pid] = len(players)
                 places.append(table.place(row, side))
@@ -724,37 +719,40 @@ def _add_absent(rows: _Rows, n_players: int) -> list[int]:
 # ---------------------------------------------------------------------------- event
 
 
-@dataclass
-class _EventInfo:
-    values: dict[str, Any] = field(default_factory=dict)
-    places: dict[str, Place] = field(default_factory=dict)
+@dataclass(frozen=True)
+class _Declared:
+    """What the event sheet declares, read at once: a bad cell is a problem recorded, and
+    read as not given, so that the games and players are still checked."""
 
-    def text(self, key: str) -> str | None:
-        return cell_text(self.values.get(key)) or None
-
-    def given(self, key: str) -> tuple[str, Place] | None:
-        """The text of a key and the place of its cell, where the sheet gives it."""
-        text = self.text(key)
-        return None if text is None else (text, self.places[key])
-
-
-def _event_info(entries: list[_Entry]) -> _EventInfo:
-    """The event sheet's values by field; the first row of each key wins."""
-    info = _EventInfo()
-    for entry in entries:
-        if entry.key not in info.values:
-            info.values[entry.key] = entry.value
-            info.places[entry.key] = entry.place
-    return info
+    start: date | None
+    end: date | None
+    rounds: int | None
+    settings: tuple[tuple[str, str], ...]
+    #: The pool of the games that name none; an unreadable pool row's text as written, so
+    #: that those games are not each called poolless (the row's problem says it).
+    pool: str | None
 
 
-def _info_date(info: _EventInfo, key: str) -> date | None:
+def _declared(info: EventInfo, problems: Problems) -> _Declared:
+    no_settings: tuple[tuple[str, str], ...] = ()
+    level = problems.checked(lambda: event_settings(info.given("level"), None), no_settings)
+    pool = problems.checked(lambda: event_settings(None, info.given("pool")), None)
+    return _Declared(
+        start=problems.checked(lambda: _info_date(info, "start"), None),
+        end=problems.checked(lambda: _info_date(info, "end"), None),
+        rounds=problems.checked(lambda: _info_rounds(info), None),
+        settings=(*level, *(pool or ())),
+        pool=info.text("pool") if pool is None else dict(pool).get("pool"),
+    )
+
+
+def _info_date(info: EventInfo, key: str) -> date | None:
     if key not in info.values:
         return None
     return _date(info.values[key], info.places[key], f"{key} date")
 
 
-def _info_rounds(info: _EventInfo) -> int | None:
+def _info_rounds(info: EventInfo) -> int | None:
     text = info.text("rounds")
     if text is None:
         return None
@@ -777,7 +775,7 @@ def _game_dates(order: _Order, rounds: int) -> tuple[list[date], tuple[date | No
     return list(by_round.values()), tuple(by_round.get(r) for r in range(1, rounds + 1))
 
 
-def _ambiguous_dates(games: Table, order: _Order, info: _EventInfo) -> list[InputWarning]:
+def _ambiguous_dates(games: Table, order: _Order, info: EventInfo) -> list[InputWarning]:
     """A warning naming both readings when the sheet's dates (``08/03/2025``) read as well
     day first as month first: they are read day first, as Vietnamese and European sheets
     write them, but the reading decides the regulations and the K factors."""
@@ -804,7 +802,7 @@ def _ambiguous_dates(games: Table, order: _Order, info: _EventInfo) -> list[Inpu
                          f"{span(month_first)}; read day first (write 2025-03-08 to be sure)")]
 
 
-def _event_name(info: _EventInfo, source: str) -> str:
+def _event_name(info: EventInfo, source: str) -> str:
     """The event sheet's name, else the file stem without its 'games' part."""
     name = info.text("name")
     if name:
@@ -824,29 +822,34 @@ class _Players:
     warnings: list[InputWarning]
 
 
-def _load_players(sources: _Sources, problems: Problems) -> _Players:
-    """The players table's players, else those the games name; ids checked unique."""
-    table = sources.players
-    if table is None and sources.players_file_missing is not None:
-        with problems.collect():
-            _check_names_players(sources.games, sources.players_file_missing)
-    if table is not None:
-        players = _players_from_table(table, problems)
-        found = _Players(
-            players, [table.place(p.index, None) for p in players],
-            [table.place(p.index, "id") for p in players],
-            table.source + (f", sheet {table.sheet!r}" if table.sheet else ""), [],
-        )
-    else:
-        players, places, warnings = _players_from_games(sources.games)
-        found = _Players(players, places, places, "the games (there is no players table)",
-                         warnings)
-    if not players:
-        where = (table or sources.games).header_place
+def _listed_players(table: Table, problems: Problems) -> _Players:
+    """The players table's players (a bad cell is a problem recorded, read as blank);
+    there must be some, and each id once."""
+    players = _players_from_table(table, problems)
+    found = _Players(
+        players, [table.place(p.index, None) for p in players],
+        [table.place(p.index, "id") for p in players],
+        table.source + (f", sheet {table.sheet!r}" if table.sheet else ""), [],
+    )
+    _check_players(found, table.header_place)
+    return found
+
+
+def _named_in_games(games: Table, problems: Problems | None) -> _Players:
+    """The players the games name, where there is no players table (see
+    :func:`_players_from_games` for ``problems``)."""
+    players, places, warnings = _players_from_games(games, problems)
+    found = _Players(players, places, places, "the games (there is no players table)",
+                     warnings)
+    _check_players(found, games.header_place)
+    return found
+
+
+def _check_players(found: _Players, where: Place) -> None:
+    if not found.players:
         raise InputError("the event has no players", where, found="a header row and no rows",
                          expected="a row per player (or per game)")
-    index_players([p.id for p in players], found.id_places.__getitem__, "player id")
-    return found
+    index_players([p.id for p in found.players], found.id_places.__getitem__, "player id")
 
 
 def _check_names_players(games: Table, players_file: str) -> None:
@@ -865,10 +868,10 @@ def _check_names_players(games: Table, players_file: str) -> None:
         "and ratings in the games")
 
 
-def _rounds(info: _EventInfo, rows: _Rows, warnings: list[InputWarning]) -> int:
+def _rounds(info: EventInfo, declared: int | None, rows: _Rows,
+            warnings: list[InputWarning]) -> int:
     """The declared number of rounds, or the last round played if that is more (warned)."""
     last_round = max(rows.round, default=0)
-    declared = _info_rounds(info)
     if declared is not None and declared < last_round:
         warnings.append(InputWarning(
             info.places["rounds"],
@@ -877,17 +880,55 @@ def _rounds(info: _EventInfo, rows: _Rows, warnings: list[InputWarning]) -> int:
     return max(declared or 0, last_round)
 
 
+def _problem_count(problems: Problems) -> int:
+    return len(problems.found) + problems.more
+
+
 def _build_event(sources: _Sources, source: str, reading: _Reading) -> Event:
-    games, info = sources.games, _event_info(sources.event)
-    settings = event_settings(info.given("level"), info.given("pool"))
-    found = _load_players(sources, reading.problems)
-    warnings = reading.warnings
+    """Read the event sheet, the players and the games, in that order, each problem of each
+    recorded and all raised together.
+
+    Where the players cannot be read (a header without its columns or with a slip, no
+    rows, an id twice) their rows are still checked, and the games too, against the
+    players they name, so that no games cell is called an unknown player for it; the
+    checks across rows (a result left out before a round with results, the teams'
+    matches) wait until every games row and player is read.
+    """
+    problems, warnings = reading.problems, reading.warnings
+    info = EventInfo()
+    if sources.event is not None:
+        info = read_event_sheet(sources.event.rows, sources.event.source, sources.event.sheet,
+                                problems, warnings)
+    declared = _declared(info, problems)
+    players_table = found = None
+    header_read = True
+    if sources.players is not None:
+        before_players = _problem_count(problems)
+        players_table = _table(sources.players, ("name",), "players", reading, ("id",))
+        header_read = _problem_count(problems) == before_players
+    if players_table is not None:
+        table = players_table
+        found = problems.checked(lambda: _listed_players(table, problems), None)
+        if not header_read:  # a column one slip away is not read: the players may be wrong
+            found = None
+    before_games = _problem_count(problems)
+    games = _table(sources.games, GAME_COLUMNS, "games", reading) if sources.games else None
+    if games is None:  # the problem saying why is recorded: the players' are said with it
+        problems.raise_any()
+    assert games is not None
+    if sources.players is None and not sources.players_unreadable:
+        if sources.players_file_missing is not None:
+            with problems.collect():
+                _check_names_players(games, sources.players_file_missing)
+        found = problems.checked(lambda: _named_in_games(games, problems), None)
+    listed = found is not None
+    if found is None:
+        found = _named_in_games(games, None)
     warnings += found.warnings
     roster = _Roster(found.players, found.origin)
     order = _game_order(games, reading)
-    extras = GameExtras(games, order.rows, dict(settings).get("pool"))
-    rows = _read_games(games, roster, order, extras, reading.problems)
-    reading.problems.raise_any()
+    extras = GameExtras(games, order.rows, declared.pool)
+    rows = _read_games(games, roster, order, extras, problems)
     players = [replace(p, fixed_rating=True) if p.index in roster.ai.listed else p
                for p in found.players] + roster.ai.players
     places = [*found.places, *roster.ai.places]
@@ -899,22 +940,22 @@ def _build_event(sources: _Sources, source: str, reading: _Reading) -> Event:
         at, column = rows.refs[row]
         return places[at] if column is None else games.place(at, column)
 
-    rounds = _rounds(info, rows, warnings)
+    teams = None
+    if listed and _problem_count(problems) == before_games:
+        if not order.log:
+            for problem in unplayed_before_played(pairings, players, place_of_row):
+                problems.add(problem)
+        teams = read_sheet_teams(players_table, games, players, pairings, rows.refs, problems)
+    problems.raise_any()
+    rounds = _rounds(info, declared.rounds, rows, warnings)
     warnings += [InputWarning(games.header_place, f"round {r} has no games") for r in gaps]
     warnings += check_unique_fide_ids(players, lambda i: places[i])
     warnings += check_pairings(pairings, players, place_of_row)
-    if not order.log:
-        for problem in unplayed_before_played(pairings, players, place_of_row):
-            reading.problems.add(problem)
-        reading.problems.raise_any()
-    if sources.players is not None:
-        points_table = sources.players
+    if players_table is not None:
+        points_table = players_table
         warnings += check_declared_points(
             pairings, players, lambda i: points_table.place(i, "points"))
     warnings += _ambiguous_dates(games, order, info)
-    teams = read_sheet_teams(sources.players, games, players, pairings, rows.refs,
-                             reading.problems)
-    reading.problems.raise_any()
     event_type = _event_type(info, pairings, len(players), rounds, warnings, order.log)
     dates, round_dates = _game_dates(order, rounds)
     return Event(
@@ -923,8 +964,8 @@ def _build_event(sources: _Sources, source: str, reading: _Reading) -> Event:
         pairings=pairings,
         rounds=rounds,
         type=event_type,
-        start=_info_date(info, "start") or min(dates, default=None),
-        end=_info_date(info, "end") or max(dates, default=None),
+        start=declared.start or min(dates, default=None),
+        end=declared.end or max(dates, default=None),
         city=info.text("city"),
         federation=info.text("federation"),
         chief_arbiter=info.text("chief_arbiter"),
@@ -935,14 +976,14 @@ def _build_event(sources: _Sources, source: str, reading: _Reading) -> Event:
         source_format=sources.format,
         warnings=tuple(warnings),
         pools=tuple(extras.pool_names),
-        settings=settings,
+        settings=declared.settings,
         game_log=order.log,
         teams=teams,
     )
 
 
 def _event_type(
-    info: _EventInfo, pairings: Pairings, n_players: int, rounds: int,
+    info: EventInfo, pairings: Pairings, n_players: int, rounds: int,
     warnings: list[InputWarning], log: bool = False,
 ) -> EventType:
     """The type the event sheet names, else the one the pairings show (a game log, whose
