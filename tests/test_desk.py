@@ -16,6 +16,7 @@ import zipfile
 from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
+from xml.etree import ElementTree
 
 import httpx
 import psutil
@@ -209,6 +210,20 @@ def test_dropped_files_are_kept_apart_size_limited_and_never_written_over(
         assert get.get("/e/1/", headers={"Host": "example.com"}).status_code == 400
     assert sorted(p.name for p in (work / "dropped").iterdir()) == ["gros-2.trf", "gros.trf"]
     assert event.read_bytes() == GROS.read_bytes()  # the user's file is untouched
+
+
+def test_every_page_has_its_icon(tmp_path: Path) -> None:
+    event = _copy(tmp_path)
+    for host in ("127.0.0.1", "0.0.0.0"):  # the arbiter's desk, and the hall's screens
+        with desk_server(str(event), "--work-dir", "work", "--host", host,
+                         cwd=tmp_path) as (url, _), \
+                httpx.Client(base_url=url.replace("0.0.0.0", "127.0.0.1"), timeout=30) as get:
+            for path in ("/e/1/", "/e/1/wall"):
+                links = re.findall(r'<link rel="icon" href="([^"]+)"', get.get(path).text)
+                assert links == ["/favicon.ico"], path
+            icon = get.get("/favicon.ico")
+            assert (icon.status_code, icon.headers["content-type"]) == (200, "image/svg+xml")
+            assert ElementTree.fromstring(icon.content).tag == "{http://www.w3.org/2000/svg}svg"
 
 
 def test_a_rating_list_dropped_on_the_page_rates_the_event(tmp_path: Path) -> None:

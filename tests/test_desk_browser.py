@@ -150,3 +150,27 @@ def test_the_wall_pages_through_the_standings_by_itself(browser: Any, tmp_path: 
                                  ) == first
         assert shown.count() == min(first, 52 - first)
         page.close()
+
+def test_no_page_of_the_desk_is_answered_not_found(browser: Any, tmp_path: Path) -> None:
+    # Chromium asks for a page's icon by itself, outside the page's own requests; a 404
+    # for it is said on the page's console ("Failed to load resource: ... 404").
+    _, server = _served(tmp_path)
+    with server as (url, _):
+        page = browser.new_page()
+        page.set_default_timeout(FOLLOW_MS)
+        answers: list[tuple[int, str]] = []
+        console: list[tuple[str, str]] = []
+        page.on("response", lambda answer: answers.append((answer.status, answer.url)))
+        page.on("console", lambda said: console.append((said.type, said.text)))
+        for path in ("e/1/", "e/1/wall", "e/1/p/p-23", "e/1/print"):
+            page.goto(url + path)
+            icon = page.evaluate("""async () => {
+                const answer = await fetch(document.querySelector("link[rel=icon]").href);
+                return [answer.status, answer.headers.get("content-type")];
+            }""")
+            assert icon == [200, "image/svg+xml"], path
+        page.wait_for_load_state("networkidle")
+        assert [answer for answer in answers if answer[0] >= 400] == []
+        assert [said for said in console if said[0] == "error"] == []
+        page.close()
+

@@ -28,6 +28,7 @@ from starlette.responses import (
 )
 from starlette.routing import Route
 
+from ..render.html import asset
 from .pages import READ_ONLY_VIEWS, VIEWS, fragment, page, report_zip, submission_trf
 from .state import Desk, DeskEvent, Options, error_lines
 from .words import desk_words
@@ -161,6 +162,10 @@ def create_app(desk: Desk, readonly: bool = False, watcher: Watcher | None = Non
         changes.notify()
         return JSONResponse({"url": f"/e/{event.key}/"})
 
+    async def favicon(request: Request) -> Response:
+        return Response(asset("desk/favicon.svg"), media_type="image/svg+xml",
+                        headers={"Cache-Control": "max-age=86400"})
+
     async def reports(request: Request) -> Response:
         return await _download(opened(request), report_zip, "application/zip",
                                "-reports.zip")
@@ -187,6 +192,7 @@ def create_app(desk: Desk, readonly: bool = False, watcher: Watcher | None = Non
 
     routes = [
         Route("/", index),
+        Route("/favicon.ico", favicon),
         Route("/open", writable(drop), methods=["POST"]),
         Route("/e/{key}/", view),
         Route("/e/{key}/stream", stream),
