@@ -212,6 +212,95 @@ def test_dropped_files_are_kept_apart_size_limited_and_never_written_over(
     assert event.read_bytes() == GROS.read_bytes()  # the user's file is untouched
 
 
+#: A system given to the desk, and Mirzoev's (no. 1, 2527) rating under it after round 4:
+#: K 24, divisor 480, against 1743, 1973, 2087 and 2222 (his opponents of rounds 1-4),
+#: We = 0.97727 + 0.93446 + 0.89193 + 0.81203 = 3.61569, 4 points: 24 × 0.38431 = +9.2,
+#: 2536 in whole numbers.  Under fide (the default) he ends on 2531.
+CLUB = DATA / "club-k24.toml"
+
+
+def _mirzoev(page: str) -> str:
+    return next(r for r in _rows(page, "crosstable") if "|Mirzoev Azer|" in r)
+
+
+def test_the_options_name_a_system_or_a_list_the_desk_was_given_never_a_path(
+        tmp_path: Path) -> None:
+    event = _copy(tmp_path)
+    club = _copy(tmp_path, CLUB, "club-k24.toml")
+    stray = tmp_path / "elsewhere" / "x.toml"  # a path the desk was not given
+    stray.parent.mkdir()
+    settings_file = tmp_path / "work" / "settings.json"
+    form = {"system": "fide-2024", "tiebreaks": "", "tiebreak_rules": "", "ratings": "",
+            "round": "0", "lang": "en"}
+    refused = ("system: not a rating system of the desk; found {!r}, expected a system of "
+               "'tournament-elo systems', or a definition file given with 'serve --system' "
+               "or dropped on the page")
+    with desk_server(str(event), "--system", str(club), "--work-dir", "work",
+                     cwd=tmp_path) as (url, _), httpx.Client(base_url=url, timeout=30) as get:
+        assert "<option>club-k24.toml</option>" in get.get("/e/1/").text  # by its name
+        assert get.post("/e/1/options", data=form).status_code == 303
+        saved = settings_file.read_bytes()
+        missing = get.post("/e/1/options", data={**form, "system": str(stray)})
+        stray.write_bytes(CLUB.read_bytes())  # now a good definition is at that path
+        present = get.post("/e/1/options", data={**form, "system": str(stray)})
+        # The same answer whether the file is there or not: nothing is read, nothing kept.
+        assert (missing.status_code, missing.text) == (400, refused.format(str(stray)))
+        assert (present.status_code, present.text) == (missing.status_code, missing.text)
+        for path in ("../elsewhere/x.toml", str(club), "/etc/hostname.toml"):
+            # The given file's own path is no name of it either: the page names it.
+            answer = get.post("/e/1/options", data={**form, "system": path})
+            assert (answer.status_code, answer.text) == (400, refused.format(path))
+        answer = get.post("/e/1/options", data={**form, "ratings": str(club), "lang": "vi"})
+        assert (answer.status_code, answer.text) == (400, (
+            f"ratings: không phải danh sách hệ số của bàn trọng tài; thấy {str(club)!r}, cần "
+            "một danh sách hệ số đưa vào bằng 'serve --ratings' hay thả vào trang"))
+        assert settings_file.read_bytes() == saved
+        page = get.get("/e/1/").text
+        assert '<html lang="en">' in page and _mirzoev(page).endswith("|2531|2806")
+        assert get.post("/e/1/options", data={**form, "system": "club-k24.toml"}
+                        ).status_code == 303
+        assert _mirzoev(get.get("/e/1/").text).endswith("|2536")
+    assert json.loads(settings_file.read_text(encoding="utf-8"))[str(event.resolve())][
+        "system"] == "club-k24.toml"
+    # A settings file naming a path (written by hand, or by an older desk) reads nothing
+    # either: the event says why it is not rated, and the page offers the systems.
+    settings_file.write_text(json.dumps({str(event.resolve()): {"system": str(stray)}}),
+                             encoding="utf-8")
+    with desk_server(str(event), "--work-dir", "work", cwd=tmp_path) as (url, _), \
+            httpx.Client(base_url=url, timeout=30) as get:
+        page = get.get("/e/1/").text
+        assert re.findall(r"<li>(system: [^<]*)</li>", page) == [
+            refused.format(str(stray)).replace("'", "&#39;")]
+        assert "Nothing to show until the file can be read." in page
+
+
+def test_serve_takes_only_definition_files_for_its_systems(tmp_path: Path) -> None:
+    event = _copy(tmp_path)
+    done = run_cli("serve", str(event), "--system", str(event), "--lang", "vi", cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines()[-1] == (
+        f"lỗi: giá trị không hợp lệ cho '--system': {event}: không phải tệp định nghĩa hệ "
+        "(.toml)")
+
+
+def test_a_system_dropped_on_the_page_rates_the_event(tmp_path: Path) -> None:
+    event = _copy(tmp_path)
+    with desk_server(str(event), "--work-dir", "work", cwd=tmp_path) as (url, _), \
+            httpx.Client(base_url=url, timeout=30) as get:
+        as_event = get.post("/open", params={"name": "club-k24.toml", "kind": "event"},
+                            content=CLUB.read_bytes())
+        assert (as_event.status_code, as_event.json()) == (400, {
+            "error": "a dropped file is an event, a rating list, or a rating system (.toml)"})
+        dropped = get.post("/open", params={"name": "club-k24.toml", "kind": "system",
+                                            "event": "1"}, content=CLUB.read_bytes())
+        assert dropped.json() == {"url": "/e/1/"}
+        page = get.get("/e/1/").text
+        assert "<option selected>club-k24.toml</option>" in page
+        assert _mirzoev(page).endswith("|2536")
+    assert sorted(p.name for p in (tmp_path / "work" / "dropped").iterdir()) == [
+        "club-k24.toml"]
+
+
 def test_every_page_has_its_icon(tmp_path: Path) -> None:
     event = _copy(tmp_path)
     for host in ("127.0.0.1", "0.0.0.0"):  # the arbiter's desk, and the hall's screens

@@ -16,6 +16,15 @@ def _echo(text: str, err: bool) -> None:
     click.echo(text, err=err)
 
 
+def _definition_files(context: click.Context, parameter: click.Parameter,
+                      paths: tuple[Path, ...]) -> tuple[Path, ...]:
+    for path in paths:
+        if path.suffix.lower() != ".toml":
+            raise click.BadParameter(f"{path}: not a system definition file (.toml)",
+                                     context, parameter)
+    return paths
+
+
 @click.command("serve")
 @click.argument("targets", nargs=-1, metavar="[EVENT|FOLDER]...",
                 type=click.Path(exists=True, path_type=Path))
@@ -27,6 +36,10 @@ def _echo(text: str, err: bool) -> None:
 @click.option("--ratings", "lists", multiple=True,
               type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="A rating list the page may rate with (repeatable; the first is chosen).")
+@click.option("--system", "systems", multiple=True, callback=_definition_files,
+              type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="FILE",
+              help="A system definition file (.toml) the page may rate with, beside the "
+              "systems of 'tournament-elo systems' (repeatable).")
 @click.option("--work-dir", type=click.Path(file_okay=False, path_type=Path),
               help="The desk's own folder: dropped files and the options of each event "
               "(default: ~/.local/share/tournament-elo/desk).")
@@ -34,7 +47,8 @@ def _echo(text: str, err: bool) -> None:
               metavar="MB", help="The largest file the page takes.")
 @lang_option("Language of the page")
 def serve_command(targets: tuple[Path, ...], port: int, host: str, lists: tuple[Path, ...],
-                  work_dir: Path | None, max_upload: int, lang: str) -> None:
+                  systems: tuple[Path, ...], work_dir: Path | None, max_upload: int,
+                  lang: str) -> None:
     """Serve the arbiter's desk: the events (files, or every event file of a FOLDER) on a
     local web page that updates as soon as a file changes.
 
@@ -51,7 +65,7 @@ def serve_command(targets: tuple[Path, ...], port: int, host: str, lists: tuple[
         click.echo(f"{prefix('warning', lang)}: " + say(
             f"--host {host} serves the desk to the network: only the wall and the standings "
             "are shown there, read-only", lang), err=True)
-    desk = Desk(work_dir or work_folder(), lang, lists)
+    desk = Desk(work_dir or work_folder(), lang, lists, systems)
     serve(list(targets), host, port, desk, max_upload * 1024 * 1024, _echo)
 
 
@@ -79,11 +93,14 @@ def watch_command(event: Path, out_dir: Path, system: str, tiebreaks: str,
     """
     from .desk.run import watch_reports
     from .desk.state import Options
+    from .systems.registry import system_names
 
     lists = {ratings.name: ratings.resolve()} if ratings else {}
+    # A value not in the catalogue is read as a file, as 'rate --system' reads it.
+    systems = {} if system in system_names() else {system: Path(system)}
     options = Options(system=system, tiebreaks=tiebreaks, tiebreak_rules=tiebreak_rules or "",
                       ratings=ratings.name if ratings else "", lang=lang)
     try:
-        watch_reports(event.resolve(), out_dir, options, lists, _echo)
+        watch_reports(event.resolve(), out_dir, options, lists, systems, _echo)
     except KeyboardInterrupt:
         click.echo(say("stopped", lang), err=True)

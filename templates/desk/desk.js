@@ -26,7 +26,8 @@
     stream.onmessage = (e) => { if (e.data !== main.dataset.version) refresh(); };
   }
 
-  // A dropped or chosen file is kept by the desk and opened: an event, or a rating list.
+  // A dropped or chosen file is kept by the desk and opened: an event, a rating list or a
+  // rating system (.toml).
   const message = document.getElementById("drop-message");
   async function send(file, kind) {
     const reply = await fetch("/open?kind=" + kind + "&event=" + main.dataset.event +
@@ -48,7 +49,8 @@
     document.addEventListener("drop", (e) => {
       e.preventDefault(); document.body.classList.remove("dragging");
       const file = e.dataTransfer && e.dataTransfer.files[0];
-      if (file) send(file, /list|rating/i.test(file.name) ? "ratings" : "event");
+      if (file) send(file, /\.toml$/i.test(file.name) ? "system"
+                           : /list|rating/i.test(file.name) ? "ratings" : "event");
     });
   }
 

@@ -2,7 +2,8 @@
 events), the options form, dropped files and the downloads.
 
 Only the files given on the command line or dropped on the page are ever read: a URL
-names an opened event by its number, never a path.
+names an opened event by its number, the options form a system or a rating list by its
+name, never a path.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from starlette.responses import (
 )
 from starlette.routing import Route
 
+from ..errors import InputError
 from ..render.html import asset
 from .pages import READ_ONLY_VIEWS, VIEWS, fragment, page, report_zip, submission_trf
 from .state import Desk, DeskEvent, Options, error_lines
@@ -39,6 +41,8 @@ KEEP_ALIVE = 15.0
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1", "[::1]")
 #: The largest file the page takes (bytes) unless ``serve --max-upload`` says otherwise.
 MAX_UPLOAD = 20 * 1024 * 1024
+#: What a dropped file is: an event, a rating list or a system definition file (.toml).
+DROP_KINDS = ("event", "ratings", "system")
 
 
 class Changes:
@@ -127,13 +131,22 @@ def create_app(desk: Desk, readonly: bool = False, watcher: Watcher | None = Non
         # A field left empty is the default ("usual" tie-breaks): it must reach the options.
         form = {k: v[-1] for k, v in parse_qs(body, keep_blank_values=True).items()}
         options = Options.from_mapping(form, event.options)
-        await anyio.to_thread.run_sync(desk.choose, event, options)
+        try:
+            await anyio.to_thread.run_sync(desk.choose, event, options)
+        except InputError as exc:  # a system or a list the desk was not given
+            return PlainTextResponse("\n".join(error_lines(exc, options.lang)),
+                                     status_code=400)
         changes.notify()
         return RedirectResponse(f"/e/{event.key}/", status_code=303)
 
     async def drop(request: Request) -> Response:
-        """A file dropped on the page: kept in the work folder, then opened."""
+        """A file dropped on the page: kept in the work folder, then opened (an event) or
+        chosen for the page's event (a rating list, a system)."""
         words = desk_words(desk.lang)
+        kind = request.query_params.get("kind", "event")
+        name = request.query_params.get("name", "event")
+        if kind not in DROP_KINDS or (kind == "system") != name.lower().endswith(".toml"):
+            return JSONResponse({"error": words["dropped_kind"]}, status_code=400)
         too_large = JSONResponse({"error": f"{words['dropped_too_large']} "
                                            f"({max_upload // (1024 * 1024)} MB)"},
                                  status_code=413)
@@ -145,22 +158,26 @@ def create_app(desk: Desk, readonly: bool = False, watcher: Watcher | None = Non
             data += chunk
             if len(data) > max_upload:
                 return too_large
-        name = request.query_params.get("name", "event")
         try:
             path = await anyio.to_thread.run_sync(desk.keep_dropped, name, bytes(data))
         except OSError as exc:  # the work folder cannot be written (full, not permitted)
             return JSONResponse({"error": error_lines(exc, desk.lang)[0]}, status_code=507)
-        if request.query_params.get("kind") == "ratings":  # for the event of the page
-            listed = desk.add_list(path)
-            event = desk.events.get(request.query_params.get("event", ""))
-            if event is not None:
-                await anyio.to_thread.run_sync(
-                    desk.choose, event, Options.from_mapping({"ratings": listed}, event.options))
-                changes.notify()
-            return JSONResponse({"url": f"/e/{event.key}/" if event else "/"})
-        event = await anyio.to_thread.run_sync(desk.open, path)
+        if kind == "event":
+            event = await anyio.to_thread.run_sync(desk.open, path)
+            changes.notify()
+            return JSONResponse({"url": f"/e/{event.key}/"})
+        listed = desk.add_list(path) if kind == "ratings" else desk.add_system(path)
+        shown = desk.events.get(request.query_params.get("event", ""))  # the page's event
+        if shown is None:
+            return JSONResponse({"url": "/"})
+        options = Options.from_mapping({kind: listed}, shown.options)
+        try:
+            await anyio.to_thread.run_sync(desk.choose, shown, options)
+        except InputError as exc:  # the event's other option names a file no longer given
+            return JSONResponse({"error": "\n".join(error_lines(exc, shown.options.lang))},
+                                status_code=400)
         changes.notify()
-        return JSONResponse({"url": f"/e/{event.key}/"})
+        return JSONResponse({"url": f"/e/{shown.key}/"})
 
     async def favicon(request: Request) -> Response:
         return Response(asset("desk/favicon.svg"), media_type="image/svg+xml",

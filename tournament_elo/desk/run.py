@@ -55,10 +55,11 @@ async def follow(desk: Desk, changes: Changes, stop: anyio.Event) -> None:
                                   yield_on_timeout=True, recursive=False):
             changed = {Path(name).resolve() for _, name in batch}
             lists = {key for key, path in desk.lists.items() if path in changed}
-            touched = [e for e in list(desk.events.values())
-                       if e.files & changed or e.options.ratings in lists]
+            systems = {key for key, path in desk.systems.items() if path in changed}
+            touched = [e for e in list(desk.events.values()) if e.files & changed
+                       or e.options.ratings in lists or e.options.system in systems]
             for event in touched:
-                await anyio.to_thread.run_sync(event.load, desk.lists)
+                await anyio.to_thread.run_sync(event.load, desk.lists, desk.systems)
             if touched:
                 changes.notify()
             if desk.folders() != folders:
@@ -93,10 +94,11 @@ def serve(targets: Sequence[Path], host: str, port: int, desk: Desk, max_upload:
 
 
 def watch_reports(path: Path, out: Path, options: Options, lists: dict[str, Path],
-                  echo: Callable[[str, bool], None],
+                  systems: dict[str, Path], echo: Callable[[str, bool], None],
                   stop: threading.Event | None = None) -> None:
     """Write the report set of ``path`` into ``out`` now and after every change of the
-    file; bad input is said as ``rate`` says it, and the folder keeps the last good set."""
+    file; bad input is said as ``rate`` says it, and the folder keeps the last good set.
+    ``systems`` names the definition file ``options.system`` stands for, if it is one."""
     from watchfiles import watch
 
     from ..io.sheet_files import input_files
@@ -107,7 +109,7 @@ def watch_reports(path: Path, out: Path, options: Options, lists: dict[str, Path
 
     def once() -> None:
         try:
-            result, _ = rate_file(path, options, lists)
+            result, _ = rate_file(path, options, lists, systems)
             written = write_reports(result, out, options.lang, inputs)
         except (TournamentEloError, OSError) as exc:
             for line in error_lines(exc, options.lang):

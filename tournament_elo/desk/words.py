@@ -6,8 +6,10 @@ from ..labels import labels
 
 _EN = {
     "desk": "Arbiter's desk", "open_hint":
-    "Drop an event file (TRF, sheet, PGN, chess-results page) or a rating list on the page, "
-    "or choose one:", "open_event": "Open an event", "open_list": "Add a rating list",
+    "Drop event files (TRF, sheet, PGN, chess-results page), rating lists or rating systems "
+    "(.toml) on the page, or choose one:",
+    "open_event": "Open an event", "open_list": "Add a rating list",
+    "open_system": "Add a rating system (.toml)",
     "wall": "Wall", "print": "Print", "report_zip": "Reports (ZIP)",
     "trf_submission": "TRF for rating submission",
     "tiebreaks_default": "usual", "rules_in_force": "in force", "no_list": "none",
@@ -22,13 +24,16 @@ _EN = {
     "next_round": "Pairings of round {k}", "norms_in_reach": "Norms in reach",
     "read_only": "Read-only: this page is served to the network.",
     "dropped_too_large": "the file is larger than the upload limit",
+    "dropped_kind": "a dropped file is an event, a rating list, or a rating system (.toml)",
     "nothing": "No event is open yet.",
 }
 
 _VI = {
     "desk": "Bàn trọng tài", "open_hint":
-    "Thả tệp giải (TRF, bảng tính, PGN, trang chess-results) hoặc danh sách hệ số vào trang, "
-    "hoặc chọn tệp:", "open_event": "Mở giải", "open_list": "Thêm danh sách hệ số",
+    "Thả tệp giải (TRF, bảng tính, PGN, trang chess-results), danh sách hệ số hoặc hệ thống "
+    "tính Elo (.toml) vào trang, hoặc chọn tệp:",
+    "open_event": "Mở giải", "open_list": "Thêm danh sách hệ số",
+    "open_system": "Thêm hệ thống tính Elo (.toml)",
     "wall": "Màn hình treo", "print": "In", "report_zip": "Báo cáo (ZIP)",
     "trf_submission": "TRF để gửi tính hệ số",
     "tiebreaks_default": "mặc định", "rules_in_force": "đang hiệu lực", "no_list": "không có",
@@ -43,6 +48,8 @@ _VI = {
     "next_round": "Cặp đấu vòng {k}", "norms_in_reach": "Chuẩn danh hiệu còn khả năng",
     "read_only": "Chỉ xem: trang này được phục vụ ra mạng.",
     "dropped_too_large": "tệp lớn hơn giới hạn tải lên",
+    "dropped_kind": "tệp thả vào phải là một giải, một danh sách hệ số, hoặc một hệ thống "
+    "tính Elo (.toml)",
     "nothing": "Chưa mở giải nào.",
 }
 
