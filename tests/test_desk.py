@@ -13,7 +13,7 @@ import sys
 import threading
 import time
 import zipfile
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 from xml.etree import ElementTree
@@ -301,6 +301,85 @@ def test_a_system_dropped_on_the_page_rates_the_event(tmp_path: Path) -> None:
         "club-k24.toml"]
 
 
+def test_a_thousand_dropped_files_stop_at_the_bound(tmp_path: Path) -> None:
+    # The desk takes 100 dropped files while it runs (serve --max-dropped): the 101st
+    # and every one after it are refused, and none of them leaves a file.
+    event = _copy(tmp_path)
+    dropped = tmp_path / "work" / DROPPED
+    with desk_server(str(event), "--work-dir", "work", cwd=tmp_path) as (url, server), \
+            httpx.Client(base_url=url, timeout=30) as get:
+        answers = [get.post("/open", params={"name": f"list-{n}.csv", "kind": "ratings"},
+                            content=f"id,name,rating\n{n},Player {n},2000\n".encode())
+                   for n in range(1000)]
+        assert [a.status_code for a in answers] == [200] * 100 + [429] * 900
+        assert {a.json()["url"] for a in answers[:100]} == {"/"}
+        assert {a.json()["error"] for a in answers[100:]} == {
+            "the desk takes 100 dropped files while it runs (serve --max-dropped): this one "
+            "and the next are not kept; give them on the command line"}
+        assert server.poll() is None
+    kept = sorted(dropped.iterdir(), key=lambda p: int(p.stem.split("-")[1]))
+    assert [p.name for p in kept] == [f"list-{n}.csv" for n in range(100)]
+    assert kept[99].read_text() == "id,name,rating\n99,Player 99,2000\n"
+
+
+def _chunks(size: int, chunk: int = 64 * 1024) -> Iterator[bytes]:
+    """``size`` bytes in pieces: sent without a declared length (chunked), so the desk
+    counts them as they come."""
+    for start in range(0, size, chunk):
+        yield b"0" * min(chunk, size - start)
+
+
+def test_dropped_files_past_the_size_bounds_leave_nothing_on_disk(tmp_path: Path) -> None:
+    # --max-upload 1: a file of 1 MB at most, 10 MB of dropped files in all.
+    event = _copy(tmp_path)
+    dropped = tmp_path / "work" / DROPPED
+    mb = 1024 * 1024
+    with desk_server(str(event), "--work-dir", "work", "--max-upload", "1",
+                     cwd=tmp_path) as (url, _), httpx.Client(base_url=url, timeout=30) as get:
+
+        def drop(name: str, content: Any) -> httpx.Response:
+            return get.post("/open", params={"name": name, "kind": "ratings"},
+                            content=content)
+
+        big = drop("big.csv", _chunks(mb + 1))  # one byte over, said only by its bytes
+        assert (big.status_code, big.json()) == (413, {
+            "error": "the file is larger than the upload limit (1 MB)"})
+        assert not dropped.exists() or list(dropped.iterdir()) == []
+        assert [drop(f"full-{n}.csv", b"0" * mb).status_code for n in range(10)] == [200] * 10
+        too_much = {"error": "the dropped files would weigh more than 10 MB together (ten "
+                             "times serve --max-upload): this one is not kept"}
+        declared = drop("declared.csv", b"0")
+        streamed = drop("streamed.csv", _chunks(1))
+        assert (declared.status_code, declared.json()) == (413, too_much)
+        assert (streamed.status_code, streamed.json()) == (413, too_much)
+    assert sorted(p.name for p in dropped.iterdir()) == sorted(
+        f"full-{n}.csv" for n in range(10))
+    assert {p.stat().st_size for p in dropped.iterdir()} == {mb}
+
+
+def test_a_dropped_file_goes_to_disk_as_it_comes(tmp_path: Path) -> None:
+    """A 19 MB file (under the 20 MB bound) is written as it comes: the server's memory at
+    its highest while it takes the file is less than 8 MB over what it was before (held
+    whole, it would be 19 MB over)."""
+    event = _copy(tmp_path)
+    size = 19 * 1024 * 1024
+    with desk_server(str(event), "--work-dir", "work", cwd=tmp_path) as (url, server), \
+            httpx.Client(base_url=url, timeout=60) as get:
+        # A first drop starts what every drop uses (the worker threads, the file's opening).
+        warm = get.post("/open", params={"name": "warm.csv", "kind": "ratings"}, content=b"0")
+        assert warm.status_code == 200
+        # Linux's highest resident size (VmHWM) starts again from the present one.
+        Path(f"/proc/{server.pid}/clear_refs").write_text("5")
+        before = psutil.Process(server.pid).memory_info().rss
+        big = get.post("/open", params={"name": "big.csv", "kind": "ratings"},
+                       content=b"0" * size)
+        assert big.status_code == 200
+        status = Path(f"/proc/{server.pid}/status").read_text()
+        highest = int(re.findall(r"VmHWM:\s+(\d+) kB", status)[0]) * 1024
+    assert (tmp_path / "work" / DROPPED / "big.csv").stat().st_size == size
+    assert highest - before < 8 * 1024 * 1024, (before, highest)
+
+
 def test_every_page_has_its_icon(tmp_path: Path) -> None:
     event = _copy(tmp_path)
     for host in ("127.0.0.1", "0.0.0.0"):  # the arbiter's desk, and the hall's screens
@@ -512,7 +591,12 @@ def test_a_dropped_file_stays_in_the_work_folder_and_overwrites_nothing(
     # it is kept as a new file directly in dropped/, with the bytes that came.
     work = tmp_path_factory.mktemp("work")
     desk = Desk(work, "en")
-    kept = [desk.keep_dropped(name, f"file {n}".encode()) for n, name in enumerate(names)]
+    kept = []
+    for n, name in enumerate(names):
+        path, out = desk.new_dropped(name)
+        with out:
+            out.write(f"file {n}".encode())
+        kept.append(path)
     assert len(set(kept)) == len(kept)
     for n, path in enumerate(kept):
         assert path.parent == work / DROPPED and path.read_bytes() == f"file {n}".encode()

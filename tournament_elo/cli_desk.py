@@ -44,11 +44,14 @@ def _definition_files(context: click.Context, parameter: click.Parameter,
               help="The desk's own folder: dropped files and the options of each event "
               "(default: ~/.local/share/tournament-elo/desk).")
 @click.option("--max-upload", type=click.IntRange(1, 1024), default=20, show_default=True,
-              metavar="MB", help="The largest file the page takes.")
+              metavar="MB", help="The largest file the page takes; the dropped files "
+              "together take at most ten times this.")
+@click.option("--max-dropped", type=click.IntRange(1, 10_000), default=100, show_default=True,
+              metavar="N", help="How many files the page takes while the desk runs.")
 @lang_option("Language of the page")
 def serve_command(targets: tuple[Path, ...], port: int, host: str, lists: tuple[Path, ...],
                   systems: tuple[Path, ...], work_dir: Path | None, max_upload: int,
-                  lang: str) -> None:
+                  max_dropped: int, lang: str) -> None:
     """Serve the arbiter's desk: the events (files, or every event file of a FOLDER) on a
     local web page that updates as soon as a file changes.
 
@@ -58,6 +61,7 @@ def serve_command(targets: tuple[Path, ...], port: int, host: str, lists: tuple[
       tournament-elo serve events/ --port 8000 --lang vi
       tournament-elo serve event.trf --host 0.0.0.0   (the hall's screens: read-only)
     """
+    from .desk.app import MB, TOTAL_UPLOADS, DropBounds
     from .desk.run import is_loopback, serve, work_folder
     from .desk.state import Desk
 
@@ -66,7 +70,9 @@ def serve_command(targets: tuple[Path, ...], port: int, host: str, lists: tuple[
             f"--host {host} serves the desk to the network: only the wall and the standings "
             "are shown there, read-only", lang), err=True)
     desk = Desk(work_dir or work_folder(), lang, lists, systems)
-    serve(list(targets), host, port, desk, max_upload * 1024 * 1024, _echo)
+    drops = DropBounds(file_bytes=max_upload * MB, files=max_dropped,
+                       total_bytes=TOTAL_UPLOADS * max_upload * MB)
+    serve(list(targets), host, port, desk, drops, _echo)
 
 
 @click.command("watch")

@@ -14,7 +14,7 @@ import anyio
 
 from ..errors import TournamentEloError
 from ..messages import prefix, say
-from .app import Changes, create_app
+from .app import Changes, DropBounds, create_app
 from .state import Desk, Options, error_lines, rate_file
 
 #: watchfiles' settings: changes gathered for 50 ms (a pairing program writes a file in
@@ -66,7 +66,7 @@ async def follow(desk: Desk, changes: Changes, stop: anyio.Event) -> None:
                 break
 
 
-def serve(targets: Sequence[Path], host: str, port: int, desk: Desk, max_upload: int,
+def serve(targets: Sequence[Path], host: str, port: int, desk: Desk, drops: DropBounds,
           echo: Callable[[str, bool], None]) -> None:
     """Open the events, then serve them until interrupted (``echo(text, err)`` speaks)."""
     import uvicorn
@@ -77,7 +77,7 @@ def serve(targets: Sequence[Path], host: str, port: int, desk: Desk, max_upload:
             for line in event.problems():
                 echo(f"{prefix('error', event.options.lang)}: {line}", True)
     readonly = not is_loopback(host)
-    app = create_app(desk, readonly, follow, max_upload)
+    app = create_app(desk, readonly, follow, drops)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     listening = socket.create_server((host, port), family=family)
     # An answer's headers and body are two writes: without TCP_NODELAY the body waits for

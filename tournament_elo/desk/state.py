@@ -10,7 +10,7 @@ import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from ..engine import RatingResult, rate
 from ..errors import InputError, Place, Problems, TournamentEloError
@@ -236,9 +236,10 @@ class Desk:
         files = [f for e in self.events.values() for f in e.files]
         return {f.parent for f in (*files, *self.lists.values(), *self.systems.values())}
 
-    def keep_dropped(self, name: str, data: bytes) -> Path:
-        """Keep a dropped file in the work folder under its own name, never over another
-        file (a name taken gets -2, -3, … before its suffix)."""
+    def new_dropped(self, name: str) -> tuple[Path, BinaryIO]:
+        """A new file of the work folder for a dropped file, under its own name and never
+        over another file (a name taken gets -2, -3, … before its suffix), opened for
+        writing."""
         folder = self.work / DROPPED
         folder.mkdir(parents=True, exist_ok=True)
         stem, suffix = safe_name(name)
@@ -246,12 +247,9 @@ class Desk:
         while True:
             path = folder / (f"{stem}{suffix}" if n == 1 else f"{stem}-{n}{suffix}")
             try:
-                with path.open("xb") as out:  # exclusive: an existing file is never opened
-                    out.write(data)
+                return path, path.open("xb")  # exclusive: an existing file is never opened
             except FileExistsError:
                 n += 1
-                continue
-            return path
 
 
 def _named(files: dict[str, Path], path: Path) -> str:

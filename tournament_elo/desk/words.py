@@ -24,6 +24,10 @@ _EN = {
     "next_round": "Pairings of round {k}", "norms_in_reach": "Norms in reach",
     "read_only": "Read-only: this page is served to the network.",
     "dropped_too_large": "the file is larger than the upload limit",
+    "dropped_too_many": "the desk takes {n} dropped files while it runs (serve "
+    "--max-dropped): this one and the next are not kept; give them on the command line",
+    "dropped_too_much": "the dropped files would weigh more than {mb} MB together (ten times "
+    "serve --max-upload): this one is not kept",
     "dropped_kind": "a dropped file is an event, a rating list, or a rating system (.toml)",
     "nothing": "No event is open yet.",
 }
@@ -48,6 +52,10 @@ _VI = {
     "next_round": "Cặp đấu vòng {k}", "norms_in_reach": "Chuẩn danh hiệu còn khả năng",
     "read_only": "Chỉ xem: trang này được phục vụ ra mạng.",
     "dropped_too_large": "tệp lớn hơn giới hạn tải lên",
+    "dropped_too_many": "bàn trọng tài nhận {n} tệp thả vào trong một lần chạy (serve "
+    "--max-dropped): tệp này và các tệp sau không được giữ; hãy đưa chúng vào dòng lệnh",
+    "dropped_too_much": "các tệp thả vào sẽ nặng hơn {mb} MB tổng cộng (mười lần serve "
+    "--max-upload): tệp này không được giữ",
     "dropped_kind": "tệp thả vào phải là một giải, một danh sách hệ số, hoặc một hệ thống "
     "tính Elo (.toml)",
     "nothing": "Chưa mở giải nào.",
