@@ -13,9 +13,10 @@ import sys
 import threading
 import time
 import zipfile
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
+from xml.etree import ElementTree
 
 import httpx
 import psutil
@@ -209,6 +210,188 @@ def test_dropped_files_are_kept_apart_size_limited_and_never_written_over(
         assert get.get("/e/1/", headers={"Host": "example.com"}).status_code == 400
     assert sorted(p.name for p in (work / "dropped").iterdir()) == ["gros-2.trf", "gros.trf"]
     assert event.read_bytes() == GROS.read_bytes()  # the user's file is untouched
+
+
+#: A system given to the desk, and Mirzoev's (no. 1, 2527) rating under it after round 4:
+#: K 24, divisor 480, against 1743, 1973, 2087 and 2222 (his opponents of rounds 1-4),
+#: We = 0.97727 + 0.93446 + 0.89193 + 0.81203 = 3.61569, 4 points: 24 × 0.38431 = +9.2,
+#: 2536 in whole numbers.  Under fide (the default) he ends on 2531.
+CLUB = DATA / "club-k24.toml"
+
+
+def _mirzoev(page: str) -> str:
+    return next(r for r in _rows(page, "crosstable") if "|Mirzoev Azer|" in r)
+
+
+def test_the_options_name_a_system_or_a_list_the_desk_was_given_never_a_path(
+        tmp_path: Path) -> None:
+    event = _copy(tmp_path)
+    club = _copy(tmp_path, CLUB, "club-k24.toml")
+    stray = tmp_path / "elsewhere" / "x.toml"  # a path the desk was not given
+    stray.parent.mkdir()
+    settings_file = tmp_path / "work" / "settings.json"
+    form = {"system": "fide-2024", "tiebreaks": "", "tiebreak_rules": "", "ratings": "",
+            "round": "0", "lang": "en"}
+    refused = ("system: not a rating system of the desk; found {!r}, expected a system of "
+               "'tournament-elo systems', or a definition file given with 'serve --system' "
+               "or dropped on the page")
+    with desk_server(str(event), "--system", str(club), "--work-dir", "work",
+                     cwd=tmp_path) as (url, _), httpx.Client(base_url=url, timeout=30) as get:
+        assert "<option>club-k24.toml</option>" in get.get("/e/1/").text  # by its name
+        assert get.post("/e/1/options", data=form).status_code == 303
+        saved = settings_file.read_bytes()
+        missing = get.post("/e/1/options", data={**form, "system": str(stray)})
+        stray.write_bytes(CLUB.read_bytes())  # now a good definition is at that path
+        present = get.post("/e/1/options", data={**form, "system": str(stray)})
+        # The same answer whether the file is there or not: nothing is read, nothing kept.
+        assert (missing.status_code, missing.text) == (400, refused.format(str(stray)))
+        assert (present.status_code, present.text) == (missing.status_code, missing.text)
+        for path in ("../elsewhere/x.toml", str(club), "/etc/hostname.toml"):
+            # The given file's own path is no name of it either: the page names it.
+            answer = get.post("/e/1/options", data={**form, "system": path})
+            assert (answer.status_code, answer.text) == (400, refused.format(path))
+        answer = get.post("/e/1/options", data={**form, "ratings": str(club), "lang": "vi"})
+        assert (answer.status_code, answer.text) == (400, (
+            f"ratings: không phải danh sách hệ số của bàn trọng tài; thấy {str(club)!r}, cần "
+            "một danh sách hệ số đưa vào bằng 'serve --ratings' hay thả vào trang"))
+        assert settings_file.read_bytes() == saved
+        page = get.get("/e/1/").text
+        assert '<html lang="en">' in page and _mirzoev(page).endswith("|2531|2806")
+        assert get.post("/e/1/options", data={**form, "system": "club-k24.toml"}
+                        ).status_code == 303
+        assert _mirzoev(get.get("/e/1/").text).endswith("|2536")
+    assert json.loads(settings_file.read_text(encoding="utf-8"))[str(event.resolve())][
+        "system"] == "club-k24.toml"
+    # A settings file naming a path (written by hand, or by an older desk) reads nothing
+    # either: the event says why it is not rated, and the page offers the systems.
+    settings_file.write_text(json.dumps({str(event.resolve()): {"system": str(stray)}}),
+                             encoding="utf-8")
+    with desk_server(str(event), "--work-dir", "work", cwd=tmp_path) as (url, _), \
+            httpx.Client(base_url=url, timeout=30) as get:
+        page = get.get("/e/1/").text
+        assert re.findall(r"<li>(system: [^<]*)</li>", page) == [
+            refused.format(str(stray)).replace("'", "&#39;")]
+        assert "Nothing to show until the file can be read." in page
+
+
+def test_serve_takes_only_definition_files_for_its_systems(tmp_path: Path) -> None:
+    event = _copy(tmp_path)
+    done = run_cli("serve", str(event), "--system", str(event), "--lang", "vi", cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines()[-1] == (
+        f"lỗi: giá trị không hợp lệ cho '--system': {event}: không phải tệp định nghĩa hệ "
+        "(.toml)")
+
+
+def test_a_system_dropped_on_the_page_rates_the_event(tmp_path: Path) -> None:
+    event = _copy(tmp_path)
+    with desk_server(str(event), "--work-dir", "work", cwd=tmp_path) as (url, _), \
+            httpx.Client(base_url=url, timeout=30) as get:
+        as_event = get.post("/open", params={"name": "club-k24.toml", "kind": "event"},
+                            content=CLUB.read_bytes())
+        assert (as_event.status_code, as_event.json()) == (400, {
+            "error": "a dropped file is an event, a rating list, or a rating system (.toml)"})
+        dropped = get.post("/open", params={"name": "club-k24.toml", "kind": "system",
+                                            "event": "1"}, content=CLUB.read_bytes())
+        assert dropped.json() == {"url": "/e/1/"}
+        page = get.get("/e/1/").text
+        assert "<option selected>club-k24.toml</option>" in page
+        assert _mirzoev(page).endswith("|2536")
+    assert sorted(p.name for p in (tmp_path / "work" / "dropped").iterdir()) == [
+        "club-k24.toml"]
+
+
+def test_a_thousand_dropped_files_stop_at_the_bound(tmp_path: Path) -> None:
+    # The desk takes 100 dropped files while it runs (serve --max-dropped): the 101st
+    # and every one after it are refused, and none of them leaves a file.
+    event = _copy(tmp_path)
+    dropped = tmp_path / "work" / DROPPED
+    with desk_server(str(event), "--work-dir", "work", cwd=tmp_path) as (url, server), \
+            httpx.Client(base_url=url, timeout=30) as get:
+        answers = [get.post("/open", params={"name": f"list-{n}.csv", "kind": "ratings"},
+                            content=f"id,name,rating\n{n},Player {n},2000\n".encode())
+                   for n in range(1000)]
+        assert [a.status_code for a in answers] == [200] * 100 + [429] * 900
+        assert {a.json()["url"] for a in answers[:100]} == {"/"}
+        assert {a.json()["error"] for a in answers[100:]} == {
+            "the desk takes 100 dropped files while it runs (serve --max-dropped): this one "
+            "and the next are not kept; give them on the command line"}
+        assert server.poll() is None
+    kept = sorted(dropped.iterdir(), key=lambda p: int(p.stem.split("-")[1]))
+    assert [p.name for p in kept] == [f"list-{n}.csv" for n in range(100)]
+    assert kept[99].read_text() == "id,name,rating\n99,Player 99,2000\n"
+
+
+def _chunks(size: int, chunk: int = 64 * 1024) -> Iterator[bytes]:
+    """``size`` bytes in pieces: sent without a declared length (chunked), so the desk
+    counts them as they come."""
+    for start in range(0, size, chunk):
+        yield b"0" * min(chunk, size - start)
+
+
+def test_dropped_files_past_the_size_bounds_leave_nothing_on_disk(tmp_path: Path) -> None:
+    # --max-upload 1: a file of 1 MB at most, 10 MB of dropped files in all.
+    event = _copy(tmp_path)
+    dropped = tmp_path / "work" / DROPPED
+    mb = 1024 * 1024
+    with desk_server(str(event), "--work-dir", "work", "--max-upload", "1",
+                     cwd=tmp_path) as (url, _), httpx.Client(base_url=url, timeout=30) as get:
+
+        def drop(name: str, content: Any) -> httpx.Response:
+            return get.post("/open", params={"name": name, "kind": "ratings"},
+                            content=content)
+
+        big = drop("big.csv", _chunks(mb + 1))  # one byte over, said only by its bytes
+        assert (big.status_code, big.json()) == (413, {
+            "error": "the file is larger than the upload limit (1 MB)"})
+        assert not dropped.exists() or list(dropped.iterdir()) == []
+        assert [drop(f"full-{n}.csv", b"0" * mb).status_code for n in range(10)] == [200] * 10
+        too_much = {"error": "the dropped files would weigh more than 10 MB together (ten "
+                             "times serve --max-upload): this one is not kept"}
+        declared = drop("declared.csv", b"0")
+        streamed = drop("streamed.csv", _chunks(1))
+        assert (declared.status_code, declared.json()) == (413, too_much)
+        assert (streamed.status_code, streamed.json()) == (413, too_much)
+    assert sorted(p.name for p in dropped.iterdir()) == sorted(
+        f"full-{n}.csv" for n in range(10))
+    assert {p.stat().st_size for p in dropped.iterdir()} == {mb}
+
+
+def test_a_dropped_file_goes_to_disk_as_it_comes(tmp_path: Path) -> None:
+    """A 19 MB file (under the 20 MB bound) is written as it comes: the server's memory at
+    its highest while it takes the file is less than 8 MB over what it was before (held
+    whole, it would be 19 MB over)."""
+    event = _copy(tmp_path)
+    size = 19 * 1024 * 1024
+    with desk_server(str(event), "--work-dir", "work", cwd=tmp_path) as (url, server), \
+            httpx.Client(base_url=url, timeout=60) as get:
+        # A first drop starts what every drop uses (the worker threads, the file's opening).
+        warm = get.post("/open", params={"name": "warm.csv", "kind": "ratings"}, content=b"0")
+        assert warm.status_code == 200
+        # Linux's highest resident size (VmHWM) starts again from the present one.
+        Path(f"/proc/{server.pid}/clear_refs").write_text("5")
+        before = psutil.Process(server.pid).memory_info().rss
+        big = get.post("/open", params={"name": "big.csv", "kind": "ratings"},
+                       content=b"0" * size)
+        assert big.status_code == 200
+        status = Path(f"/proc/{server.pid}/status").read_text()
+        highest = int(re.findall(r"VmHWM:\s+(\d+) kB", status)[0]) * 1024
+    assert (tmp_path / "work" / DROPPED / "big.csv").stat().st_size == size
+    assert highest - before < 8 * 1024 * 1024, (before, highest)
+
+
+def test_every_page_has_its_icon(tmp_path: Path) -> None:
+    event = _copy(tmp_path)
+    for host in ("127.0.0.1", "0.0.0.0"):  # the arbiter's desk, and the hall's screens
+        with desk_server(str(event), "--work-dir", "work", "--host", host,
+                         cwd=tmp_path) as (url, _), \
+                httpx.Client(base_url=url.replace("0.0.0.0", "127.0.0.1"), timeout=30) as get:
+            for path in ("/e/1/", "/e/1/wall"):
+                links = re.findall(r'<link rel="icon" href="([^"]+)"', get.get(path).text)
+                assert links == ["/favicon.ico"], path
+            icon = get.get("/favicon.ico")
+            assert (icon.status_code, icon.headers["content-type"]) == (200, "image/svg+xml")
+            assert ElementTree.fromstring(icon.content).tag == "{http://www.w3.org/2000/svg}svg"
 
 
 def test_a_rating_list_dropped_on_the_page_rates_the_event(tmp_path: Path) -> None:
@@ -408,7 +591,12 @@ def test_a_dropped_file_stays_in_the_work_folder_and_overwrites_nothing(
     # it is kept as a new file directly in dropped/, with the bytes that came.
     work = tmp_path_factory.mktemp("work")
     desk = Desk(work, "en")
-    kept = [desk.keep_dropped(name, f"file {n}".encode()) for n, name in enumerate(names)]
+    kept = []
+    for n, name in enumerate(names):
+        path, out = desk.new_dropped(name)
+        with out:
+            out.write(f"file {n}".encode())
+        kept.append(path)
     assert len(set(kept)) == len(kept)
     for n, path in enumerate(kept):
         assert path.parent == work / DROPPED and path.read_bytes() == f"file {n}".encode()

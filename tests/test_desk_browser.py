@@ -150,3 +150,60 @@ def test_the_wall_pages_through_the_standings_by_itself(browser: Any, tmp_path: 
                                  ) == first
         assert shown.count() == min(first, 52 - first)
         page.close()
+
+
+def test_no_page_of_the_desk_is_answered_not_found(browser: Any, tmp_path: Path) -> None:
+    # Chromium asks for a page's icon by itself, outside the page's own requests; a 404
+    # for it is said on the page's console ("Failed to load resource: ... 404").
+    _, server = _served(tmp_path)
+    with server as (url, _):
+        page = browser.new_page()
+        page.set_default_timeout(FOLLOW_MS)
+        answers: list[tuple[int, str]] = []
+        console: list[tuple[str, str]] = []
+        page.on("response", lambda answer: answers.append((answer.status, answer.url)))
+        page.on("console", lambda said: console.append((said.type, said.text)))
+        for path in ("e/1/", "e/1/wall", "e/1/p/p-23", "e/1/print"):
+            page.goto(url + path)
+            icon = page.evaluate("""async () => {
+                const answer = await fetch(document.querySelector("link[rel=icon]").href);
+                return [answer.status, answer.headers.get("content-type")];
+            }""")
+            assert icon == [200, "image/svg+xml"], path
+        page.wait_for_load_state("networkidle")
+        assert [answer for answer in answers if answer[0] >= 400] == []
+        assert [said for said in console if said[0] == "error"] == []
+        page.close()
+
+
+def test_a_drop_of_a_thousand_files_stops_at_the_desks_bound(
+        browser: Any, tmp_path: Path) -> None:
+    # With --max-dropped 5 the page sends the files one after another: the first 5 are
+    # kept, the 6th is refused and its reason shown, the 994 after it are not sent.
+    event = tmp_path / "gros.trf"
+    event.write_bytes(GROS.read_bytes())
+    with desk_server(str(event), "--work-dir", "work", "--max-dropped", "5",
+                     cwd=tmp_path) as (url, _):
+        page = _page(browser, url + "e/1/")
+        sent: list[str] = []
+        page.on("request", lambda request: sent.append(request.url)
+                if "/open?" in request.url else None)
+        page.evaluate("""() => {
+            const dropped = new DataTransfer();
+            for (let n = 0; n < 1000; n++) {
+                dropped.items.add(new File(["id,name,rating\\n6,Player,2100\\n"],
+                                           "list-" + n + ".csv"));
+            }
+            document.dispatchEvent(new DragEvent("drop", {dataTransfer: dropped,
+                                                          bubbles: true, cancelable: true}));
+        }""")
+        message = page.locator("#drop-message")
+        message.filter(has_text="dropped files").wait_for()
+        assert message.inner_text() == (
+            "the desk takes 5 dropped files while it runs (serve --max-dropped): this one and "
+            "the next are not kept; give them on the command line")
+        assert len(sent) == 6
+        assert page.url == url + "e/1/"  # the page stays, its message shown
+        page.close()
+    assert sorted(p.name for p in (tmp_path / "work" / "dropped").iterdir()) == [
+        f"list-{n}.csv" for n in range(5)]

@@ -16,6 +16,15 @@ def _echo(text: str, err: bool) -> None:
     click.echo(text, err=err)
 
 
+def _definition_files(context: click.Context, parameter: click.Parameter,
+                      paths: tuple[Path, ...]) -> tuple[Path, ...]:
+    for path in paths:
+        if path.suffix.lower() != ".toml":
+            raise click.BadParameter(f"{path}: not a system definition file (.toml)",
+                                     context, parameter)
+    return paths
+
+
 @click.command("serve")
 @click.argument("targets", nargs=-1, metavar="[EVENT|FOLDER]...",
                 type=click.Path(exists=True, path_type=Path))
@@ -27,14 +36,22 @@ def _echo(text: str, err: bool) -> None:
 @click.option("--ratings", "lists", multiple=True,
               type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="A rating list the page may rate with (repeatable; the first is chosen).")
+@click.option("--system", "systems", multiple=True, callback=_definition_files,
+              type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="FILE",
+              help="A system definition file (.toml) the page may rate with, beside the "
+              "systems of 'tournament-elo systems' (repeatable).")
 @click.option("--work-dir", type=click.Path(file_okay=False, path_type=Path),
               help="The desk's own folder: dropped files and the options of each event "
               "(default: ~/.local/share/tournament-elo/desk).")
 @click.option("--max-upload", type=click.IntRange(1, 1024), default=20, show_default=True,
-              metavar="MB", help="The largest file the page takes.")
+              metavar="MB", help="The largest file the page takes; the dropped files "
+              "together take at most ten times this.")
+@click.option("--max-dropped", type=click.IntRange(1, 10_000), default=100, show_default=True,
+              metavar="N", help="How many files the page takes while the desk runs.")
 @lang_option("Language of the page")
 def serve_command(targets: tuple[Path, ...], port: int, host: str, lists: tuple[Path, ...],
-                  work_dir: Path | None, max_upload: int, lang: str) -> None:
+                  systems: tuple[Path, ...], work_dir: Path | None, max_upload: int,
+                  max_dropped: int, lang: str) -> None:
     """Serve the arbiter's desk: the events (files, or every event file of a FOLDER) on a
     local web page that updates as soon as a file changes.
 
@@ -44,6 +61,7 @@ def serve_command(targets: tuple[Path, ...], port: int, host: str, lists: tuple[
       tournament-elo serve events/ --port 8000 --lang vi
       tournament-elo serve event.trf --host 0.0.0.0   (the hall's screens: read-only)
     """
+    from .desk.app import MB, TOTAL_UPLOADS, DropBounds
     from .desk.run import is_loopback, serve, work_folder
     from .desk.state import Desk
 
@@ -51,8 +69,10 @@ def serve_command(targets: tuple[Path, ...], port: int, host: str, lists: tuple[
         click.echo(f"{prefix('warning', lang)}: " + say(
             f"--host {host} serves the desk to the network: only the wall and the standings "
             "are shown there, read-only", lang), err=True)
-    desk = Desk(work_dir or work_folder(), lang, lists)
-    serve(list(targets), host, port, desk, max_upload * 1024 * 1024, _echo)
+    desk = Desk(work_dir or work_folder(), lang, lists, systems)
+    drops = DropBounds(file_bytes=max_upload * MB, files=max_dropped,
+                       total_bytes=TOTAL_UPLOADS * max_upload * MB)
+    serve(list(targets), host, port, desk, drops, _echo)
 
 
 @click.command("watch")
@@ -79,11 +99,14 @@ def watch_command(event: Path, out_dir: Path, system: str, tiebreaks: str,
     """
     from .desk.run import watch_reports
     from .desk.state import Options
+    from .systems.registry import system_names
 
     lists = {ratings.name: ratings.resolve()} if ratings else {}
+    # A value not in the catalogue is read as a file, as 'rate --system' reads it.
+    systems = {} if system in system_names() else {system: Path(system)}
     options = Options(system=system, tiebreaks=tiebreaks, tiebreak_rules=tiebreak_rules or "",
                       ratings=ratings.name if ratings else "", lang=lang)
     try:
-        watch_reports(event.resolve(), out_dir, options, lists, _echo)
+        watch_reports(event.resolve(), out_dir, options, lists, systems, _echo)
     except KeyboardInterrupt:
         click.echo(say("stopped", lang), err=True)

@@ -281,6 +281,14 @@ _VI = {
     "wrote {} files to {} (after round {})": "đã ghi {} tệp vào {} (sau vòng {})",
     "stopped": "đã dừng",
     "interrupted": "đã ngắt",
+    "not a rating system of the desk": "không phải hệ thống tính Elo của bàn trọng tài",
+    "a system of 'tournament-elo systems', or a definition file given with 'serve --system' "
+    "or dropped on the page": "một hệ trong 'tournament-elo systems', hoặc một tệp định nghĩa "
+    "hệ đưa vào bằng 'serve --system' hay thả vào trang",
+    "not a rating list of the desk": "không phải danh sách hệ số của bàn trọng tài",
+    "a rating list given with 'serve --ratings' or dropped on the page":
+        "một danh sách hệ số đưa vào bằng 'serve --ratings' hay thả vào trang",
+    "{}: not a system definition file (.toml)": "{}: không phải tệp định nghĩa hệ (.toml)",
     "no games in the file": "tệp không có ván nào",
     # the command line's own (click's) messages
     "Try {} for help.": "Gõ {} để xem hướng dẫn.",

@@ -26,20 +26,28 @@
     stream.onmessage = (e) => { if (e.data !== main.dataset.version) refresh(); };
   }
 
-  // A dropped or chosen file is kept by the desk and opened: an event, or a rating list.
+  // Dropped or chosen files are kept by the desk, one after another, and opened: events,
+  // rating lists or rating systems (.toml).  The first the desk refuses (past its bounds)
+  // stops the rest, and its reason is shown; else the page goes to the last event opened.
   const message = document.getElementById("drop-message");
-  async function send(file, kind) {
-    const reply = await fetch("/open?kind=" + kind + "&event=" + main.dataset.event +
-                              "&name=" + encodeURIComponent(file.name), {method: "POST", body: file});
-    const answer = await reply.json();
-    if (answer.url) location.assign(answer.url);
-    else if (message) message.textContent = answer.error;
+  const kindOf = (file) => /\.toml$/i.test(file.name) ? "system"
+    : /list|rating/i.test(file.name) ? "ratings" : "event";
+  async function send(files, kind) {
+    let url = "";
+    for (const file of files) {
+      const reply = await fetch("/open?kind=" + (kind || kindOf(file)) + "&event=" +
+                                main.dataset.event + "&name=" + encodeURIComponent(file.name),
+                                {method: "POST", body: file});
+      const answer = (reply.headers.get("content-type") || "").includes("json")
+        ? await reply.json() : {error: await reply.text()};
+      if (!answer.url) { message.textContent = answer.error; return; }
+      url = answer.url;
+    }
+    if (url) location.assign(url);
   }
   if (message) {
     for (const input of document.querySelectorAll("input[type=file]")) {
-      input.addEventListener("change", () => {
-        if (input.files.length) send(input.files[0], input.dataset.kind);
-      });
+      input.addEventListener("change", () => send(input.files, input.dataset.kind));
     }
     document.addEventListener("dragover", (e) => {
       e.preventDefault(); document.body.classList.add("dragging");
@@ -47,8 +55,7 @@
     document.addEventListener("dragleave", () => document.body.classList.remove("dragging"));
     document.addEventListener("drop", (e) => {
       e.preventDefault(); document.body.classList.remove("dragging");
-      const file = e.dataTransfer && e.dataTransfer.files[0];
-      if (file) send(file, /list|rating/i.test(file.name) ? "ratings" : "event");
+      if (e.dataTransfer) send(e.dataTransfer.files, "");
     });
   }
 

@@ -2,7 +2,9 @@
 events), the options form, dropped files and the downloads.
 
 Only the files given on the command line or dropped on the page are ever read: a URL
-names an opened event by its number, never a path.
+names an opened event by its number, the options form a system or a rating list by its
+name, never a path.  What the page may drop is bounded (:class:`DropBounds`): a dropped
+file goes to disk as it comes, never whole in memory.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -28,6 +32,8 @@ from starlette.responses import (
 )
 from starlette.routing import Route
 
+from ..errors import InputError
+from ..render.html import asset
 from .pages import READ_ONLY_VIEWS, VIEWS, fragment, page, report_zip, submission_trf
 from .state import Desk, DeskEvent, Options, error_lines
 from .words import desk_words
@@ -36,8 +42,64 @@ from .words import desk_words
 KEEP_ALIVE = 15.0
 #: The names a page served on loopback is reached by.
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1", "[::1]")
+#: A megabyte: the bounds are said in MB.
+MB = 1024 * 1024
 #: The largest file the page takes (bytes) unless ``serve --max-upload`` says otherwise.
-MAX_UPLOAD = 20 * 1024 * 1024
+MAX_UPLOAD = 20 * MB
+#: How many files the page may drop while the desk runs, unless ``serve --max-dropped``
+#: says otherwise: an event folder's files, many times over.
+MAX_DROPPED = 100
+#: The most the dropped files may weigh together, in largest files.
+TOTAL_UPLOADS = 10
+#: What a dropped file is: an event, a rating list or a system definition file (.toml).
+DROP_KINDS = ("event", "ratings", "system")
+
+
+class _Refused(Exception):
+    """A dropped file past the bounds: what the page says, with its HTTP status."""
+
+    def __init__(self, status: int, text: str) -> None:
+        super().__init__(text)
+        self.status = status
+
+
+@dataclass
+class DropBounds:
+    """The bounds of what the page may drop while the desk runs, and what it has taken.
+
+    A file's place and its bytes are counted as they come, so that files dropped at
+    the same time stay within the bounds together.
+    """
+
+    file_bytes: int = MAX_UPLOAD
+    files: int = MAX_DROPPED
+    total_bytes: int = TOTAL_UPLOADS * MAX_UPLOAD
+    taken_files: int = 0
+    taken_bytes: int = 0
+
+    def admit(self, declared: int, words: dict[str, str]) -> None:
+        """Take a place for a file of ``declared`` bytes (0: not said), or refuse it
+        before a byte of it is read."""
+        if self.taken_files >= self.files:
+            raise _Refused(429, words["dropped_too_many"].format(n=self.files))
+        self._check(declared, self.taken_bytes + declared, words)
+        self.taken_files += 1
+
+    def count(self, size: int, chunk: int, words: dict[str, str]) -> None:
+        """Count the ``chunk`` bytes that make the file ``size`` bytes so far."""
+        self.taken_bytes += chunk
+        self._check(size, self.taken_bytes, words)
+
+    def give_back(self, size: int) -> None:
+        """The place and the ``size`` bytes of a file that was not kept."""
+        self.taken_files -= 1
+        self.taken_bytes -= size
+
+    def _check(self, size: int, total: int, words: dict[str, str]) -> None:
+        if size > self.file_bytes:
+            raise _Refused(413, f"{words['dropped_too_large']} ({self.file_bytes // MB} MB)")
+        if total > self.total_bytes:
+            raise _Refused(413, words["dropped_too_much"].format(mb=self.total_bytes // MB))
 
 
 class Changes:
@@ -59,10 +121,12 @@ Watcher = Callable[[Desk, Changes, anyio.Event], Coroutine[Any, Any, None]]
 
 
 def create_app(desk: Desk, readonly: bool = False, watcher: Watcher | None = None,
-               max_upload: int = MAX_UPLOAD) -> Starlette:
+               drops: DropBounds | None = None) -> Starlette:
     """The application over ``desk``; ``readonly`` (served to the network) shows the
-    standings and the wall only; ``watcher`` follows the files while the app runs."""
+    standings and the wall only; ``watcher`` follows the files while the app runs;
+    ``drops`` bounds the dropped files."""
     changes = Changes()
+    bounds = drops or DropBounds()
 
     def opened(request: Request) -> DeskEvent:
         event = desk.events.get(request.path_params["key"])
@@ -126,40 +190,48 @@ def create_app(desk: Desk, readonly: bool = False, watcher: Watcher | None = Non
         # A field left empty is the default ("usual" tie-breaks): it must reach the options.
         form = {k: v[-1] for k, v in parse_qs(body, keep_blank_values=True).items()}
         options = Options.from_mapping(form, event.options)
-        await anyio.to_thread.run_sync(desk.choose, event, options)
+        try:
+            await anyio.to_thread.run_sync(desk.choose, event, options)
+        except InputError as exc:  # a system or a list the desk was not given
+            return PlainTextResponse("\n".join(error_lines(exc, options.lang)),
+                                     status_code=400)
         changes.notify()
         return RedirectResponse(f"/e/{event.key}/", status_code=303)
 
     async def drop(request: Request) -> Response:
-        """A file dropped on the page: kept in the work folder, then opened."""
+        """A file dropped on the page: kept in the work folder, then opened (an event) or
+        chosen for the page's event (a rating list, a system)."""
         words = desk_words(desk.lang)
-        too_large = JSONResponse({"error": f"{words['dropped_too_large']} "
-                                           f"({max_upload // (1024 * 1024)} MB)"},
-                                 status_code=413)
-        declared = request.headers.get("content-length", "0")
-        if declared.isdigit() and int(declared) > max_upload:
-            return too_large
-        data = bytearray()
-        async for chunk in request.stream():  # a length not declared is counted as it comes
-            data += chunk
-            if len(data) > max_upload:
-                return too_large
+        kind = request.query_params.get("kind", "event")
         name = request.query_params.get("name", "event")
+        if kind not in DROP_KINDS or (kind == "system") != name.lower().endswith(".toml"):
+            return JSONResponse({"error": words["dropped_kind"]}, status_code=400)
         try:
-            path = await anyio.to_thread.run_sync(desk.keep_dropped, name, bytes(data))
+            path = await _receive(request, desk, name, bounds, words)
+        except _Refused as refused:
+            return JSONResponse({"error": str(refused)}, status_code=refused.status)
         except OSError as exc:  # the work folder cannot be written (full, not permitted)
             return JSONResponse({"error": error_lines(exc, desk.lang)[0]}, status_code=507)
-        if request.query_params.get("kind") == "ratings":  # for the event of the page
-            listed = desk.add_list(path)
-            event = desk.events.get(request.query_params.get("event", ""))
-            if event is not None:
-                await anyio.to_thread.run_sync(
-                    desk.choose, event, Options.from_mapping({"ratings": listed}, event.options))
-                changes.notify()
-            return JSONResponse({"url": f"/e/{event.key}/" if event else "/"})
-        event = await anyio.to_thread.run_sync(desk.open, path)
+        if kind == "event":
+            event = await anyio.to_thread.run_sync(desk.open, path)
+            changes.notify()
+            return JSONResponse({"url": f"/e/{event.key}/"})
+        listed = desk.add_list(path) if kind == "ratings" else desk.add_system(path)
+        shown = desk.events.get(request.query_params.get("event", ""))  # the page's event
+        if shown is None:
+            return JSONResponse({"url": "/"})
+        options = Options.from_mapping({kind: listed}, shown.options)
+        try:
+            await anyio.to_thread.run_sync(desk.choose, shown, options)
+        except InputError as exc:  # the event's other option names a file no longer given
+            return JSONResponse({"error": "\n".join(error_lines(exc, shown.options.lang))},
+                                status_code=400)
         changes.notify()
-        return JSONResponse({"url": f"/e/{event.key}/"})
+        return JSONResponse({"url": f"/e/{shown.key}/"})
+
+    async def favicon(request: Request) -> Response:
+        return Response(asset("desk/favicon.svg"), media_type="image/svg+xml",
+                        headers={"Cache-Control": "max-age=86400"})
 
     async def reports(request: Request) -> Response:
         return await _download(opened(request), report_zip, "application/zip",
@@ -187,6 +259,7 @@ def create_app(desk: Desk, readonly: bool = False, watcher: Watcher | None = Non
 
     routes = [
         Route("/", index),
+        Route("/favicon.ico", favicon),
         Route("/open", writable(drop), methods=["POST"]),
         Route("/e/{key}/", view),
         Route("/e/{key}/stream", stream),
@@ -205,6 +278,30 @@ def create_app(desk: Desk, readonly: bool = False, watcher: Watcher | None = Non
 
 class _NotFound(Exception):
     """A URL naming no opened event."""
+
+
+async def _receive(request: Request, desk: Desk, name: str, bounds: DropBounds,
+                   words: dict[str, str]) -> Path:
+    """The request's body in a new file of the work folder, written chunk by chunk as it
+    comes; past the bounds, :class:`_Refused` with nothing left on disk."""
+    declared = request.headers.get("content-length", "")
+    bounds.admit(int(declared) if declared.isdigit() else 0, words)
+    size = 0
+    try:
+        path, out = await anyio.to_thread.run_sync(desk.new_dropped, name)
+        try:
+            async with anyio.wrap_file(out) as file:
+                async for chunk in request.stream():
+                    size += len(chunk)
+                    bounds.count(size, len(chunk), words)
+                    await file.write(chunk)
+        except BaseException:  # refused, cut off or not writable: no part of it stays
+            path.unlink(missing_ok=True)  # at once, even when the request is cancelled
+            raise
+    except BaseException:
+        bounds.give_back(size)
+        raise
+    return path
 
 
 async def _download(event: DeskEvent, make: Callable[[DeskEvent], bytes], media: str,

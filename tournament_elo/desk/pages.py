@@ -19,7 +19,7 @@ from ..render.html import render
 from ..render.json import present
 from ..render.sections import report_data
 from ..render.view import build_context
-from ..systems.registry import built_in_systems
+from ..systems.registry import system_names
 from .state import Desk, DeskEvent
 from .words import desk_words
 
@@ -76,8 +76,7 @@ def shell(desk: Desk, event: DeskEvent | None, view: str, readonly: bool) -> dic
     lang = event.options.lang if event is not None else desk.lang
     return {
         "lang": lang, "t": desk_words(lang), "desk": desk, "event": event, "view": view,
-        "readonly": readonly, "systems": ["fide", "fide-rapid", "fide-blitz",
-                                          *built_in_systems()],
+        "readonly": readonly, "systems": [*system_names(), *desk.systems],
         "tiebreak_rules": TIEBREAK_RULES, "lists": list(desk.lists),
         "rounds": list(range(1, event.rounds_in_file + 1)) if event is not None else [],
     }

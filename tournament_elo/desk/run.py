@@ -14,7 +14,7 @@ import anyio
 
 from ..errors import TournamentEloError
 from ..messages import prefix, say
-from .app import Changes, create_app
+from .app import Changes, DropBounds, create_app
 from .state import Desk, Options, error_lines, rate_file
 
 #: watchfiles' settings: changes gathered for 50 ms (a pairing program writes a file in
@@ -55,17 +55,18 @@ async def follow(desk: Desk, changes: Changes, stop: anyio.Event) -> None:
                                   yield_on_timeout=True, recursive=False):
             changed = {Path(name).resolve() for _, name in batch}
             lists = {key for key, path in desk.lists.items() if path in changed}
-            touched = [e for e in list(desk.events.values())
-                       if e.files & changed or e.options.ratings in lists]
+            systems = {key for key, path in desk.systems.items() if path in changed}
+            touched = [e for e in list(desk.events.values()) if e.files & changed
+                       or e.options.ratings in lists or e.options.system in systems]
             for event in touched:
-                await anyio.to_thread.run_sync(event.load, desk.lists)
+                await anyio.to_thread.run_sync(event.load, desk.lists, desk.systems)
             if touched:
                 changes.notify()
             if desk.folders() != folders:
                 break
 
 
-def serve(targets: Sequence[Path], host: str, port: int, desk: Desk, max_upload: int,
+def serve(targets: Sequence[Path], host: str, port: int, desk: Desk, drops: DropBounds,
           echo: Callable[[str, bool], None]) -> None:
     """Open the events, then serve them until interrupted (``echo(text, err)`` speaks)."""
     import uvicorn
@@ -76,9 +77,14 @@ def serve(targets: Sequence[Path], host: str, port: int, desk: Desk, max_upload:
             for line in event.problems():
                 echo(f"{prefix('error', event.options.lang)}: {line}", True)
     readonly = not is_loopback(host)
-    app = create_app(desk, readonly, follow, max_upload)
+    app = create_app(desk, readonly, follow, drops)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     listening = socket.create_server((host, port), family=family)
+    # An answer's headers and body are two writes: without TCP_NODELAY the body waits for
+    # the browser's delayed acknowledgement (40 ms on Linux).  asyncio sets it only on a
+    # socket whose protocol number is TCP's, and create_server leaves it 0; the accepted
+    # connections take it from the listening socket.
+    listening.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     bound = listening.getsockname()[1]
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                             timeout_graceful_shutdown=1)
@@ -88,10 +94,11 @@ def serve(targets: Sequence[Path], host: str, port: int, desk: Desk, max_upload:
 
 
 def watch_reports(path: Path, out: Path, options: Options, lists: dict[str, Path],
-                  echo: Callable[[str, bool], None],
+                  systems: dict[str, Path], echo: Callable[[str, bool], None],
                   stop: threading.Event | None = None) -> None:
     """Write the report set of ``path`` into ``out`` now and after every change of the
-    file; bad input is said as ``rate`` says it, and the folder keeps the last good set."""
+    file; bad input is said as ``rate`` says it, and the folder keeps the last good set.
+    ``systems`` names the definition file ``options.system`` stands for, if it is one."""
     from watchfiles import watch
 
     from ..io.sheet_files import input_files
@@ -102,7 +109,7 @@ def watch_reports(path: Path, out: Path, options: Options, lists: dict[str, Path
 
     def once() -> None:
         try:
-            result, _ = rate_file(path, options, lists)
+            result, _ = rate_file(path, options, lists, systems)
             written = write_reports(result, out, options.lang, inputs)
         except (TournamentEloError, OSError) as exc:
             for line in error_lines(exc, options.lang):

@@ -7,17 +7,18 @@ from __future__ import annotations
 import json
 import re
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from ..engine import RatingResult, rate
-from ..errors import InputError, TournamentEloError
+from ..errors import InputError, Place, Problems, TournamentEloError
 from ..io.detect import read_event, read_ratings
 from ..io.sheet_files import input_files
 from ..messages import problem_lines, say
 from ..render.writers import write_atomic
+from ..systems.registry import system_names
 
 #: The files of a folder given to ``serve`` that are opened as events.
 EVENT_SUFFIXES = frozenset({".trf", ".txt", ".csv", ".xlsx", ".xls", ".pgn", ".html", ".htm"})
@@ -62,14 +63,38 @@ class Options:
         return Options(**{**asdict(default), **kept})
 
 
-def rate_file(path: Path, options: Options,
-              lists: dict[str, Path]) -> tuple[RatingResult, int]:
+def given_inputs(options: Options, lists: Mapping[str, Path],
+                 systems: Mapping[str, Path]) -> tuple[str, Path | None]:
+    """The system ``rate`` is given and the rating list read under ``options``, which name
+    them: a system of the catalogue, or a file given to the desk (``lists``, ``systems``:
+    by their names on the page).  Any other value, a path too, is refused before a file is
+    looked at: the refusal is the same whether or not such a file exists."""
+    problems = Problems()
+    system = options.system or "fide"
+    if system in systems:
+        system = str(systems[system])
+    elif system not in system_names():
+        problems.add(InputError(
+            "not a rating system of the desk", Place("system"), found=repr(system),
+            expected="a system of 'tournament-elo systems', or a definition file given "
+            "with 'serve --system' or dropped on the page"))
+    listed = lists.get(options.ratings)
+    if options.ratings and listed is None:
+        problems.add(InputError(
+            "not a rating list of the desk", Place("ratings"), found=repr(options.ratings),
+            expected="a rating list given with 'serve --ratings' or dropped on the page"))
+    problems.raise_any()
+    return system, listed
+
+
+def rate_file(path: Path, options: Options, lists: Mapping[str, Path],
+              systems: Mapping[str, Path]) -> tuple[RatingResult, int]:
     """Read and rate an event file as ``rate`` does with these options; and how many
     rounds the file has played (the rounds the page may go back to)."""
+    system, listed = given_inputs(options, lists, systems)
     event = read_event(path)
-    listed = lists.get(options.ratings)
     ratings = read_ratings(listed) if listed is not None else None
-    result = rate(event, options.system or "fide", ratings,
+    result = rate(event, system, ratings,
                   tiebreaks=options.tiebreaks or None,
                   tiebreak_rules=options.tiebreak_rules or None,
                   after_round=options.round or None)
@@ -119,10 +144,10 @@ class DeskEvent:
     def problems(self) -> list[str]:
         return [] if self.error is None else error_lines(self.error, self.options.lang)
 
-    def load(self, lists: dict[str, Path]) -> None:
+    def load(self, lists: Mapping[str, Path], systems: Mapping[str, Path]) -> None:
         """Read and rate the file as it is now; bad input keeps the last good result."""
         try:
-            result, self.rounds_in_file = rate_file(self.path, self.options, lists)
+            result, self.rounds_in_file = rate_file(self.path, self.options, lists, systems)
         except Exception as exc:  # a bug too is said on the page, as the CLI says it
             with self.lock:
                 self.error = exc
@@ -146,16 +171,21 @@ class DeskEvent:
 
 
 class Desk:
-    """The opened events, the rating lists they may use, and the work folder that keeps
-    the dropped files and the options chosen per event."""
+    """The opened events, the rating lists and system definition files they may use (by
+    their names on the page), and the work folder that keeps the dropped files and the
+    options chosen per event."""
 
-    def __init__(self, work: Path, lang: str, lists: Iterable[Path] = ()) -> None:
+    def __init__(self, work: Path, lang: str, lists: Iterable[Path] = (),
+                 systems: Iterable[Path] = ()) -> None:
         self.work = work
         self.lang = lang
         self.events: dict[str, DeskEvent] = {}
         self.lists: dict[str, Path] = {}
+        self.systems: dict[str, Path] = {}
         for path in lists:
             self.add_list(path)
+        for path in systems:
+            self.add_system(path)
         try:
             saved = json.loads((work / SETTINGS_FILE).read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -166,11 +196,12 @@ class Desk:
         return Options(lang=self.lang, ratings=next(iter(self.lists), ""))
 
     def add_list(self, path: Path) -> str:
-        name = path.name
-        while name in self.lists and self.lists[name] != path.resolve():
-            name = "_" + name
-        self.lists[name] = path.resolve()
-        return name
+        """A rating list the page may choose; its name there."""
+        return _named(self.lists, path)
+
+    def add_system(self, path: Path) -> str:
+        """A system definition file the page may choose; its name there."""
+        return _named(self.systems, path)
 
     def open(self, path: Path) -> DeskEvent:
         """Open an event file (once: the same file again is the same event) and rate it."""
@@ -181,7 +212,7 @@ class Desk:
         options = Options.from_mapping(self.saved.get(str(path)), self.default_options())
         event = DeskEvent(str(len(self.events) + 1), path, options)
         self.events[event.key] = event
-        event.load(self.lists)
+        event.load(self.lists, self.systems)
         return event
 
     def open_folder(self, folder: Path) -> list[DeskEvent]:
@@ -189,22 +220,26 @@ class Desk:
         return [self.open(p) for p in sorted(folder.iterdir()) if is_event_file(p)]
 
     def choose(self, event: DeskEvent, options: Options) -> None:
-        """Rate the event under new options and keep them for the next time it is opened."""
+        """Rate the event under new options and keep them for the next time it is opened;
+        options naming a system or a list the desk was not given are refused
+        (:class:`InputError`) and kept nowhere."""
+        given_inputs(options, self.lists, self.systems)
         event.options = options
         self.saved[str(event.path)] = asdict(options)
         self.work.mkdir(parents=True, exist_ok=True)
         write_atomic(self.work / SETTINGS_FILE,
                      (json.dumps(self.saved, indent=1, ensure_ascii=False) + "\n").encode())
-        event.load(self.lists)
+        event.load(self.lists, self.systems)
 
     def folders(self) -> set[Path]:
         """The folders holding the opened files: what is watched."""
         files = [f for e in self.events.values() for f in e.files]
-        return {f.parent for f in (*files, *self.lists.values())}
+        return {f.parent for f in (*files, *self.lists.values(), *self.systems.values())}
 
-    def keep_dropped(self, name: str, data: bytes) -> Path:
-        """Keep a dropped file in the work folder under its own name, never over another
-        file (a name taken gets -2, -3, … before its suffix)."""
+    def new_dropped(self, name: str) -> tuple[Path, BinaryIO]:
+        """A new file of the work folder for a dropped file, under its own name and never
+        over another file (a name taken gets -2, -3, … before its suffix), opened for
+        writing."""
         folder = self.work / DROPPED
         folder.mkdir(parents=True, exist_ok=True)
         stem, suffix = safe_name(name)
@@ -212,12 +247,19 @@ class Desk:
         while True:
             path = folder / (f"{stem}{suffix}" if n == 1 else f"{stem}-{n}{suffix}")
             try:
-                with path.open("xb") as out:  # exclusive: an existing file is never opened
-                    out.write(data)
+                return path, path.open("xb")  # exclusive: an existing file is never opened
             except FileExistsError:
                 n += 1
-                continue
-            return path
+
+
+def _named(files: dict[str, Path], path: Path) -> str:
+    """``path`` among ``files`` under its file name (``_`` before it while another file
+    has the name); the name."""
+    name = path.name
+    while name in files and files[name] != path.resolve():
+        name = "_" + name
+    files[name] = path.resolve()
+    return name
 
 
 def is_event_file(path: Path) -> bool:

@@ -6,8 +6,10 @@ from ..labels import labels
 
 _EN = {
     "desk": "Arbiter's desk", "open_hint":
-    "Drop an event file (TRF, sheet, PGN, chess-results page) or a rating list on the page, "
-    "or choose one:", "open_event": "Open an event", "open_list": "Add a rating list",
+    "Drop event files (TRF, sheet, PGN, chess-results page), rating lists or rating systems "
+    "(.toml) on the page, or choose one:",
+    "open_event": "Open an event", "open_list": "Add a rating list",
+    "open_system": "Add a rating system (.toml)",
     "wall": "Wall", "print": "Print", "report_zip": "Reports (ZIP)",
     "trf_submission": "TRF for rating submission",
     "tiebreaks_default": "usual", "rules_in_force": "in force", "no_list": "none",
@@ -22,13 +24,20 @@ _EN = {
     "next_round": "Pairings of round {k}", "norms_in_reach": "Norms in reach",
     "read_only": "Read-only: this page is served to the network.",
     "dropped_too_large": "the file is larger than the upload limit",
+    "dropped_too_many": "the desk takes {n} dropped files while it runs (serve "
+    "--max-dropped): this one and the next are not kept; give them on the command line",
+    "dropped_too_much": "the dropped files would weigh more than {mb} MB together (ten times "
+    "serve --max-upload): this one is not kept",
+    "dropped_kind": "a dropped file is an event, a rating list, or a rating system (.toml)",
     "nothing": "No event is open yet.",
 }
 
 _VI = {
     "desk": "Bàn trọng tài", "open_hint":
-    "Thả tệp giải (TRF, bảng tính, PGN, trang chess-results) hoặc danh sách hệ số vào trang, "
-    "hoặc chọn tệp:", "open_event": "Mở giải", "open_list": "Thêm danh sách hệ số",
+    "Thả tệp giải (TRF, bảng tính, PGN, trang chess-results), danh sách hệ số hoặc hệ thống "
+    "tính Elo (.toml) vào trang, hoặc chọn tệp:",
+    "open_event": "Mở giải", "open_list": "Thêm danh sách hệ số",
+    "open_system": "Thêm hệ thống tính Elo (.toml)",
     "wall": "Màn hình treo", "print": "In", "report_zip": "Báo cáo (ZIP)",
     "trf_submission": "TRF để gửi tính hệ số",
     "tiebreaks_default": "mặc định", "rules_in_force": "đang hiệu lực", "no_list": "không có",
@@ -43,6 +52,12 @@ _VI = {
     "next_round": "Cặp đấu vòng {k}", "norms_in_reach": "Chuẩn danh hiệu còn khả năng",
     "read_only": "Chỉ xem: trang này được phục vụ ra mạng.",
     "dropped_too_large": "tệp lớn hơn giới hạn tải lên",
+    "dropped_too_many": "bàn trọng tài nhận {n} tệp thả vào trong một lần chạy (serve "
+    "--max-dropped): tệp này và các tệp sau không được giữ; hãy đưa chúng vào dòng lệnh",
+    "dropped_too_much": "các tệp thả vào sẽ nặng hơn {mb} MB tổng cộng (mười lần serve "
+    "--max-upload): tệp này không được giữ",
+    "dropped_kind": "tệp thả vào phải là một giải, một danh sách hệ số, hoặc một hệ thống "
+    "tính Elo (.toml)",
     "nothing": "Chưa mở giải nào.",
 }
 
