@@ -11,8 +11,9 @@ from typing import Any
 from desk_server import GROS, desk_server, with_round_5
 from test_browser import MEDIABOX_LANDSCAPE, _pages
 
-#: The longest the page may take to follow the file in a test (ms; the target is 500).
-FOLLOW_MS = 20_000
+#: The longest a test waits for the page to follow the file (ms): a guard against a hang,
+#: not a measure (the target is 500; a busy machine may take more).
+FOLLOW_MS = 120_000
 
 
 def _served(tmp_path: Path) -> tuple[Path, Any]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from .cli_options import lang_option
+from .cli_options import input_limit_option, lang_option
 from .messages import prefix, say
 
 
@@ -48,6 +48,7 @@ def _definition_files(context: click.Context, parameter: click.Parameter,
               "together take at most ten times this.")
 @click.option("--max-dropped", type=click.IntRange(1, 10_000), default=100, show_default=True,
               metavar="N", help="How many files the page takes while the desk runs.")
+@input_limit_option
 @lang_option("Language of the page")
 def serve_command(targets: tuple[Path, ...], port: int, host: str, lists: tuple[Path, ...],
                   systems: tuple[Path, ...], work_dir: Path | None, max_upload: int,
@@ -87,6 +88,7 @@ def serve_command(targets: tuple[Path, ...], port: int, host: str, lists: tuple[
               help="The C.07 edition, as for 'rate'.")
 @click.option("--ratings", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Rating list, as for 'rate'.")
+@input_limit_option
 @lang_option("Language of the reports")
 def watch_command(event: Path, out_dir: Path, system: str, tiebreaks: str,
                   tiebreak_rules: str | None, ratings: Path | None, lang: str) -> None:
