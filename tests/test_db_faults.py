@@ -378,7 +378,7 @@ def test_the_wait_ends_when_the_other_process_is_done(small_db, history_files, t
     assert child.stderr is not None
     assert child.stderr.readline() == WAITING
     holder.close()
-    out, err = child.communicate(timeout=60)
+    out, err = child.communicate(timeout=600)
     assert (child.returncode, out, err) == (
         0, "300 players listed on 2024-01-01: 300 matched by id, 0 by name, 0 new\n", "")
 
@@ -398,7 +398,7 @@ def _imports_at_once(folders: list[Path], history_files: Path,
     holder.close()
     outputs = []
     for child in children:
-        out, err = child.communicate(timeout=120)
+        out, err = child.communicate(timeout=600)
         assert child.returncode == 0, err
         outputs.append((out, err))
     assert _events(cwd / "ratings.db") == 100

@@ -202,7 +202,7 @@ def test_kill_9_of_an_import_leaves_no_worker_behind(tmp_path: Path) -> None:
     expected = (os.cpu_count() or 1) - 1  # this process and a worker per other core
     if expected < 1:
         pytest.skip("one core: the import reads every file in its own process")
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 600  # a guard against a hang, not a measure
     while len(workers) < expected and time.monotonic() < deadline and child.poll() is None:
         time.sleep(0.02)
         workers = [int(w) for w in children.read_text().split()] if children.exists() else []
@@ -210,7 +210,7 @@ def test_kill_9_of_an_import_leaves_no_worker_behind(tmp_path: Path) -> None:
     child.wait()
     assert child.returncode == -signal.SIGKILL, "the import ended before the kill"
     assert len(workers) == expected
-    deadline = time.monotonic() + 30  # a bound for a loaded machine, not a timing
+    deadline = time.monotonic() + 120  # a bound for a loaded machine, not a timing
     while any(map(_running, workers)) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [w for w in workers if _running(w)]
