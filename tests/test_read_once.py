@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import builtins
 import io
+import os
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,15 +26,20 @@ SAMPLES = ROOT / "sample_events"
 def opened(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
     """How often each file was opened, by its name."""
     counts: Counter[str] = Counter()
-    real_open = io.open
+    real_open, real_os_open = io.open, os.open
 
     def counting(file: object, *args: object, **kwargs: object) -> object:
         if isinstance(file, str | Path):
             counts[Path(file).name] += 1
         return real_open(file, *args, **kwargs)  # type: ignore[call-overload]
 
+    def counting_os(file: str | Path, *args: Any, **kwargs: Any) -> int:
+        counts[Path(file).name] += 1
+        return real_os_open(file, *args, **kwargs)
+
     monkeypatch.setattr(io, "open", counting)  # pathlib's
     monkeypatch.setattr(builtins, "open", counting)  # everyone else's
+    monkeypatch.setattr(os, "open", counting_os)  # the bounded reading's (io.text)
     yield counts
 
 
