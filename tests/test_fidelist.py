@@ -4,6 +4,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 from dataclasses import fields
 from datetime import date
 from itertools import pairwise
@@ -14,6 +15,7 @@ import pytest
 from helpers import make_event
 from tournament_elo.engine import rate
 from tournament_elo.errors import InputError
+from tournament_elo.io import fidelist
 from tournament_elo.io.detect import read_ratings
 from tournament_elo.io.fidelist import (
     _ENTRY_FIELDS,
@@ -348,3 +350,88 @@ def test_cli_reports_a_bad_list(tmp_path):
         capture_output=True, text=True, check=False, cwd=ROOT)
     assert done.returncode == 2
     assert "line 3: unreadable rating; found '2O00'" in done.stderr
+
+
+# ------------------------------------------------------------------ long lines, in linear time
+
+
+def _counted_header_words(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every word the header reader looks up, recorded as it is looked up."""
+    looked: list[str] = []
+    known = fidelist._header_key
+
+    def counting(word: str) -> str | None:
+        looked.append(word)
+        return known(word)
+
+    monkeypatch.setattr(fidelist, "_header_key", counting)
+    return looked
+
+
+@pytest.mark.parametrize("size", [200_000, 2_000_000])
+def test_a_long_header_line_is_refused_at_once(tmp_path, monkeypatch, size):
+    looked = _counted_header_words(monkeypatch)
+    path = tmp_path / "list.txt"
+    path.write_text("ID Number  Name " + "x" * size + "\n1  A  2000\n")
+    start = time.process_time()
+    with pytest.raises(InputError) as refused:
+        read_ratings(path)
+    # A hang guard, far above the milliseconds it takes: each cut of the long word made
+    # two copies of it, 28 s for 200 KB.
+    assert time.process_time() - start < 1
+    assert str(refused.value) == (
+        f"{path}, line 1: this is not a FIDE rating list header; found 'ID Number  Name "
+        f"xxxxxxxxxxxxxxxxxxxxxxxx'… ({size + 16:,} characters), expected a FIDE rating list "
+        "header: 'ID Number  Name  Fed Sex Tit WTit OTit FOA SRtng SGm SK RRtng RGm Rk BRtng "
+        "BGm BK B-day Flag' (or a per-speed list with a month column such as 'NOV24 Gms K')")
+    # "ID", "Number" and "Name" are read as one or two words; the long word is looked up
+    # once whole, and no cut of it can be two known words (each at most 9 letters).
+    assert len(looked) == 2 and len(looked[-1]) == size
+
+
+def test_a_header_of_many_words_is_read_a_few_lookups_a_word(tmp_path, monkeypatch):
+    looked = _counted_header_words(monkeypatch)
+    path = tmp_path / "list.txt"
+    path.write_text("ID Number  Name  SRtng" + " abcdefghij" * 100_000 + "\n1  A  2000\n")
+    with pytest.raises(InputError, match=r"line 1: the FIDE list header is too wide; found "
+                                         r"1,100,022 characters, expected at most 1,000 "
+                                         r"\(FIDE's combined list's header is 162\)$"):
+        read_ratings(path)
+    # Name and SRtng, then each ten-letter word whole and its nine cuts into halves of at
+    # most nine letters (the longest known word, "id number"), two lookups a cut: a
+    # bound on each word, whatever the line's length.
+    assert len(looked) == 2 + 100_000 * (1 + 9 * 2)
+
+
+def test_a_wide_header_is_refused_before_a_line_is_cut_to_it(tmp_path):
+    path = tmp_path / "list.txt"
+    path.write_text("ID Number  Name  SRtng" + " " * 2_000_000 + "Flag\n"
+                    + "1          A     2000\n" * 1000)
+    with pytest.raises(InputError) as refused:
+        read_ratings(path)
+    assert str(refused.value) == (
+        f"{path}, line 1: the FIDE list header is too wide; found 2,000,026 characters, "
+        "expected at most 1,000 (FIDE's combined list's header is 162)")
+
+
+def test_a_long_line_in_a_code_page_list_is_looked_at_once(tmp_path):
+    # The lines with a byte beyond ASCII choose the code page; a search from every
+    # position of a 200 KB line before one took minutes.
+    path = tmp_path / "list.txt"
+    path.write_bytes(b"ID Number  Name " + b"x" * 200_000 + b"\n1  M\xfcller  2000\n")
+    start = time.process_time()
+    with pytest.raises(InputError, match="this is not a FIDE rating list header"):
+        read_ratings(path)
+    assert time.process_time() - start < 1  # a hang guard
+
+
+def test_a_long_value_is_read_whole(tmp_path):
+    # Two megabytes of OTit in a line: FIDE's overflow rule takes them all, and the
+    # rest of the line moved right by as much.
+    line = fide_line(id=7, name="Long, Titles", otit="IA," * 700_000, foa="AFM", srtng=2100,
+                     sgm=3, sk=20, bday=1970)
+    start = time.process_time()
+    (entry,) = read_fide_list(write_list(tmp_path, [line]))
+    assert time.process_time() - start < 1  # a hang guard
+    assert (entry.other_titles, entry.foa_title, entry.rating, entry.list_k,
+            entry.birth_year) == ("IA," * 700_000, "AFM", 2100, 20, 1970)

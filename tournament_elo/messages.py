@@ -327,6 +327,11 @@ _VI = {
         "tối đa 31 ký tự, không có [ ] : * ? / \\, không trong dấu nháy, mỗi tên một lần",
     "a workbook cell cannot hold this number": "ô của bảng tính không chứa được số này",
     "a finite number": "một số hữu hạn",
+    # rating lists (--ratings, db import-list)
+    "this is not a FIDE rating list header": "đây không phải dòng tiêu đề danh sách Elo FIDE",
+    "the FIDE list header is too wide": "dòng tiêu đề của danh sách FIDE quá rộng",
+    "at most {} (FIDE's combined list's header is 162)":
+        "tối đa {} (dòng tiêu đề danh sách tổng hợp của FIDE dài 162)",
     # words that fill the holes
     "rating": "Elo", "white": "Trắng", "black": "Đen", "number of games": "số ván",
     "points": "điểm", "birth date": "ngày sinh", "K factor": "hệ số K", "date": "ngày",

@@ -50,6 +50,11 @@ only with ``use_list_k=True`` and is always kept as ``list_k``.  ``ever_2400`` c
 known from one list (it needs the player's history) and is left ``None``; the engine
 still treats a rating of 2400 or more as "reached 2400".  Inactive players (flag ``i``,
 ``wi``) are kept: inactivity does not change how a rating is calculated.
+
+**Linear in the file.**  A header line is at most :data:`WIDEST_HEADER` characters (every
+line is cut to the header's width, so a wider one is refused first), a header word is
+split in two only where both halves can be known words, and a long line is looked at
+from its start only when the code page is chosen.
 """
 
 from __future__ import annotations
@@ -86,6 +91,12 @@ _HEADER_WORDS = {
 }
 #: A per-speed list's rating column is headed by the list's month: ``NOV24``, ``Mar11``.
 _MONTH = re.compile(r"^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\d{2}$")
+#: The longest header word known (a month is five letters): no longer word is two known
+#: words run together unless both halves are at most this long.
+_LONGEST_WORD = max(5, *map(len, _HEADER_WORDS))
+#: The widest header read: FIDE's combined list's is 162 characters.  Every line is cut
+#: to the header's width, so a header of megabytes would make reading a list quadratic.
+WIDEST_HEADER = 1000
 #: The fields an entry is made of, in the order :meth:`_Layout.cells` returns them.
 _READ = ("id", "name", "federation", "sex", "title", "women_title", "other_titles",
          "foa_title", "rating", "games", "k", "birth", "flag")
@@ -96,6 +107,9 @@ _EXPECTED_HEADER = (
 )
 _SPEED_HEADER = {"standard": "SRtng", "rapid": "RRtng", "blitz": "BRtng"}
 _SEX = {"M": "m", "F": "w", "W": "w", "m": "m", "f": "w", "w": "w"}
+#: The non-blank run of characters at a position (a tab is not blank here: only the
+#: blanks FIDE pads with separate fields).
+_RUN = re.compile(r"[^ ]*")
 
 
 @dataclass(frozen=True)
@@ -198,7 +212,8 @@ def read_fide_list(
                      rating, games, k, birth, flag) = layout.cells(line, source, index + 1)
                 place = Place(source, line=index + 1)
                 if not (fide_id.isdigit() and fide_id.isascii()):
-                    raise InputError("the FIDE id is not a number", place, found=repr(fide_id),
+                    raise InputError("the FIDE id is not a number", place,
+                                     found=values.shown(fide_id),
                                      expected="the digits of a FIDE id")
                 list_k = values.k_factor(k, place, "K") or None
                 append(_entry({
@@ -241,9 +256,11 @@ def _lines(path: Readable, encoding: str | None) -> list[str]:
             encoding = "utf-8-sig"  # decoded once more below, without a BOM
         except UnicodeDecodeError:
             # Detect the code page from the lines that need one: detecting on all of a
-            # 200 MB list would take minutes.
+            # 200 MB list would take minutes.  ``^`` keeps the search linear: each line
+            # is looked at from its start only.
             sample = b"\n".join(m.group() for _, m in zip(
-                range(2000), re.finditer(rb"[^\n]*[\x80-\xff][^\n]*", data), strict=False))
+                range(2000), re.finditer(rb"^[^\n]*[\x80-\xff][^\n]*", data, re.MULTILINE),
+                strict=False))
             encoding = decode(sample, source)[1]
     text = decode(data, source, encoding)[0].removeprefix("\ufeff")
     if "\r" in text:
@@ -292,7 +309,12 @@ class _Layout:
         if len(keys) < 3 or keys[0] != "id" or "name" not in keys or not (
                 single or any(k.endswith("_rating") for k in keys)):
             raise InputError("this is not a FIDE rating list header", place,
-                             found=repr(header[:100]), expected=_EXPECTED_HEADER)
+                             found=values.shown(header), expected=_EXPECTED_HEADER)
+        if len(header) > WIDEST_HEADER:
+            raise InputError("the FIDE list header is too wide", place,
+                             found=f"{len(header):,} characters",
+                             expected=f"at most {WIDEST_HEADER:,} (FIDE's combined list's "
+                             "header is 162)")
         prefix = "" if single else f"{speed}_"
         if f"{prefix}rating" not in keys:
             raise InputError(f"the FIDE list has no {speed} rating column", place,
@@ -334,9 +356,7 @@ class _Layout:
                 values.append("")
                 continue
             if end < size and line[end - 1] != " " and line[end] != " ":
-                run_end = end
-                while run_end < size and line[run_end] != " ":
-                    run_end += 1
+                run_end = _RUN.match(line, end).end()  # type: ignore[union-attr]
                 if excess:
                     take = min(run_end - end, excess)
                     excess -= take
@@ -355,7 +375,8 @@ def _header_fields(word: str, start: int) -> list[tuple[str, int]]:
     known = _header_key(word)
     if known is not None:
         return [(known, start)]
-    for cut in range(1, len(word)):
+    # Only cuts that leave both halves short enough to be known words are tried.
+    for cut in range(max(1, len(word) - _LONGEST_WORD), min(len(word), _LONGEST_WORD + 1)):
         left, right = _header_key(word[:cut]), _header_key(word[cut:])
         if left is not None and right is not None:
             return [(left, start), (right, start + cut)]
