@@ -17,13 +17,7 @@ from tournament_elo.engine import rate
 from tournament_elo.errors import InputError
 from tournament_elo.io import fidelist
 from tournament_elo.io.detect import read_ratings
-from tournament_elo.io.fidelist import (
-    _ENTRY_FIELDS,
-    FideListEntry,
-    _entry,
-    is_fide_list,
-    read_fide_list,
-)
+from tournament_elo.io.fidelist import FideListEntry, is_fide_list, read_fide_list
 from tournament_elo.io.trf_write import write_trf
 from tournament_elo.model import apply_rating_list
 
@@ -258,12 +252,15 @@ def test_list_k_only_when_asked(tmp_path):
     [
         (["1503014"], r"line 3: the line is too short: it ends within the ID column; found 7 "),
         ([fide_line(id="15O3014", name="X", srtng=2000)],
-         r"line 3: the FIDE id is not a number; found '15O3014'"),
-        ([fide_line(name="No Id", srtng=2000)], r"line 3: the FIDE id is not a number; found ''"),
-        ([fide_line(id=1, name="X", srtng="20x0")], r"line 3: unreadable rating; found '20x0'"),
+         r"line 3, column 'ID Number': the FIDE id is not a number; found '15O3014'"),
+        ([fide_line(name="No Id", srtng=2000)],
+         r"line 3, column 'ID Number': the FIDE id is not a number; found ''"),
+        ([fide_line(id=1, name="X", srtng="20x0")],
+         r"line 3, column 'SRtng': unreadable rating; found '20x0'"),
         ([fide_line(id=1, name="X", srtng=2000, sgm="n/a")],
-         r"line 3: unreadable number of games"),
-        ([fide_line(id=1, name="X", srtng=2000, bday="19")], r"line 3: unreadable birth year"),
+         r"line 3, column 'SGm': unreadable number of games"),
+        ([fide_line(id=1, name="X", srtng=2000, bday="19")],
+         r"line 3, column 'B-day': unreadable birth year"),
     ],
 )
 def test_bad_lines(tmp_path, lines, words):
@@ -299,11 +296,10 @@ def test_encodings_and_line_ends(tmp_path):
     assert read_fide_list(path)[0].name == "Müller, Jörg"
 
 
-def test_fast_entries_equal_ordinary_ones(tmp_path):
+def test_entries_made_from_the_columns_equal_ordinary_ones(tmp_path):
     (entry,) = read_fide_list(write_list(tmp_path, [fide_line(**CARLSEN)]))
     values = {f.name: getattr(entry, f.name) for f in fields(FideListEntry)}
-    assert set(values) == _ENTRY_FIELDS
-    assert entry == FideListEntry(**values) == _entry(dict(values))
+    assert entry == FideListEntry(**values)
     assert hash(entry) == hash(FideListEntry(**values))
     with pytest.raises(AttributeError):
         entry.rating = 1  # type: ignore[misc]
@@ -349,7 +345,7 @@ def test_cli_reports_a_bad_list(tmp_path):
         [sys.executable, "-m", "tournament_elo", "rate", str(trf), "--ratings", str(bad)],
         capture_output=True, text=True, check=False, cwd=ROOT)
     assert done.returncode == 2
-    assert "line 3: unreadable rating; found '2O00'" in done.stderr
+    assert "line 3, column 'SRtng': unreadable rating; found '2O00'" in done.stderr
 
 
 # ------------------------------------------------------------------ long lines, in linear time
@@ -435,3 +431,51 @@ def test_a_long_value_is_read_whole(tmp_path):
     assert time.process_time() - start < 1  # a hang guard
     assert (entry.other_titles, entry.foa_title, entry.rating, entry.list_k,
             entry.birth_year) == ("IA," * 700_000, "AFM", 2100, 20, 1970)
+
+
+# ------------------------------------------------------------------ where a problem is
+
+
+def test_a_list_rating_with_decimals_names_the_header_word(tmp_path):
+    trf = tmp_path / "event.trf"
+    trf.write_text(write_trf(_event()), encoding="utf-8")
+    path = write_list(tmp_path, [fide_line(**{**CARLSEN, "srtng": "2823.5", "sgm": ""})])
+    done = subprocess.run(
+        [sys.executable, "-m", "tournament_elo", "rate", str(trf), "--ratings", str(path)],
+        capture_output=True, text=True, check=False, cwd=ROOT)
+    assert (done.returncode, done.stderr) == (2, (
+        f"error: {path}, line 2, column 'SRtng': a rating with more decimals than fide-2024 "
+        "keeps; found 2823.5, expected a whole number\n"))
+
+
+def test_every_bad_field_of_a_line_is_named(tmp_path):
+    path = write_list(tmp_path, [fide_line(id="15O3014", name="X", srtng="20x0", sgm=3,
+                                           sk="K", bday="19")])
+    with pytest.raises(InputError) as refused:
+        read_fide_list(path, speed="standard")
+    assert str(refused.value).splitlines() == [
+        f"{path}, line 2, column 'ID Number': the FIDE id is not a number; found '15O3014', "
+        "expected the digits of a FIDE id",
+        f"{path}, line 2, column 'SRtng': unreadable rating; found '20x0', expected a whole "
+        "number from 0 to 4000",
+        f"{path}, line 2, column 'SK': unreadable K; found 'K', expected a whole number "
+        "from 0 to 100",
+        f"{path}, line 2, column 'B-day': unreadable birth year; found '19', expected a year "
+        "such as 1987, or a date such as 1987/05/12 or 12.05.1987 (0 or blank when unknown)"]
+    # The 2011 header's words run together: each half names its column.
+    header = "ID number Name                              TitlFed  Mar11 GamesBorn  Flag"
+    line = " 5080444  A, Sohita                             IND  1447    x  1995  wi"
+    with pytest.raises(InputError, match=r"line 2, column 'Games': unreadable number of "
+                                         r"games; found 'x'"):
+        read_fide_list(write_list(tmp_path, [line], header=header))
+
+
+def test_a_fide_id_on_two_lines_is_refused_where_a_player_has_it(tmp_path):
+    path = write_list(tmp_path, [fide_line(**CARLSEN), fide_line(id=777, name="Player 5"),
+                                 fide_line(**{**CARLSEN, "srtng": 2830})])
+    with pytest.raises(InputError) as refused:
+        apply_rating_list(_event(), read_fide_list(path))
+    assert str(refused.value) == (
+        f"{path}, line 4, column 'ID Number': the rating list has this player twice; found "
+        "'1503014', also on line 2, expected one line per player (a fide_id or id tells "
+        "players of one name apart)")
