@@ -1,5 +1,6 @@
 """FIDE's fixed-width TXT rating list: columns from the header, overflow repair, K state."""
 
+import importlib
 import json
 import re
 import subprocess
@@ -9,12 +10,13 @@ from dataclasses import fields
 from datetime import date
 from itertools import pairwise
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 from helpers import make_event
 from tournament_elo.engine import rate
-from tournament_elo.errors import InputError
+from tournament_elo.errors import InputError, Place
 from tournament_elo.io import fidelist
 from tournament_elo.io.detect import read_ratings
 from tournament_elo.io.fidelist import FideListEntry, is_fide_list, read_fide_list
@@ -479,3 +481,61 @@ def test_a_fide_id_on_two_lines_is_refused_where_a_player_has_it(tmp_path):
         f"{path}, line 4, column 'ID Number': the rating list has this player twice; found "
         "'1503014', also on line 2, expected one line per player (a fide_id or id tells "
         "players of one name apart)")
+
+
+# ------------------------------------------------------------------ a generated full-size list
+
+
+@pytest.fixture(scope="module")
+def bench() -> ModuleType:
+    """``benchmarks.bench_rating_list``: the list it generates for the benchmark."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    return importlib.import_module("benchmarks.bench_rating_list")
+
+
+@pytest.mark.parametrize("speed", ["standard", "blitz"])
+def test_a_generated_list_reads_as_it_was_written(bench, tmp_path, speed):
+    players = bench.listed_players(2000, seed=5)
+    path = tmp_path / "players_list_foa.txt"
+    bench.write_fide_list(path, players)
+    # The sample holds what makes FIDE's list hard: lines lengthened by a long OTit,
+    # names beyond ASCII, unknown births, women's titles.
+    assert sum(len(bench.fide_line(p)) > len(bench.HEADER) for p in players) == 3
+    assert any(not p.name.isascii() for p in players)
+    assert any(p.birth == "0000" for p in players) and any(p.women_title for p in players)
+    entries = read_ratings(path, speed=speed)
+
+    def number(text: str) -> int | None:
+        return int(text) if text else None
+
+    def written(p: bench.ListedPlayer) -> tuple[object, ...]:
+        rating, games, k = getattr(p, speed)
+        return (p.fide_id, p.name, p.federation, {"M": "m", "F": "w"}[p.sex], p.title or None,
+                p.women_title or None, p.other_titles or None, p.foa_title or None,
+                number(rating) or 0, number(games), number(k), None if p.birth == "0000"
+                else int(p.birth), p.flag or None)
+
+    assert [(e.fide_id, e.name, e.federation, e.sex, e.title, e.women_title, e.other_titles,
+             e.foa_title, e.rating, e.period_games, e.list_k, e.birth_year, e.flag)
+            for e in entries] == [written(p) for p in players]
+    assert [e.place for e in entries[:2]] == [Place(str(path), line=2), Place(str(path), line=3)]
+    assert entries[0].rating_place == Place(str(path), line=2, column=(
+        "SRtng" if speed == "standard" else "BRtng"))
+
+
+def test_the_generated_players_as_a_csv_list_read_as_they_were_written(bench, tmp_path):
+    players = bench.listed_players(2000, seed=5)
+    path = tmp_path / "ratings.csv"
+    bench.write_csv_list(path, players)
+    entries = read_ratings(path)
+    assert len(entries) == len(players) == 2000
+
+    def number(text: str) -> int | None:
+        return int(text) if text else None
+
+    assert [(e.fide_id, e.name, e.federation, e.rating, e.games, e.birth_year, e.k,
+             e.place.line) for e in entries] == [
+        (p.fide_id, p.name, p.federation, number(p.standard[0]), number(p.standard[1]),
+         None if p.birth == "0000" else int(p.birth), number(p.standard[2]), line)
+        for line, p in enumerate(players, start=2)]
