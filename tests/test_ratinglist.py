@@ -2,6 +2,7 @@
 a list's problem is."""
 
 import json
+import time
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
@@ -189,6 +190,18 @@ def test_a_player_on_two_lines_of_the_list_is_refused(run, tmp_path):
     code, out, err = run("rate", "ev.trf", "--ratings", "others.csv", "--format", "json")
     assert code == 0, err
     assert [p["rating"] for p in json.loads(out)["players"]] == [1800, 2000]
+
+
+def test_a_long_header_row_is_read_once_and_shown_short(run, tmp_path):
+    _write_event(tmp_path)
+    (tmp_path / "wide.csv").write_text("id," + "x," * 1_000_000 + "\n1\n", encoding="utf-8")
+    start = time.process_time()
+    assert run("rate", "ev.trf", "--ratings", "wide.csv") == (
+        # The row's first 100 characters: "id, " and 32 times "x, ".
+        2, "", "error: wide.csv, line 1: the rating list has none of the columns it is read "
+        f"for; found id, {'x, ' * 32}… (1,000,002 headers), expected any of rating, games, "
+        "birth, ever_2400, k (with id, fide_id or name)\n")
+    assert time.process_time() - start < 5  # a hang guard: two megabytes, read once
 
 
 def test_a_chess_results_list_names_the_line_of_its_cell(run, tmp_path):

@@ -6,7 +6,7 @@ games, birth, ever_2400, k, federation``, one entry per row, as a
 Ratings, game counts, K and births are read by :mod:`.values`, as in an event's players
 table: a value out of its bounds is an error at its cell (a CSV's line and column header,
 a sheet's cell), never ignored, and so is a row that names no player.  A CSV is read a
-record at a time, its rows a few thousand at a time, each column's distinct texts once
+record at a time, its rows a few hundred at a time, each column's distinct texts once
 (:class:`~.values.Distinct`): a list of FIDE's size, 1.2 million rows, is never held as
 a million row objects.
 """
