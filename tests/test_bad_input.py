@@ -62,18 +62,25 @@ NINES_40 = "9" * 40
 
 
 @pytest.mark.parametrize(("name", "message"), [
-    ("list-rating-1e308.csv", f"line 2: unreadable rating; found '1e308', {WHOLE} 4000"),
-    ("list-rating-40-digits.csv", f"line 2: unreadable rating; found '{NINES_40}', {WHOLE} 4000"),
-    ("list-rating-negative.csv", f"line 2: unreadable rating; found '-1500', {WHOLE} 4000"),
-    ("list-games-negative.csv", f"line 2: unreadable number of games; found '-5', {WHOLE} 1000000"),
+    ("list-rating-1e308.csv",
+     f"line 2, column 'rating': unreadable rating; found '1e308', {WHOLE} 4000"),
+    ("list-rating-40-digits.csv",
+     f"line 2, column 'rating': unreadable rating; found '{NINES_40}', {WHOLE} 4000"),
+    ("list-rating-negative.csv",
+     f"line 2, column 'rating': unreadable rating; found '-1500', {WHOLE} 4000"),
+    ("list-games-negative.csv",
+     f"line 2, column 'games': unreadable number of games; found '-5', {WHOLE} 1000000"),
     ("list-games-fraction.csv",
-     f"line 2: unreadable number of games; found '3.5', {WHOLE} 1000000"),
-    ("list-k-negative.csv", f"line 2: unreadable K factor; found '-10', {WHOLE} 100"),
-    ("list-k-1e308.csv", f"line 2: unreadable K factor; found '1e308', {WHOLE} 100"),
+     f"line 2, column 'games': unreadable number of games; found '3.5', {WHOLE} 1000000"),
+    ("list-k-negative.csv", f"line 2, column 'k': unreadable K factor; found '-10', {WHOLE} 100"),
+    ("list-k-1e308.csv", f"line 2, column 'k': unreadable K factor; found '1e308', {WHOLE} 100"),
     ("list-birth-3000.csv",
-     f"line 2: unreadable birth date; found '3000', expected a year from 1800 to {THIS_YEAR}"),
-    ("list-birth-abc.csv", f"line 2: unreadable birth date; found 'abc', {BIRTH_FORMS}"),
-    ("fide-list-rating-5000.txt", f"line 2: unreadable rating; found '5000', {WHOLE} 4000"),
+     f"line 2, column 'birth': unreadable birth date; found '3000', expected a year from 1800 "
+     f"to {THIS_YEAR}"),
+    ("list-birth-abc.csv",
+     f"line 2, column 'birth': unreadable birth date; found 'abc', {BIRTH_FORMS}"),
+    ("fide-list-rating-5000.txt",
+     f"line 2, column 'SRtng': unreadable rating; found '5000', {WHOLE} 4000"),
 ])
 def test_a_rating_list_value_out_of_bounds(cli, name, message):
     assert refused(cli, "rate", SAMPLE, "--ratings", name) == f"{name}, {message}"
@@ -83,7 +90,8 @@ def test_a_rating_list_value_of_ten_thousand_digits(cli, tmp_path):
     path = tmp_path / "list.csv"
     path.write_text("id,rating\n1," + "9" * 10_000 + "\n")
     assert refused(cli, "rate", SAMPLE, "--ratings", path) == (
-        f"{path}, line 2: unreadable rating; found '{NINES_40}'… (10,000 characters), "
+        f"{path}, line 2, column 'rating': unreadable rating; found '{NINES_40}'… "
+        "(10,000 characters), "
         f"{WHOLE} 4000")
 
 

@@ -29,6 +29,8 @@ def quick(name: str) -> str:
     ("bench_per_game.py", [r"final ratings equal on all three"]),
     # 200 generated files all import, and importing them again changes nothing.
     ("bench_db.py", [r"\| failed files +\| 0 +\|", r"\| 200 unchanged +\|"]),
+    # Every player of the event drawn from the generated list takes the list's rating.
+    ("bench_rating_list.py", [r"rated as the list says +\| 500 of 500 +\|"]),
 ])
 def test_a_benchmark_runs_and_its_own_checks_hold(name: str, statements: list[str]) -> None:
     out = quick(name)

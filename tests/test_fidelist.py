@@ -1,27 +1,25 @@
 """FIDE's fixed-width TXT rating list: columns from the header, overflow repair, K state."""
 
+import importlib
 import json
 import re
 import subprocess
 import sys
+import time
 from dataclasses import fields
 from datetime import date
 from itertools import pairwise
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 from helpers import make_event
 from tournament_elo.engine import rate
-from tournament_elo.errors import InputError
+from tournament_elo.errors import InputError, Place
+from tournament_elo.io import fidelist
 from tournament_elo.io.detect import read_ratings
-from tournament_elo.io.fidelist import (
-    _ENTRY_FIELDS,
-    FideListEntry,
-    _entry,
-    is_fide_list,
-    read_fide_list,
-)
+from tournament_elo.io.fidelist import FideListEntry, is_fide_list, read_fide_list
 from tournament_elo.io.trf_write import write_trf
 from tournament_elo.model import apply_rating_list
 
@@ -256,12 +254,15 @@ def test_list_k_only_when_asked(tmp_path):
     [
         (["1503014"], r"line 3: the line is too short: it ends within the ID column; found 7 "),
         ([fide_line(id="15O3014", name="X", srtng=2000)],
-         r"line 3: the FIDE id is not a number; found '15O3014'"),
-        ([fide_line(name="No Id", srtng=2000)], r"line 3: the FIDE id is not a number; found ''"),
-        ([fide_line(id=1, name="X", srtng="20x0")], r"line 3: unreadable rating; found '20x0'"),
+         r"line 3, column 'ID Number': the FIDE id is not a number; found '15O3014'"),
+        ([fide_line(name="No Id", srtng=2000)],
+         r"line 3, column 'ID Number': the FIDE id is not a number; found ''"),
+        ([fide_line(id=1, name="X", srtng="20x0")],
+         r"line 3, column 'SRtng': unreadable rating; found '20x0'"),
         ([fide_line(id=1, name="X", srtng=2000, sgm="n/a")],
-         r"line 3: unreadable number of games"),
-        ([fide_line(id=1, name="X", srtng=2000, bday="19")], r"line 3: unreadable birth year"),
+         r"line 3, column 'SGm': unreadable number of games"),
+        ([fide_line(id=1, name="X", srtng=2000, bday="19")],
+         r"line 3, column 'B-day': unreadable birth year"),
     ],
 )
 def test_bad_lines(tmp_path, lines, words):
@@ -297,11 +298,10 @@ def test_encodings_and_line_ends(tmp_path):
     assert read_fide_list(path)[0].name == "Müller, Jörg"
 
 
-def test_fast_entries_equal_ordinary_ones(tmp_path):
+def test_entries_made_from_the_columns_equal_ordinary_ones(tmp_path):
     (entry,) = read_fide_list(write_list(tmp_path, [fide_line(**CARLSEN)]))
     values = {f.name: getattr(entry, f.name) for f in fields(FideListEntry)}
-    assert set(values) == _ENTRY_FIELDS
-    assert entry == FideListEntry(**values) == _entry(dict(values))
+    assert entry == FideListEntry(**values)
     assert hash(entry) == hash(FideListEntry(**values))
     with pytest.raises(AttributeError):
         entry.rating = 1  # type: ignore[misc]
@@ -347,4 +347,195 @@ def test_cli_reports_a_bad_list(tmp_path):
         [sys.executable, "-m", "tournament_elo", "rate", str(trf), "--ratings", str(bad)],
         capture_output=True, text=True, check=False, cwd=ROOT)
     assert done.returncode == 2
-    assert "line 3: unreadable rating; found '2O00'" in done.stderr
+    assert "line 3, column 'SRtng': unreadable rating; found '2O00'" in done.stderr
+
+
+# ------------------------------------------------------------------ long lines, in linear time
+
+
+def _counted_header_words(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every word the header reader looks up, recorded as it is looked up."""
+    looked: list[str] = []
+    known = fidelist._header_key
+
+    def counting(word: str) -> str | None:
+        looked.append(word)
+        return known(word)
+
+    monkeypatch.setattr(fidelist, "_header_key", counting)
+    return looked
+
+
+@pytest.mark.parametrize("size", [200_000, 2_000_000])
+def test_a_long_header_line_is_refused_at_once(tmp_path, monkeypatch, size):
+    looked = _counted_header_words(monkeypatch)
+    path = tmp_path / "list.txt"
+    path.write_text("ID Number  Name " + "x" * size + "\n1  A  2000\n")
+    start = time.process_time()
+    with pytest.raises(InputError) as refused:
+        read_ratings(path)
+    # A hang guard, far above the milliseconds it takes: each cut of the long word made
+    # two copies of it, 28 s for 200 KB.
+    assert time.process_time() - start < 1
+    assert str(refused.value) == (
+        f"{path}, line 1: this is not a FIDE rating list header; found 'ID Number  Name "
+        f"xxxxxxxxxxxxxxxxxxxxxxxx'… ({size + 16:,} characters), expected a FIDE rating list "
+        "header: 'ID Number  Name  Fed Sex Tit WTit OTit FOA SRtng SGm SK RRtng RGm Rk BRtng "
+        "BGm BK B-day Flag' (or a per-speed list with a month column such as 'NOV24 Gms K')")
+    # "ID", "Number" and "Name" are read as one or two words; the long word is looked up
+    # once whole, and no cut of it can be two known words (each at most 9 letters).
+    assert len(looked) == 2 and len(looked[-1]) == size
+
+
+def test_a_header_of_many_words_is_read_a_few_lookups_a_word(tmp_path, monkeypatch):
+    looked = _counted_header_words(monkeypatch)
+    path = tmp_path / "list.txt"
+    path.write_text("ID Number  Name  SRtng" + " abcdefghij" * 100_000 + "\n1  A  2000\n")
+    with pytest.raises(InputError, match=r"line 1: the FIDE list header is too wide; found "
+                                         r"1,100,022 characters, expected at most 1,000 "
+                                         r"\(FIDE's combined list's header is 162\)$"):
+        read_ratings(path)
+    # Name and SRtng, then each ten-letter word whole and its nine cuts into halves of at
+    # most nine letters (the longest known word, "id number"), two lookups a cut: a
+    # bound on each word, whatever the line's length.
+    assert len(looked) == 2 + 100_000 * (1 + 9 * 2)
+
+
+def test_a_wide_header_is_refused_before_a_line_is_cut_to_it(tmp_path):
+    path = tmp_path / "list.txt"
+    path.write_text("ID Number  Name  SRtng" + " " * 2_000_000 + "Flag\n"
+                    + "1          A     2000\n" * 1000)
+    with pytest.raises(InputError) as refused:
+        read_ratings(path)
+    assert str(refused.value) == (
+        f"{path}, line 1: the FIDE list header is too wide; found 2,000,026 characters, "
+        "expected at most 1,000 (FIDE's combined list's header is 162)")
+
+
+def test_a_long_line_in_a_code_page_list_is_looked_at_once(tmp_path):
+    # The lines with a byte beyond ASCII choose the code page; a search from every
+    # position of a 200 KB line before one took minutes.
+    path = tmp_path / "list.txt"
+    path.write_bytes(b"ID Number  Name " + b"x" * 200_000 + b"\n1  M\xfcller  2000\n")
+    start = time.process_time()
+    with pytest.raises(InputError, match="this is not a FIDE rating list header"):
+        read_ratings(path)
+    assert time.process_time() - start < 1  # a hang guard
+
+
+def test_a_long_value_is_read_whole(tmp_path):
+    # Two megabytes of OTit in a line: FIDE's overflow rule takes them all, and the
+    # rest of the line moved right by as much.
+    line = fide_line(id=7, name="Long, Titles", otit="IA," * 700_000, foa="AFM", srtng=2100,
+                     sgm=3, sk=20, bday=1970)
+    start = time.process_time()
+    (entry,) = read_fide_list(write_list(tmp_path, [line]))
+    assert time.process_time() - start < 1  # a hang guard
+    assert (entry.other_titles, entry.foa_title, entry.rating, entry.list_k,
+            entry.birth_year) == ("IA," * 700_000, "AFM", 2100, 20, 1970)
+
+
+# ------------------------------------------------------------------ where a problem is
+
+
+def test_a_list_rating_with_decimals_names_the_header_word(tmp_path):
+    trf = tmp_path / "event.trf"
+    trf.write_text(write_trf(_event()), encoding="utf-8")
+    path = write_list(tmp_path, [fide_line(**{**CARLSEN, "srtng": "2823.5", "sgm": ""})])
+    done = subprocess.run(
+        [sys.executable, "-m", "tournament_elo", "rate", str(trf), "--ratings", str(path)],
+        capture_output=True, text=True, check=False, cwd=ROOT)
+    assert (done.returncode, done.stderr) == (2, (
+        f"error: {path}, line 2, column 'SRtng': a rating with more decimals than fide-2024 "
+        "keeps; found 2823.5, expected a whole number\n"))
+
+
+def test_every_bad_field_of_a_line_is_named(tmp_path):
+    path = write_list(tmp_path, [fide_line(id="15O3014", name="X", srtng="20x0", sgm=3,
+                                           sk="K", bday="19")])
+    with pytest.raises(InputError) as refused:
+        read_fide_list(path, speed="standard")
+    assert str(refused.value).splitlines() == [
+        f"{path}, line 2, column 'ID Number': the FIDE id is not a number; found '15O3014', "
+        "expected the digits of a FIDE id",
+        f"{path}, line 2, column 'SRtng': unreadable rating; found '20x0', expected a whole "
+        "number from 0 to 4000",
+        f"{path}, line 2, column 'SK': unreadable K; found 'K', expected a whole number "
+        "from 0 to 100",
+        f"{path}, line 2, column 'B-day': unreadable birth year; found '19', expected a year "
+        "such as 1987, or a date such as 1987/05/12 or 12.05.1987 (0 or blank when unknown)"]
+    # The 2011 header's words run together: each half names its column.
+    header = "ID number Name                              TitlFed  Mar11 GamesBorn  Flag"
+    line = " 5080444  A, Sohita                             IND  1447    x  1995  wi"
+    with pytest.raises(InputError, match=r"line 2, column 'Games': unreadable number of "
+                                         r"games; found 'x'"):
+        read_fide_list(write_list(tmp_path, [line], header=header))
+
+
+def test_a_fide_id_on_two_lines_is_refused_where_a_player_has_it(tmp_path):
+    path = write_list(tmp_path, [fide_line(**CARLSEN), fide_line(id=777, name="Player 5"),
+                                 fide_line(**{**CARLSEN, "srtng": 2830})])
+    with pytest.raises(InputError) as refused:
+        apply_rating_list(_event(), read_fide_list(path))
+    assert str(refused.value) == (
+        f"{path}, line 4, column 'ID Number': the rating list has this player twice; found "
+        "'1503014', also on line 2, expected one line per player (a fide_id or id tells "
+        "players of one name apart)")
+
+
+# ------------------------------------------------------------------ a generated full-size list
+
+
+@pytest.fixture(scope="module")
+def bench() -> ModuleType:
+    """``benchmarks.bench_rating_list``: the list it generates for the benchmark."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    return importlib.import_module("benchmarks.bench_rating_list")
+
+
+@pytest.mark.parametrize("speed", ["standard", "blitz"])
+def test_a_generated_list_reads_as_it_was_written(bench, tmp_path, speed):
+    players = bench.listed_players(2000, seed=5)
+    path = tmp_path / "players_list_foa.txt"
+    bench.write_fide_list(path, players)
+    # The sample holds what makes FIDE's list hard: lines lengthened by a long OTit,
+    # names beyond ASCII, unknown births, women's titles.
+    assert sum(len(bench.fide_line(p)) > len(bench.HEADER) for p in players) == 3
+    assert any(not p.name.isascii() for p in players)
+    assert any(p.birth == "0000" for p in players) and any(p.women_title for p in players)
+    entries = read_ratings(path, speed=speed)
+
+    def number(text: str) -> int | None:
+        return int(text) if text else None
+
+    def written(p: bench.ListedPlayer) -> tuple[object, ...]:
+        rating, games, k = getattr(p, speed)
+        return (p.fide_id, p.name, p.federation, {"M": "m", "F": "w"}[p.sex], p.title or None,
+                p.women_title or None, p.other_titles or None, p.foa_title or None,
+                number(rating) or 0, number(games), number(k), None if p.birth == "0000"
+                else int(p.birth), p.flag or None)
+
+    assert [(e.fide_id, e.name, e.federation, e.sex, e.title, e.women_title, e.other_titles,
+             e.foa_title, e.rating, e.period_games, e.list_k, e.birth_year, e.flag)
+            for e in entries] == [written(p) for p in players]
+    assert [e.place for e in entries[:2]] == [Place(str(path), line=2), Place(str(path), line=3)]
+    assert entries[0].rating_place == Place(str(path), line=2, column=(
+        "SRtng" if speed == "standard" else "BRtng"))
+
+
+def test_the_generated_players_as_a_csv_list_read_as_they_were_written(bench, tmp_path):
+    players = bench.listed_players(2000, seed=5)
+    path = tmp_path / "ratings.csv"
+    bench.write_csv_list(path, players)
+    entries = read_ratings(path)
+    assert len(entries) == len(players) == 2000
+
+    def number(text: str) -> int | None:
+        return int(text) if text else None
+
+    assert [(e.fide_id, e.name, e.federation, e.rating, e.games, e.birth_year, e.k,
+             e.place.line) for e in entries] == [
+        (p.fide_id, p.name, p.federation, number(p.standard[0]), number(p.standard[1]),
+         None if p.birth == "0000" else int(p.birth), number(p.standard[2]), line)
+        for line, p in enumerate(players, start=2)]

@@ -362,10 +362,10 @@ def test_every_unreadable_cell_of_a_crosstable_page_at_once(tmp_path):
 def test_every_bad_row_of_a_rating_list_at_once(tmp_path):
     (tmp_path / "list.csv").write_text("id,rating,k\n1,-1500,20\n2,2000,abc\n3,1900,20\n")
     assert refused(tmp_path, str(SWISS5), "--ratings", "list.csv") == [
-        "error: list.csv, line 2: unreadable rating; found '-1500', expected a whole number "
-        "from 0 to 4000",
-        "error: list.csv, line 3: unreadable K factor; found 'abc', expected a whole number "
-        "from 0 to 100"]
+        "error: list.csv, line 2, column 'rating': unreadable rating; found '-1500', expected a "
+        "whole number from 0 to 4000",
+        "error: list.csv, line 3, column 'k': unreadable K factor; found 'abc', expected a "
+        "whole number from 0 to 100"]
 
 
 def test_every_bad_line_of_a_fide_list_at_once(tmp_path):
@@ -375,8 +375,8 @@ def test_every_bad_line_of_a_fide_list_at_once(tmp_path):
     (tmp_path / "list.txt").write_text("\n".join([header, line, good, second]) + "\n")
     lines = refused(tmp_path, str(SWISS5), "--ratings", "list.txt")
     assert [text.split(";")[0] for text in lines] == [
-        "error: list.txt, line 2: unreadable rating", "error: list.txt, line 4: the FIDE id is "
-        "not a number"]
+        "error: list.txt, line 2, column 'SRtng': unreadable rating",
+        "error: list.txt, line 4, column 'ID Number': the FIDE id is not a number"]
 
 
 def test_warnings_of_one_kind_are_said_in_one_line(tmp_path):

@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .errors import InputError, InputWarning, Place, Problems
-from .model import Event, ListEntry, apply_rating_list
+from .model import Event, ListEntry, listed_entries, with_entries
 from .standings import Standings, event_tiebreaks, standings, tiebreak_codes
 from .systems.fide.average_rule import AverageRule
 from .systems.protocol import Figures, RatingSystem
@@ -119,18 +119,25 @@ def event_after_round(event: Event, last_round: int) -> Event:
     return event.through(last_round)
 
 
-def check_decimals(event: Event, system: RatingSystem) -> None:
+def check_decimals(event: Event, system: RatingSystem,
+                   listed: Sequence[ListEntry | None] | None = None) -> None:
     """Refuse a starting rating with more decimals than the system keeps (a per-game
-    system's ``1975.2`` is its own figure; FIDE ratings are whole)."""
+    system's ``1975.2`` is its own figure; FIDE ratings are whole), at the rating list's
+    cell where the player's rating comes from his entry ``listed`` (one per player)."""
     keeps = system.terms.decimals
     problems = Problems()
-    for player in event.players:
+    for player, entry in zip(event.players, listed or [None] * len(event.players),
+                             strict=True):
         given = player.rating
-        if given is not None and round(given, keeps) != given:
-            problems.add(InputError(
-                f"a rating with more decimals than {system.name} keeps",
-                Place(event.source), found=f"{player.name}: {given}",
-                expected=f"a rating with {keeps} decimals" if keeps else "a whole number"))
+        if given is None or round(given, keeps) == given:
+            continue
+        if entry is not None and entry.rating is not None:  # the list's rating
+            place, found = entry.rating_place or entry.place, f"{given}"
+        else:
+            place, found = Place(event.source), f"{player.name}: {given}"
+        problems.add(InputError(
+            f"a rating with more decimals than {system.name} keeps", place, found=found,
+            expected=f"a rating with {keeps} decimals" if keeps else "a whole number"))
     problems.raise_any()
 
 
@@ -173,8 +180,9 @@ def rate(
     """
     if after_round is not None:
         event = event_after_round(event, after_round)
-    if ratings is not None:
-        event = apply_rating_list(event, ratings)
+    listed = None if ratings is None else listed_entries(event.players, ratings)
+    if listed is not None:
+        event = with_entries(event, listed)
     if average_rule not in set(AverageRule):
         raise InputError("unknown rule for the opponents' average", Place("--ra"),
                          found=repr(average_rule), expected=" or ".join(AverageRule))
@@ -188,7 +196,7 @@ def rate(
     chosen = get_system(system, event_day(event))
     with options.collect():
         check_settings(chosen, settings or {})
-        check_decimals(event, chosen)
+        check_decimals(event, chosen, listed)
     options.raise_any()
     table = standings(event, codes, tiebreak_rules, unrated_rating)
     figures = chosen.rate_event(event, settings or {}, str(average_rule))

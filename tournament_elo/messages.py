@@ -371,6 +371,35 @@ _VI = {
         "tối đa 31 ký tự, không có [ ] : * ? / \\, không trong dấu nháy, mỗi tên một lần",
     "a workbook cell cannot hold this number": "ô của bảng tính không chứa được số này",
     "a finite number": "một số hữu hạn",
+    # rating lists (--ratings, db import-list)
+    "the rating list has this player twice": "danh sách Elo có đấu thủ này hai lần",
+    "{}, also on line {}": "{}, cũng ở dòng {}",
+    "{}, also on row {}": "{}, cũng ở hàng {}",
+    "one line per player (a fide_id or id tells players of one name apart)":
+        "mỗi đấu thủ một dòng (fide_id hoặc id phân biệt các đấu thủ trùng tên)",
+    "a list entry names no player": "một dòng của danh sách không chỉ đấu thủ nào",
+    "a fide_id, id or name": "fide_id, id hoặc họ tên",
+    "the rating list has none of the columns it is read for":
+        "danh sách Elo không có cột nào được đọc",
+    "any of rating, games, birth, ever_2400, k (with id, fide_id or name)":
+        "một trong rating, games, birth, ever_2400, k (cùng id, fide_id hoặc name)",
+    "the rating list cannot be matched to players":
+        "danh sách Elo không khớp được với đấu thủ",
+    "a column id, fide_id or name": "một cột id, fide_id hoặc name",
+    "yes/no, 1/0 or true/false": "yes/no, 1/0 hoặc true/false",
+    "a FIDE rating list": "một danh sách Elo FIDE",
+    "this is not a FIDE rating list header": "đây không phải dòng tiêu đề danh sách Elo FIDE",
+    "the FIDE list header is too wide": "dòng tiêu đề của danh sách FIDE quá rộng",
+    "at most {} (FIDE's combined list's header is 162)":
+        "tối đa {} (dòng tiêu đề danh sách tổng hợp của FIDE dài 162)",
+    "the FIDE list has no {} rating column": "danh sách FIDE không có cột Elo {}",
+    "the column {}": "cột {}",
+    "the line is too short: it ends within the ID column":
+        "dòng quá ngắn: dừng trong cột ID",
+    "the FIDE id is not a number": "mã FIDE không phải là số",
+    "the digits of a FIDE id": "các chữ số của mã FIDE",
+    "unknown speed for the FIDE list": "thể loại không rõ cho danh sách FIDE",
+    "birth year": "năm sinh",
     # words that fill the holes
     "rating": "Elo", "white": "Trắng", "black": "Đen", "number of games": "số ván",
     "points": "điểm", "birth date": "ngày sinh", "K factor": "hệ số K", "date": "ngày",

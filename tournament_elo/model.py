@@ -12,16 +12,16 @@ Scores are integer hundredths of a point (a draw is 50) so that sums are exact.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 import numpy as np
 import numpy.typing as npt
 
-from .errors import EventModelError, InputWarning, Place
+from .errors import EventModelError, InputError, InputWarning, Place, Problems
 
 if TYPE_CHECKING:
     from .teams.model import TeamRecords
@@ -286,7 +286,8 @@ class Event:
 
 @dataclass(frozen=True)
 class ListEntry:
-    """One player's line of a rating list: who he is and his rating and K state."""
+    """One player's line of a rating list: who he is and his rating and K state;
+    ``place`` is the line (or row), ``rating_place`` the rating's column on it."""
 
     place: Place
     id: str | None = None
@@ -299,27 +300,142 @@ class ListEntry:
     ever_2400: bool | None = None
     k: int | None = None
     federation: str | None = None
+    rating_place: Place | None = None
+
+
+class ListPlaces(NamedTuple):
+    """How a rating list names where a value is: the file, the sheet (of a workbook),
+    and each field's column as a place names it (a text file's header word as written, a
+    sheet's column letter)."""
+
+    source: str
+    sheet: str | None
+    columns: Mapping[str, str]
+
+    def at(self, number: int, field: str | None = None) -> Place:
+        """The line (a sheet's row) ``number``, or its cell of ``field``."""
+        column = None if field is None else self.columns.get(field)
+        if column is None:
+            return Place(self.source, line=number, sheet=self.sheet)
+        if self.sheet is None:
+            return Place(self.source, line=number, column=column)
+        return Place(self.source, sheet=self.sheet, cell=f"{column}{number}")
+
+
+class RatingList(Sequence[ListEntry]):
+    """A rating list as read: each field a column of one value per entry, and each
+    entry's line (or row) ``numbers``; an entry is made when it is asked for.
+
+    FIDE's list has 1.2 million lines and an event a few hundred players: a column holds
+    each value once per line (the readers share one value object among the lines that
+    spell it alike), and matching players looks at the key columns alone.  A field the
+    list does not give has no column (``None`` for every entry).
+    """
+
+    def __init__(self, kind: type[ListEntry], places: ListPlaces, numbers: Sequence[int],
+                 columns: Mapping[str, Sequence[Any]]) -> None:
+        if any(len(values) != len(numbers) for values in columns.values()):
+            raise EventModelError("rating list columns differ in length")
+        self.kind = kind
+        self.places = places
+        self.numbers = numbers
+        self.columns = columns
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    @overload
+    def __getitem__(self, index: int) -> ListEntry: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[ListEntry]: ...
+
+    def __getitem__(self, index: int | slice) -> ListEntry | list[ListEntry]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        number = self.numbers[index]
+        return self.kind(place=self.places.at(number),
+                         rating_place=self.places.at(number, "rating"),
+                         **{name: values[index] for name, values in self.columns.items()})
+
+    def __iter__(self) -> Iterator[ListEntry]:
+        return (self[i] for i in range(len(self)))
+
+    def column(self, field: str) -> Sequence[Any] | None:
+        """Every entry's ``field``, or ``None`` when the list does not give it."""
+        return self.columns.get(field)
+
+    def place(self, row: int, field: str | None = None) -> Place:
+        """Where entry ``row`` is: its line, or the cell of its ``field``."""
+        return self.places.at(self.numbers[row], field)
+
+
+#: The fields a player is looked up by in a rating list, in the order they are tried,
+#: and each one's value for a player: his FIDE id, his id (a start number, or the event's
+#: own id), his exact name.
+_LIST_KEYS: tuple[tuple[str, Callable[[Player], str | None]], ...] = (
+    ("fide_id", lambda player: player.fide_id),
+    ("id", lambda player: str(player.id)),
+    ("name", lambda player: player.name),
+)
+
+
+def listed_entries(players: Sequence[Player],
+                   entries: Sequence[ListEntry]) -> list[ListEntry | None]:
+    """Each player's entry in the list (``None``: not in it): the entry with his FIDE id,
+    else with his id, else with his exact name.  The key columns are each read once,
+    whatever the list's length; a key the list gives on two lines, where it is the one
+    a player is found by, is an error (either line could be his).
+    """
+    rows: list[int | None] = [None] * len(players)
+    problems = Problems()
+    for key_field, key_of in _LIST_KEYS:
+        column = entries.column(key_field) if isinstance(entries, RatingList) else [
+            getattr(entry, key_field) for entry in entries]
+        wanted = {key_of(players[i]) for i, row in enumerate(rows) if row is None} - {None, ""}
+        if column is None or not wanted:
+            continue
+        found: dict[str, list[int]] = {}
+        for row, key in enumerate(column):
+            if key in wanted:
+                found.setdefault(key, []).append(row)
+        for i, player in enumerate(players):
+            key = key_of(player)
+            if rows[i] is None and key in found:
+                lines = found[key]
+                rows[i] = lines[0]
+                if len(lines) > 1:
+                    problems.add(_twice(entries, key_field, key, lines))
+    problems.raise_any()
+    return [None if row is None else entries[row] for row in rows]
+
+
+def _twice(entries: Sequence[ListEntry], field: str, key: str | None,
+           rows: list[int]) -> InputError:
+    """The error for the key a player is found by, given on two lines of the list."""
+    if isinstance(entries, RatingList):
+        here, other = entries.place(rows[1], field), entries.place(rows[0])
+    else:
+        here, other = entries[rows[1]].place, entries[rows[0]].place
+    word = "row" if here.sheet is not None else "line"
+    return InputError("the rating list has this player twice", here,
+                      found=f"{key!r}, also on {word} {other.line}",
+                      expected="one line per player (a fide_id or id tells players of one "
+                      "name apart)")
 
 
 def apply_rating_list(event: Event, entries: Sequence[ListEntry]) -> Event:
-    """The event with each player found in the list taking his rating and K state from it.
+    """The event with each player found in the list (:func:`listed_entries`) taking his
+    rating and K state from it: what the list says replaces what the event file said,
+    and a listed rating of 0 makes him unrated."""
+    return with_entries(event, listed_entries(event.players, entries))
 
-    A player is matched by FIDE id, else by the list's ``id`` (his start number or the
-    event's own id), else by exact name; what the list says replaces what the event file
-    said, and a listed rating of 0 makes him unrated.
-    """
-    by_fide = {e.fide_id: e for e in entries if e.fide_id}
-    by_id = {e.id: e for e in entries if e.id}
-    by_name = {e.name: e for e in entries if e.name}
-    players = []
-    for player in event.players:
-        entry = (
-            (by_fide.get(player.fide_id) if player.fide_id else None)
-            or by_id.get(str(player.id))
-            or by_name.get(player.name)
-        )
-        players.append(player if entry is None else _merge(player, entry))
-    return replace(event, players=tuple(players))
+
+def with_entries(event: Event, entries: Sequence[ListEntry | None]) -> Event:
+    """The event with each player taking what his entry (if any) says."""
+    return replace(event, players=tuple(
+        player if entry is None else _merge(player, entry)
+        for player, entry in zip(event.players, entries, strict=True)))
 
 
 def _merge(player: Player, entry: ListEntry) -> Player:

@@ -39,7 +39,7 @@ def import_list(db: Database, path: str | Path, on: date, pool: str = "main",
     """Store a published rating list dated ``on`` (a later import for the same date
     replaces it); each row is matched to a known player as event players are
     (:meth:`~.store.Database.player_ids`), or added."""
-    listed = read_ratings(path, encoding, speed)
+    listed = list(read_ratings(path, encoding, speed))  # each entry made once, read often
     digest = hashlib.sha256(read_bytes(path)).hexdigest()
     with db.transaction() as conn:
         pool_id = db.pool_id(pool, create=True)

@@ -3,6 +3,7 @@ where a published list disagrees with the recomputed one."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
@@ -216,7 +217,7 @@ def diff(db: Database, comp: Computation, path: str | Path, on: date | None = No
                                        "difference"])
 
 
-def _listed_players(db: Database, entries: list[ListEntry]) -> list[int | None]:
+def _listed_players(db: Database, entries: Sequence[ListEntry]) -> list[int | None]:
     """The database id of each list entry, read-only: by FIDE id, by federation id, by
     the database's own id where the name agrees (a list this tool wrote: a player without
     FIDE id is known by it), else by his identity key or his folded name where one player

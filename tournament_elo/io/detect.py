@@ -10,6 +10,7 @@ HTML code.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ..errors import InputError, Place
@@ -105,7 +106,7 @@ def _read_any(path: Source, input_format: str | None, encoding: str | None) -> E
 
 def read_ratings(
     path: Readable, encoding: str | None = None, speed: str = "standard"
-) -> list[ListEntry]:
+) -> Sequence[ListEntry]:
     """A rating list for ``--ratings``: a CSV/XLSX list, a chess-results starting-rank
     list (the saved page or its export), or FIDE's fixed-width TXT list (recognised by its
     header line, ``ID Number …`` or ``ID_Number …``; ``speed`` picks its columns)."""

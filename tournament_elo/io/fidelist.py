@@ -50,17 +50,31 @@ only with ``use_list_k=True`` and is always kept as ``list_k``.  ``ever_2400`` c
 known from one list (it needs the player's history) and is left ``None``; the engine
 still treats a rating of 2400 or more as "reached 2400".  Inactive players (flag ``i``,
 ``wi``) are kept: inactivity does not change how a rating is calculated.
+
+**Reading a million lines.**  The file is decoded a megabyte at a time and read a few
+hundred lines at a time into columns (a :class:`~tournament_elo.model.RatingList`), each
+column's distinct texts read once (:class:`~.values.Distinct`: a million lines spell
+fewer than 2,000 ratings and about a hundred birth years).  A problem names its line and
+the header word of its column (``line 3, column 'SRtng'``).
+
+**Linear in the file.**  A header line is at most :data:`WIDEST_HEADER` characters (every
+line is cut to the header's width, so a wider one is refused first), a header word is
+split in two only where both halves can be known words, and a long line is looked at
+from its start only when the code page is chosen.
 """
 
 from __future__ import annotations
 
-import gc
 import re
-from dataclasses import dataclass, fields
+from array import array
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from itertools import islice
 from operator import itemgetter
+from typing import Any
 
 from ..errors import InputError, Place, Problems
-from ..model import ListEntry
+from ..model import ListEntry, ListPlaces, RatingList
 from . import values
 from .text import Readable, Source, decode, open_input, read_bytes
 
@@ -86,9 +100,20 @@ _HEADER_WORDS = {
 }
 #: A per-speed list's rating column is headed by the list's month: ``NOV24``, ``Mar11``.
 _MONTH = re.compile(r"^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\d{2}$")
-#: The fields an entry is made of, in the order :meth:`_Layout.cells` returns them.
-_READ = ("id", "name", "federation", "sex", "title", "women_title", "other_titles",
-         "foa_title", "rating", "games", "k", "birth", "flag")
+#: The longest header word known (a month is five letters): no longer word is two known
+#: words run together unless both halves are at most this long.
+_LONGEST_WORD = max(5, *map(len, _HEADER_WORDS))
+#: The widest header read: FIDE's combined list's is 162 characters.  Every line is cut
+#: to the header's width, so a header of megabytes would make reading a list quadratic.
+WIDEST_HEADER = 1000
+#: The fields read from a line, in the order :meth:`_Layout.fields` gives them: each as
+#: the layout names it (a speed's ``rating``, ``games``, ``k`` are prefixed by the speed
+#: in a combined list) and as an entry does.
+_READ = (("id", "fide_id"), ("name", "name"), ("federation", "federation"), ("sex", "sex"),
+         ("title", "title"), ("women_title", "women_title"),
+         ("other_titles", "other_titles"), ("foa_title", "foa_title"), ("rating", "rating"),
+         ("games", "period_games"), ("k", "list_k"), ("birth", "birth_year"),
+         ("flag", "flag"))
 _EXPECTED_HEADER = (
     "a FIDE rating list header: 'ID Number  Name  Fed Sex Tit WTit OTit FOA SRtng SGm SK "
     "RRtng RGm Rk BRtng BGm BK B-day Flag' (or a per-speed list with a month column such "
@@ -96,6 +121,14 @@ _EXPECTED_HEADER = (
 )
 _SPEED_HEADER = {"standard": "SRtng", "rapid": "RRtng", "blitz": "BRtng"}
 _SEX = {"M": "m", "F": "w", "W": "w", "m": "m", "f": "w", "w": "w"}
+#: The lines read together, column by column: few enough that the cut lines of a chunk
+#: are gone before the garbage collector looks at them twice.
+_CHUNK = 256
+#: How many bytes are decoded and split into lines at a time.
+_PART = 1 << 20
+#: The non-blank run of characters at a position (a tab is not blank here: only the
+#: blanks FIDE pads with separate fields).
+_RUN = re.compile(r"[^ ]*")
 
 
 @dataclass(frozen=True)
@@ -116,19 +149,24 @@ class FideListEntry(ListEntry):
         return self.flag is not None and "i" in self.flag
 
 
-#: Every field of an entry, which :func:`_entry` is given all of.
-_ENTRY_FIELDS = frozenset(f.name for f in fields(FideListEntry))
-_new = object.__new__
-_set = object.__setattr__
+def _text_or_none(text: str, _: Place) -> str | None:
+    return text or None
 
 
-def _entry(values: dict[str, object]) -> FideListEntry:
-    """A :class:`FideListEntry` from a value for every field, made four times faster than
-    by the frozen dataclass's ``__init__`` (one ``object.__setattr__`` per field), which
-    counts for a million lines.  The result is equal to ``FideListEntry(**values)``."""
-    entry = _new(FideListEntry)
-    _set(entry, "__dict__", values)
-    return entry
+#: How each field after the name is read from its (distinct) texts.
+_RULES: dict[str, Callable[[str, Place], Any]] = {
+    "federation": _text_or_none,
+    "sex": lambda text, _: _SEX.get(text, text or None),
+    "title": _text_or_none,
+    "women_title": _text_or_none,
+    "other_titles": _text_or_none,
+    "foa_title": _text_or_none,
+    "rating": lambda text, place: values.rating(text, place) or 0,
+    "period_games": values.game_count,
+    "list_k": lambda text, place: values.k_factor(text, place, "K") or None,
+    "birth_year": lambda text, place: values.birth(text, place, "birth year")[1],
+    "flag": _text_or_none,
+}
 
 
 def is_fide_list(path: Readable) -> bool:
@@ -159,7 +197,7 @@ def read_fide_list(
     speed: str = "standard",
     *,
     use_list_k: bool = False,
-) -> list[ListEntry]:
+) -> RatingList:
     """Read FIDE's fixed-width TXT rating list, taking the ``speed`` columns.
 
     ``speed`` is ``standard``, ``rapid`` or ``blitz`` and picks ``SRtng SGm SK``,
@@ -172,91 +210,143 @@ def read_fide_list(
         raise InputError("unknown speed for the FIDE list", Place(str(path)), found=repr(speed),
                          expected=" or ".join(SPEEDS))
     source = str(path)
-    lines = _lines(path, encoding)
-    header_at = next((i for i, line in enumerate(lines) if line.strip()), None)
-    if header_at is None:
+    lines = _numbered_lines(path, encoding)
+    first = next(((number, line) for number, line in lines if line.strip()), None)
+    if first is None:
         raise InputError("the file is empty", Place(source), expected="a FIDE rating list")
-    layout = _Layout.from_header(lines[header_at], speed, Place(source, line=header_at + 1))
-    entries: list[ListEntry] = []
-    problems = Problems()
-    append = entries.append
-    width, fits, cut, strip = layout.width, layout.fits, layout.cut, str.strip
-    shortest = layout.starts[1]  # a line must reach the name column
-    collecting = gc.isenabled()
-    gc.disable()  # a million new objects and no cycles: the collector would only cost time
-    try:
-        for index in range(header_at + 1, len(lines)):
-            line = lines[index]
-            if not line or line.isspace():
-                continue
-            try:  # a bad line is recorded, and the lines after it are still read
-                if shortest < len(line) <= width and fits(line.ljust(width)):  # the usual line
-                    (fide_id, name, federation, sex, title, women_title, other_titles, foa_title,
-                     rating, games, k, birth, flag) = map(strip, cut(line))
-                else:  # too short, or text crossing into the next field: see the docstring
-                    (fide_id, name, federation, sex, title, women_title, other_titles, foa_title,
-                     rating, games, k, birth, flag) = layout.cells(line, source, index + 1)
-                place = Place(source, line=index + 1)
-                if not (fide_id.isdigit() and fide_id.isascii()):
-                    raise InputError("the FIDE id is not a number", place, found=repr(fide_id),
-                                     expected="the digits of a FIDE id")
-                list_k = values.k_factor(k, place, "K") or None
-                append(_entry({
-                    "place": place,
-                    "id": None,
-                    "fide_id": fide_id,
-                    "name": name or None,
-                    "rating": values.rating(rating, place) or 0,
-                    "games": None,  # SGm counts the last period only: see the module docstring
-                    "birth": None,  # the list gives the year only
-                    "birth_year": values.birth(birth, place, "birth year")[1],
-                    "ever_2400": None,  # needs the player's history, not one list
-                    "k": list_k if use_list_k else None,
-                    "federation": federation or None,
-                    "sex": _SEX.get(sex, sex or None),
-                    "title": title or None,
-                    "women_title": women_title or None,
-                    "other_titles": other_titles or None,
-                    "foa_title": foa_title or None,
-                    "flag": flag or None,
-                    "period_games": values.game_count(games, place),
-                    "list_k": list_k,
-                }))
-            except InputError as error:
-                problems.add(error)
-    finally:
-        if collecting:
-            gc.enable()
-    problems.raise_any()
-    return entries
+    number, header = first
+    layout = _Layout.from_header(header, speed, Place(source, line=number))
+    reading = _Reading(layout, ListPlaces(source, None, layout.column_names()), use_list_k)
+    while chunk := list(islice(lines, _CHUNK)):
+        reading.add(chunk)
+    return reading.result()
 
 
-def _lines(path: Readable, encoding: str | None) -> list[str]:
-    """The file's lines without their line ends, trailing blanks kept (they carry width)."""
+def _numbered_lines(path: Readable, encoding: str | None) -> Iterator[tuple[int, str]]:
+    """Each line of the file with its number, without its line end (``\n``, ``\r\n`` or
+    ``\r``), trailing blanks kept (they carry width).  The bytes are decoded a part at a
+    time (each cut after a ``\n``), in one encoding chosen for the whole file: a 200 MB
+    list is never held as text, nor as lines, all at once."""
     data = read_bytes(path)
     source = str(path)
-    if encoding is None and not data.isascii():
-        try:
-            data.decode("utf-8-sig")
-            encoding = "utf-8-sig"  # decoded once more below, without a BOM
-        except UnicodeDecodeError:
-            # Detect the code page from the lines that need one: detecting on all of a
-            # 200 MB list would take minutes.
-            sample = b"\n".join(m.group() for _, m in zip(
-                range(2000), re.finditer(rb"[^\n]*[\x80-\xff][^\n]*", data), strict=False))
-            encoding = decode(sample, source)[1]
-    text = decode(data, source, encoding)[0].removeprefix("\ufeff")
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text.split("\n")
+    chosen = encoding or _encoding(data, source)
+    number = 0
+    for start, end in _parts(data):
+        if start == 0:  # the encoding's name checked, a binary file refused
+            part = decode(data[:end], source, chosen)[0].removeprefix("\ufeff")
+        else:
+            part = _decoded(data, start, end, chosen, source)
+        if "\r" in part:
+            part = part.replace("\r\n", "\n").replace("\r", "\n")
+        lines = part.split("\n")
+        if part.endswith("\n"):
+            lines.pop()
+        for line in lines:
+            number += 1
+            yield number, line
+
+
+def _decoded(data: bytes, start: int, end: int, encoding: str, source: str) -> str:
+    """One part of the file as text, a byte the encoding cannot read an error at its line
+    (as :func:`~.text.decode` says it of the first part)."""
+    try:
+        return data[start:end].decode(encoding)
+    except UnicodeDecodeError as exc:
+        at = start + exc.start
+        raise InputError(f"the file is not valid {encoding}",
+                         Place(source, line=data.count(b"\n", 0, at) + 1),
+                         found=f"byte 0x{data[at]:02x}",
+                         expected=f"text in {encoding} (choose another with --encoding)"
+                         ) from None
+
+
+def _parts(data: bytes) -> Iterator[tuple[int, int]]:
+    """Where the parts of ``data`` start and end: about :data:`_PART` bytes each, cut
+    after a ``\n`` (no character of UTF-8 or of a code page spans one)."""
+    start = 0
+    while start < len(data):
+        cut = data.find(b"\n", start + _PART)
+        end = len(data) if cut < 0 else cut + 1
+        yield start, end
+        start = end
+
+
+def _encoding(data: bytes, source: str) -> str:
+    """The file's encoding: UTF-8 when every part decodes as UTF-8 (ASCII does), else the
+    code page detected from the lines that need one (detecting on all of a 200 MB list
+    would take minutes)."""
+    try:
+        for start, end in _parts(data):
+            data[start:end].decode("utf-8")
+    except UnicodeDecodeError:
+        # ``^`` keeps the search linear: each line is looked at from its start only.
+        sample = b"\n".join(m.group() for _, m in zip(
+            range(2000), re.finditer(rb"^[^\n]*[\x80-\xff][^\n]*", data, re.MULTILINE),
+            strict=False))
+        return decode(sample, source)[1]
+    return "utf-8"
+
+
+class _Reading:
+    """The columns of a FIDE list as its lines are read, and the problems found."""
+
+    def __init__(self, layout: _Layout, places: ListPlaces, use_list_k: bool) -> None:
+        self.layout = layout
+        self.places = places
+        self.use_list_k = use_list_k
+        self.numbers = array("l")
+        self.distinct = {field: values.Distinct(rule, self._place_of(field))
+                         for field, rule in _RULES.items()}
+        self.columns: dict[str, list[Any]] = {field: [] for field in ("fide_id", "name",
+                                                                      *_RULES)}
+        self.problems = Problems()
+
+    def _place_of(self, field: str) -> Callable[[int], Place]:
+        return lambda number: self.places.at(number, field)
+
+    def add(self, chunk: list[tuple[int, str]]) -> None:
+        numbers: list[int] = []
+        cut: list[tuple[str, ...]] = []
+        refused: list[tuple[int, InputError]] = []
+        for number, line in chunk:
+            if line and not line.isspace():
+                try:  # a bad line is recorded, and the lines after it are still read
+                    cut.append(self.layout.fields(line, self.places.source, number))
+                    numbers.append(number)
+                except InputError as short:
+                    refused.append((number, short))
+        if cut:
+            fide_ids, names, *others = zip(*cut, strict=True)
+            ids = [text.strip() for text in fide_ids]
+            for number, fide_id in zip(numbers, ids, strict=True):
+                if not (fide_id.isdigit() and fide_id.isascii()):
+                    refused.append((number, InputError(
+                        "the FIDE id is not a number", self.places.at(number, "fide_id"),
+                        found=values.shown(fide_id), expected="the digits of a FIDE id")))
+            self.columns["fide_id"] += ids
+            self.columns["name"] += (text.strip() or None for text in names)
+            for texts, (field, distinct) in zip(others, self.distinct.items(), strict=True):
+                self.columns[field] += distinct.column(texts, numbers, refused)
+            self.numbers.extend(numbers)
+        refused.sort(key=lambda found: found[0])  # a line's problems left to right
+        for _, problem in refused:
+            self.problems.add(problem)
+
+    def result(self) -> RatingList:
+        self.problems.raise_any()
+        columns = dict(self.columns)
+        if self.use_list_k:
+            columns["k"] = columns["list_k"]
+        return RatingList(FideListEntry, self.places, self.numbers, columns)
 
 
 class _Layout:
     """Where each field of a list is, from its header line, and how to cut a line."""
 
-    def __init__(self, keys: tuple[str, ...], starts: tuple[int, ...], width: int,
-                 picks: tuple[int, ...]) -> None:
+    def __init__(self, keys: tuple[str, ...], names: tuple[str, ...], starts: tuple[int, ...],
+                 width: int, picks: tuple[int, ...]) -> None:
         self.keys = keys  # every header field, left to right
+        self.names = names  # the header word of each, as the header writes it
         self.starts = starts  # the column each starts at
         self.width = width  # the header's length: a normal line's width
         self.picks = picks  # for each of _READ, its index in keys (-1: not in this list)
@@ -276,90 +366,103 @@ class _Layout:
     def from_header(cls, header: str, speed: str, place: Place) -> _Layout:
         header = header.rstrip()
         words = [(m.group(), m.start()) for m in re.finditer(r"\S+", header)]
-        columns: list[tuple[str, int]] = []
+        columns: list[tuple[str, str, int]] = []
         i = 0
         while i < len(words):
             word, start = words[i]
             lower = word.lower()
             if lower == "id" and i + 1 < len(words) and words[i + 1][0].lower() == "number":
-                columns.append(("id", start))
+                end = words[i + 1][1] + len(words[i + 1][0])
+                columns.append(("id", header[start:end], start))
                 i += 2
                 continue
-            columns.extend(_header_fields(lower, start))
+            columns.extend(_header_fields(word, start))
             i += 1
-        keys = tuple(k for k, _ in columns)
+        keys = tuple(k for k, _, _ in columns)
         single = "rating" in keys  # a per-speed list
         if len(keys) < 3 or keys[0] != "id" or "name" not in keys or not (
                 single or any(k.endswith("_rating") for k in keys)):
             raise InputError("this is not a FIDE rating list header", place,
-                             found=repr(header[:100]), expected=_EXPECTED_HEADER)
+                             found=values.shown(header), expected=_EXPECTED_HEADER)
+        if len(header) > WIDEST_HEADER:
+            raise InputError("the FIDE list header is too wide", place,
+                             found=f"{len(header):,} characters",
+                             expected=f"at most {WIDEST_HEADER:,} (FIDE's combined list's "
+                             "header is 162)")
         prefix = "" if single else f"{speed}_"
         if f"{prefix}rating" not in keys:
             raise InputError(f"the FIDE list has no {speed} rating column", place,
                              found=" ".join(w for w, _ in words),
                              expected=f"the column {_SPEED_HEADER[speed]}")
-        wanted = [f"{prefix}{name}" if name in ("rating", "games", "k") else name
-                  for name in _READ]
-        picks = tuple(keys.index(name) if name in keys else -1 for name in wanted)
-        return cls(keys, tuple(s for _, s in columns), len(header), picks)
+        wanted = [f"{prefix}{key}" if key in ("rating", "games", "k") else key
+                  for key, _ in _READ]
+        picks = tuple(keys.index(key) if key in keys else -1 for key in wanted)
+        return cls(keys, tuple(n for _, n, _ in columns), tuple(s for _, _, s in columns),
+                   len(header), picks)
 
-    def cells(self, line: str, source: str, number: int) -> tuple[str, ...]:
-        """The text of each field in :data:`_READ` order, blanks stripped."""
+    def column_names(self) -> dict[str, str]:
+        """Each entry field read, and the header word of its column."""
+        return {field: self.names[p] for (_, field), p in zip(_READ, self.picks, strict=True)
+                if p >= 0}
+
+    def fields(self, line: str, source: str, number: int) -> tuple[str, ...]:
+        """The text of each field in :data:`_READ` order: a usual line's slots as they are
+        (blanks and all), an unusual one's as the overflow rule reads them."""
         size = len(line)
+        if self.starts[1] < size <= self.width and self.fits(line.ljust(self.width)):
+            return self.cut(line)  # type: ignore[no-any-return]
         if size <= self.starts[1]:
             raise InputError(
                 "the line is too short: it ends within the ID column", Place(source, line=number),
                 found=f"{size} characters ({line.strip()!r})",
                 expected=f"a player line of {self.width} characters, the name from column "
                 f"{self.starts[1] + 1}")
-        if size <= self.width and self.fits(line.ljust(self.width)):
-            return tuple(map(str.strip, self.cut(line)))
-        values = self._repaired(line)
-        return tuple(values[p] if p >= 0 else "" for p in self.picks)
+        repaired = self._repaired(line)
+        return tuple(repaired[p] if p >= 0 else "" for p in self.picks)
 
     def _repaired(self, line: str) -> list[str]:
         """Every field's text, with the overflow rule of the module docstring applied."""
         size = len(line)
         excess = max(0, size - self.width)
         starts = self.starts
-        values: list[str] = []
+        texts: list[str] = []
         shift = 0
         pos = starts[0]
         for i in range(len(starts)):
             if i + 1 == len(starts):
-                values.append(line[pos:].strip())
+                texts.append(line[pos:].strip())
                 break
             end = starts[i + 1] + shift
             if pos >= end:  # an earlier field's continuation covered this whole slot
-                values.append("")
+                texts.append("")
                 continue
             if end < size and line[end - 1] != " " and line[end] != " ":
-                run_end = end
-                while run_end < size and line[run_end] != " ":
-                    run_end += 1
+                run_end = _RUN.match(line, end).end()  # type: ignore[union-attr]
                 if excess:
                     take = min(run_end - end, excess)
                     excess -= take
                     shift += take
                     run_end = end + take
-                values.append(line[pos:run_end].strip())
+                texts.append(line[pos:run_end].strip())
                 pos = run_end
             else:
-                values.append(line[pos:end].strip())
+                texts.append(line[pos:end].strip())
                 pos = end
-        return values
+        return texts
 
 
-def _header_fields(word: str, start: int) -> list[tuple[str, int]]:
-    """The field(s) a header word starts: a known word, a month, or two run together."""
-    known = _header_key(word)
+def _header_fields(word: str, start: int) -> list[tuple[str, str, int]]:
+    """The field(s) a header word starts (key, word as written, column): a known word, a
+    month, or two run together."""
+    known = _header_key(word.lower())
     if known is not None:
-        return [(known, start)]
-    for cut in range(1, len(word)):
-        left, right = _header_key(word[:cut]), _header_key(word[cut:])
+        return [(known, word, start)]
+    # Only cuts that leave both halves short enough to be known words are tried.
+    for cut in range(max(1, len(word) - _LONGEST_WORD), min(len(word), _LONGEST_WORD + 1)):
+        left, right = _header_key(word[:cut].lower()), _header_key(word[cut:].lower())
         if left is not None and right is not None:
-            return [(left, start), (right, start + cut)]
-    return [("?" + word, start)]  # a column this reader does not use: still a boundary
+            return [(left, word[:cut], start), (right, word[cut:], start + cut)]
+    return [("?" + word.lower(), word, start)]  # a column this reader does not use: a boundary
 
 
 def _header_key(word: str) -> str | None:

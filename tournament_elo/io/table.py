@@ -16,7 +16,9 @@ semicolon or a tab, as spreadsheets set to other locales write them; quotes are 
 ``"``, and any line end (``\n``, ``\r\n``, ``\r``) ends a record.  A quote opened and
 never closed, text after a closing quote, and a cell longer than the csv module's limit
 are errors at their line.  That limit is the reader's bound on a cell: 131,072 characters
-(``csv.field_size_limit()``, left as Python sets it), far above any name or number.
+(``csv.field_size_limit()``, left as Python sets it), far above any name or number.  A
+CSV's records can be taken one at a time (:func:`iter_csv_rows`, :func:`find_header`): a
+rating list of a million rows is never held as rows.
 """
 
 from __future__ import annotations
@@ -98,18 +100,22 @@ def read_table(
     path: Readable, *, encoding: str | None = None, sheet_hint: Sequence[str] = ()
 ) -> Table:
     """The table of a CSV file, or of the workbook sheet named like one of ``sheet_hint``."""
-    source = str(path)
-    if is_workbook(path):
-        sheets = read_workbook(path)
-        if not sheets:
-            raise InputError("the workbook has no sheets", Place(source))
-        wanted = [fold(h) for h in sheet_hint]
-        for name, rows in sheets.items():
-            if fold(name) in wanted:
-                return table_from_rows(source, name, rows)
-        first = next(iter(sheets))
-        return table_from_rows(source, first, sheets[first])
-    return table_from_rows(source, None, read_csv_rows(path, encoding))
+    return table_from_rows(str(path), *read_rows(path, encoding=encoding, sheet_hint=sheet_hint))
+
+
+def read_rows(
+    path: Readable, *, encoding: str | None = None, sheet_hint: Sequence[str] = ()
+) -> tuple[str | None, Iterable[Row]]:
+    """The filled rows of a CSV file (read as they are asked for), or of the workbook sheet
+    named like one of ``sheet_hint`` (else the first), with the sheet's name."""
+    if not is_workbook(path):
+        return None, iter_csv_rows(path, encoding)
+    sheets = read_workbook(path)
+    if not sheets:
+        raise InputError("the workbook has no sheets", Place(str(path)))
+    wanted = [fold(h) for h in sheet_hint]
+    name = next((name for name in sheets if fold(name) in wanted), next(iter(sheets)))
+    return name, sheets[name]
 
 
 #: The delimiters a CSV may use: the comma this project writes first, then the semicolon
@@ -122,24 +128,45 @@ DELIMITER_SAMPLE = 50
 def read_csv_rows(path: Readable, encoding: str | None = None) -> list[Row]:
     """The records of a CSV file that hold something (see the module docstring for the
     dialect), numbered by the line each starts on."""
+    return list(iter_csv_rows(path, encoding))
+
+
+def iter_csv_rows(path: Readable, encoding: str | None = None) -> Iterator[Row]:
+    """:func:`read_csv_rows` one record at a time (a list of a million rows is never held
+    as rows)."""
     text = read_text(path, encoding)
     reader = _reader(text, _delimiter(text), strict=True)
-    rows: list[Row] = []
     start = 1  # the line the record being read starts on
     try:
         for record in reader:
-            if any(cell.strip() for cell in record):
-                rows.append(Row(start, record))
+            if "".join(record).strip():  # a cell holds something
+                yield Row(start, record)
             start = reader.line_num + 1
     except csv.Error as exc:
         raise _csv_problem(str(exc), Place(str(path), line=start), reader) from None
-    return rows
+
+
+#: How much text a CSV's lines are cut from at a time (see :func:`_lines`).
+_PART = 1 << 20
 
 
 def _reader(text: str, delimiter: str, strict: bool) -> Any:
-    """A csv reader of ``text``: ``newline=""`` lets any line end end a record."""
-    return csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, quotechar='"',
-                      doublequote=True, skipinitialspace=True, strict=strict)
+    """A csv reader of ``text``."""
+    return csv.reader(_lines(text), delimiter=delimiter, quotechar='"', doublequote=True,
+                      skipinitialspace=True, strict=strict)
+
+
+def _lines(text: str) -> Iterator[str]:
+    """The lines of ``text``, their ends kept, as the csv module wants them: those of a
+    ``StringIO`` with ``newline=""``, so that any line end ends a record.  A ``StringIO``
+    holds four bytes a character, so it is made of a part of the text at a time (cut
+    after a ``\n``) rather than of the whole: 4 MiB, not 800 MB for a 200 MB list."""
+    start = 0
+    while start < len(text):
+        cut = text.find("\n", start + _PART)
+        end = len(text) if cut < 0 else cut + 1
+        yield from io.StringIO(text[start:end], newline="")
+        start = end
 
 
 def _delimiter(text: str) -> str:
@@ -242,20 +269,30 @@ def _blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-def table_from_rows(source: str, sheet: str | None, rows: Sequence[Row]) -> Table:
+def table_from_rows(source: str, sheet: str | None, rows: Iterable[Row]) -> Table:
     """Find the header row (the first row naming a known column) and keep what follows."""
-    for at, (number, row) in enumerate(rows):
-        if map_headers(row):
-            data = rows[at + 1:]
-            return Table(
-                source=source,
-                sheet=sheet,
-                raw_headers=list(row),
-                columns=map_headers(row),
-                rows=[r.cells for r in data],
-                row_numbers=[r.number for r in data],
-                header_row=number,
-            )
+    header, columns, data = find_header(source, sheet, rows)
+    kept = list(data)
+    return Table(
+        source=source,
+        sheet=sheet,
+        raw_headers=list(header.cells),
+        columns=columns,
+        rows=[r.cells for r in kept],
+        row_numbers=[r.number for r in kept],
+        header_row=header.number,
+    )
+
+
+def find_header(source: str, sheet: str | None,
+                rows: Iterable[Row]) -> tuple[Row, dict[str, int], Iterator[Row]]:
+    """The header row (the first row naming a known column), its columns (canonical name
+    → position) and the rows after it, as they come."""
+    after = iter(rows)
+    for row in after:
+        columns = map_headers(row.cells)
+        if columns:
+            return row, columns, after
     place = Place(source, sheet=sheet) if sheet else Place(source)
     raise InputError(
         "no header row", place, found="no row naming a known column",

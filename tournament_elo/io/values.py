@@ -11,9 +11,13 @@ when long) and what was expected.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from datetime import date
+from typing import Generic, TypeVar
 
 from ..errors import InputError, InputWarning, Place
+
+T = TypeVar("T")
 
 #: The highest rating a file may give: FIDE's best are near 2900, the per-game systems'
 #: top bands start at 3300.
@@ -167,3 +171,40 @@ def birth(
     except ValueError:
         raise InputError(f"unreadable {what}", place, found=shown(text),
                          expected="a real date, or the year alone (1987/00/00)") from None
+
+
+class Distinct(Generic[T]):
+    """One field of a long list read by its rule once per distinct text: a list's
+    ratings, births, K factors and federations repeat (FIDE's 1.2 million lines spell
+    about 2,500 ratings), and a text reads the same on every line that has it.
+
+    ``rule`` reads a text, cleaned by ``clean``, at the :class:`Place` that ``place``
+    makes of a line or row number (made only when a text is read for the first time).
+    A text the rule refuses is not kept: every line that has it is refused at its own
+    place.
+    """
+
+    def __init__(self, rule: Callable[[str, Place], T], place: Callable[[int], Place],
+                 clean: Callable[[str], str] = str.strip) -> None:
+        self._rule = rule
+        self._place = place
+        self._clean = clean
+        self._known: dict[str, T] = {}
+
+    def column(self, texts: Iterable[str], numbers: Iterable[int],
+               refused: list[tuple[int, InputError]]) -> list[T | None]:
+        """The value of each text (of the line numbered alike), ``None`` where the rule
+        refuses it; each refusal is added to ``refused`` with its number."""
+        known = self._known
+        return [known[text] if text in known else self._first(text, number, refused)
+                for text, number in zip(texts, numbers, strict=True)]
+
+    def _first(self, text: str, number: int,
+               refused: list[tuple[int, InputError]]) -> T | None:
+        try:
+            value = self._rule(self._clean(text), self._place(number))
+        except InputError as error:
+            refused.append((number, error))
+            return None
+        self._known[text] = value
+        return value
