@@ -185,6 +185,22 @@ def test_a_sheet_with_several_mistakes_reports_them_all_in_one_run(tmp_path, lan
     assert refused(tmp_path, sheets(tmp_path, *THREE), "--lang", lang) == lines
 
 
+@pytest.mark.parametrize(("players", "lines"), [
+    # The players file's rating, at its line; a rating given in the games, at its cell's.
+    (PLAYERS.replace("Binh,1900", "Binh,1900.5"),
+     ["error: club-players.csv, line 3: a rating with more decimals than fide-2024 keeps; "
+      "found 1900.5, expected a whole number"]),
+    (None, ["error: club-games.csv, line 2: a rating with more decimals than fide-2024 keeps; "
+            "found 1950.25, expected a whole number"]),
+])
+def test_a_rating_with_decimals_is_blamed_on_the_file_and_line_it_is_in(tmp_path, players,
+                                                                        lines):
+    games = GAMES if players else ("round,white,black,result,white_rating,black_rating\n"
+                                   "1,1,2,1-0,2000,1950.25\n")
+    path = sheets(tmp_path, games, players)
+    assert refused(tmp_path, path, "--system", "fide", "--date", "2025-01-01") == lines
+
+
 @pytest.mark.parametrize(("lang", "last"), [("en", "error: and 10 more"),
                                             ("vi", "lỗi: và 10 lỗi khác")])
 def test_past_fifty_problems_the_rest_are_counted(tmp_path, lang, last):

@@ -133,6 +133,8 @@ def check_decimals(event: Event, system: RatingSystem,
             continue
         if entry is not None and entry.rating is not None:  # the list's rating
             place, found = entry.rating_place or entry.place, f"{given}"
+        elif player.rating_place is not None:  # the event file's cell
+            place, found = player.rating_place, f"{given}"
         else:
             place, found = Place(event.source), f"{player.name}: {given}"
         problems.add(InputError(

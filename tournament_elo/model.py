@@ -140,6 +140,9 @@ class Player:
     declared_points: int | None = None
     declared_rank: int | None = None
     line: int | None = None
+    #: Where the reader found the rating (a sheet's cell, a CSV's line), for a check of
+    #: the rating made after reading; None: the file's own place says it.
+    rating_place: Place | None = None
     #: A reference opponent of fixed rating (an AI level): his rating never moves, and he
     #: is no participant — his games count for his opponents, he has no place.
     fixed_rating: bool = False

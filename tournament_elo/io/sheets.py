@@ -360,6 +360,7 @@ def _player(table: Table, row: int, problems: Problems) -> Player:
         id=pid,
         name=name,
         rating=read(rating, "rating", None) or None,
+        rating_place=table.place(row, "rating"),
         sex=_sex(cell_text(table.value(row, "sex"))),
         title=cell_text(table.value(row, "title")) or None,
         federation=cell_text(table.value(row, "federation")).upper() or None,
@@ -411,7 +412,8 @@ def _players_from_games(
                 seen[pid] = len(players)
                 places.append(table.place(row, side))
                 players.append(Player(index=len(players), id=pid, name=str(pid), rating=given,
-                                      line=table.row_numbers[row]))
+                                      line=table.row_numbers[row],
+                                      rating_place=table.place(row, f"{side}_rating")))
                 continue
             known = players[seen[pid]].rating
             if given is not None and known != given:
