@@ -60,8 +60,8 @@ def test_fide_ratings_stay_whole(run, tmp_path):
     sheet = with_rating(tmp_path, "CODS-000123", 1975.2)
     code, out, err = run("rate", sheet, "--system", "fide-2024")
     assert code == 2
-    assert err == (f"error: {sheet}: a rating with more decimals than fide-2024 keeps; "
-                   "found Đỗ Mạnh Cường: 1975.2, expected a whole number\n")
+    assert err == (f"error: {sheet}, sheet 'Đấu thủ', cell C2: a rating with more decimals "
+                   "than fide-2024 keeps; found 1975.2, expected a whole number\n")
     code, out, err = run("rate", sheet, "--system", "fide-2024", "--lang", "vi")
     assert "Elo có nhiều chữ số thập phân hơn fide-2024 giữ" in err
     assert "cần một số nguyên" in err

@@ -43,9 +43,10 @@ SHEET_EXACT = ("held_c07_roundrobin6.trf", "held_c07_swiss5.trf", "held_c07_swis
 
 
 def player_fields(player: Player, skip: tuple[str, ...] = ()) -> dict[str, object]:
-    """Every field the input gave (``line`` is where it stood in the file: not data)."""
+    """Every field the input gave (``line`` and ``rating_place`` say where it stood in the
+    file: not data)."""
     fields = dataclasses.asdict(player)
-    return {k: v for k, v in fields.items() if k not in ("line", *skip)}
+    return {k: v for k, v in fields.items() if k not in ("line", "rating_place", *skip)}
 
 
 def given(fields: dict[str, object]) -> dict[str, object]:
