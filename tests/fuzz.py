@@ -222,6 +222,8 @@ def mutate_workbook(data: bytes, rng: random.Random) -> bytes:
     except zipfile.BadZipFile:  # damaged by an earlier mutation: damage it further
         return rng.choice(TEXT_MUTATIONS[:5])(data, rng)
     names = source.namelist()
+    if not names:  # an empty archive, made by an earlier mutation: damage it further
+        return rng.choice(TEXT_MUTATIONS[:5])(data, rng)
     sheets = [n for n in names if n.startswith("xl/worksheets/")] or names
     target = rng.choice(sheets if kind != "member" else names)
     out = io.BytesIO()
