@@ -57,7 +57,7 @@ from benchmarks.generate import fill_history, generate_swiss, population, to_trf
 from tournament_elo.db.importer import import_events  # noqa: E402
 from tournament_elo.db.recompute import recompute  # noqa: E402
 from tournament_elo.db.store import Database  # noqa: E402
-from tournament_elo.io.detect import read_event  # noqa: E402
+from tournament_elo.read.detect import read_event  # noqa: E402
 
 IMPORT_TARGET = 800  # events per second
 RECOMPUTE_TARGET_S = 0.8

@@ -37,8 +37,8 @@ import httpx  # noqa: E402
 
 from benchmarks import figures  # noqa: E402
 from benchmarks.figures import best_of, ms  # noqa: E402
-from tournament_elo.engine import rate  # noqa: E402
-from tournament_elo.io.detect import read_event  # noqa: E402
+from tournament_elo.rating.engine import rate  # noqa: E402
+from tournament_elo.read.detect import read_event  # noqa: E402
 from tournament_elo.render.html import render_html  # noqa: E402
 
 CAPO = ROOT / "tests" / "data" / "javafo_aum_capo_dorso_2012_final.trf"

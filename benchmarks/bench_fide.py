@@ -10,7 +10,7 @@ Cases (figures only, no assertions):
 
 1. one generated 500-player 11-round Swiss: ``read_trf``, ``rate`` under fide-2024,
    and the command line ``tournament-elo rate FILE [--out DIR]`` as a subprocess,
-   split into Python's bare start-up, the import of ``tournament_elo.cli`` and the
+   split into Python's bare start-up, the import of ``tournament_elo.cli.commands`` and the
    rest (the work);
 2. a batch of 2,000 generated 60-player 9-round TRF files: read all, rate all (and
    the columnar core ``rate_event`` alone over the same events, to show the per-event
@@ -60,9 +60,9 @@ from benchmarks.generate import (  # noqa: E402
     to_trf,
     write_batch,
 )
-from tournament_elo.engine import rate  # noqa: E402
-from tournament_elo.io.trf import read_trf  # noqa: E402
 from tournament_elo.model import PLAYED, POINTS, Event  # noqa: E402
+from tournament_elo.rating.engine import rate  # noqa: E402
+from tournament_elo.read.trf import read_trf  # noqa: E402
 from tournament_elo.systems.fide import event as fide_event  # noqa: E402
 from tournament_elo.systems.fide.edition import FideEdition  # noqa: E402
 from tournament_elo.systems.fide.event import Rows, compute, rate_event  # noqa: E402
@@ -151,11 +151,11 @@ def case_single(sizes: Sizes, work: Path) -> None:
 
     cli, shown = _cli_command()
     reps = sizes.cli_repeats + 2  # start-up figures are noisy: a few more
-    _run([sys.executable, "-c", "import tournament_elo.cli"])  # warm the file cache
+    _run([sys.executable, "-c", "import tournament_elo.cli.commands"])  # warm the file cache
     t_bare = _best_run(reps, [sys.executable, "-c", "pass"])
-    t_import = _best_run(reps, [sys.executable, "-c", "import tournament_elo.cli"])
+    t_import = _best_run(reps, [sys.executable, "-c", "import tournament_elo.cli.commands"])
     record(case, "python -c pass (bare start-up)", ms(t_bare))
-    record(case, "import tournament_elo.cli (minus start-up)", ms(t_import - t_bare))
+    record(case, "import tournament_elo.cli.commands (minus start-up)", ms(t_import - t_bare))
     for label, extra in (("rate FILE (table to /dev/null)", []),
                          ("rate FILE --format csv", ["--format", "csv"])):
         total = _best_run(sizes.cli_repeats, [*cli, "rate", str(path), "--system", SYSTEM,

@@ -30,7 +30,7 @@ if str(ROOT) not in sys.path:  # run as a script: make ``benchmarks`` importable
 from benchmarks import figures  # noqa: E402
 from benchmarks.figures import mib, untimed  # noqa: E402
 from benchmarks.generate import columnar_event  # noqa: E402
-from tournament_elo.io.sheets_write import write_sheets  # noqa: E402
+from tournament_elo.write.sheets import write_sheets  # noqa: E402
 
 TARGET_BYTES = 1 << 30
 FIGURES = figures.Figures(measure_width=40)

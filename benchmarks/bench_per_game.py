@@ -29,7 +29,7 @@ Case 1 is rated on both of ``run_games``' paths — numpy's waves (``compiled=Fa
 and the compiled loop (``compiled=True``, numba; the default from 20,000 games), whose
 first call, loading the cached machine code (or compiling it, the very first time),
 is timed apart — beside a plain Python loop over the same games (the baseline; the
-formulas of ``tests/test_per_game_engine.py``'s reference, one game a round).
+formulas of ``tests/systems/test_per_game_engine.py``'s reference, one game a round).
 
 ``chunk_starts`` and ``waves`` are timed and reported on their own (``run_games``
 does the same work inside): a *chunk* is a run of consecutive rounds in which no

@@ -24,7 +24,7 @@ their baseline take turns (:data:`REPEATS` times, the least wall time kept, with
 time).  Targets: the list
 read and the event rated with it in under 10 s and under 1 GB.  Figures only, no
 assertions; the reading's correctness on a generated list is checked by
-``tests/test_fidelist.py`` and ``tests/test_ratinglist.py``.
+``tests/read/test_fidelist.py`` and ``tests/read/test_ratinglist.py``.
 """
 
 from __future__ import annotations
@@ -279,7 +279,7 @@ def plain_csv_reading(path: str) -> int:
 
 def project_reading(path: str) -> int:
     """What ``--ratings`` reads: the list, recognised by its content."""
-    from tournament_elo.io.detect import read_ratings
+    from tournament_elo.read.detect import read_ratings
 
     return len(read_ratings(path))
 
@@ -389,7 +389,7 @@ def _profile(event: Path, path: Path) -> None:
     import contextlib
     import io
 
-    from tournament_elo.cli import main as cli
+    from tournament_elo.cli.commands import main as cli
 
     def run() -> None:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):

@@ -31,9 +31,9 @@ if str(ROOT) not in sys.path:  # run as a script: make ``benchmarks`` importable
 from benchmarks import figures  # noqa: E402
 from benchmarks.figures import best_of, ms, profile_call, untimed  # noqa: E402
 from benchmarks.generate import columnar_event, generate_swiss, to_trf  # noqa: E402
-from tournament_elo.io.trf import parse_trf  # noqa: E402
-from tournament_elo.standings import standings  # noqa: E402
-from tournament_elo.tiebreaks import compute_tiebreaks  # noqa: E402
+from tournament_elo.rating.c07.tiebreaks import compute_tiebreaks  # noqa: E402
+from tournament_elo.rating.standings import standings  # noqa: E402
+from tournament_elo.read.trf import parse_trf  # noqa: E402
 
 CODES = ("BH/C1", "BH", "SB", "PS", "WIN", "DE")
 CUT_CODES = ("BH/C1", "BH", "SB")

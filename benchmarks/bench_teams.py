@@ -33,9 +33,9 @@ from team_events import generate  # noqa: E402
 
 from benchmarks import figures  # noqa: E402
 from benchmarks.figures import best_of, ms, profile_call, untimed  # noqa: E402
-from tournament_elo.io.trf import parse_trf  # noqa: E402
-from tournament_elo.teams.model import team_event  # noqa: E402
-from tournament_elo.teams.report import team_report  # noqa: E402
+from tournament_elo.rating.teams.matches import team_event  # noqa: E402
+from tournament_elo.rating.teams.report import team_report  # noqa: E402
+from tournament_elo.read.trf import parse_trf  # noqa: E402
 
 CODES = ("MPvGP", "BH:MP", "BH:MP/C1", "SB:MP", "EGGSB", "EMGSB")
 REFERENCE_CODES = ("MPTS", "GPTS", "MPVGP", "BH:MP", "BH:MP/C1", "SB:MP", "EGGSB", "EMGSB")

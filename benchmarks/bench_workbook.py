@@ -30,8 +30,8 @@ if str(ROOT) not in sys.path:  # run as a script: make ``benchmarks`` importable
 
 from benchmarks import figures  # noqa: E402
 from benchmarks.generate import generate_swiss, to_trf  # noqa: E402
-from tournament_elo.engine import rate  # noqa: E402
-from tournament_elo.io.trf import parse_trf  # noqa: E402
+from tournament_elo.rating.engine import rate  # noqa: E402
+from tournament_elo.read.trf import parse_trf  # noqa: E402
 from tournament_elo.render.tables import xlsx_sheets  # noqa: E402
 from tournament_elo.render.writers import FORMULA_START, xlsx_bytes  # noqa: E402
 

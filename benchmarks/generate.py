@@ -9,7 +9,7 @@ Two kinds of event:
   (win / draw / loss with a white advantage), a few forfeits, half-point byes and
   withdrawals, and a pairing-allocated bye for an odd field — and
   :func:`to_trf` writes it as valid TRF16 text whose points column equals the
-  results (so :func:`tournament_elo.io.trf.read_trf` loads it without warnings).
+  results (so :func:`tournament_elo.read.trf.read_trf` loads it without warnings).
 * :func:`columnar_event` builds a huge event directly as :class:`Pairings` arrays
   with numpy (no TRF, no per-game Python): for timing the columnar rating core.
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parent / "support"))  # the helpers the tests share
 
 ROOT = Path(__file__).resolve().parents[1]
 HISTORY_START = date(2023, 1, 1)
@@ -98,7 +98,7 @@ def small_db(history_files: Path, tmp_path_factory: pytest.TempPathFactory) -> P
 def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
     """``tournament-elo ARGS`` run in this process in a fresh folder, as a user types it:
     (exit code, stdout, stderr)."""
-    from tournament_elo.cli import main
+    from tournament_elo.cli.commands import main
 
     monkeypatch.chdir(tmp_path)
 

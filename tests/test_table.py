@@ -8,7 +8,7 @@ def test_column_letters():
 
 
 def test_a_quoted_quote_far_down_a_csv(tmp_path):
-    from tournament_elo.io.table import read_csv_rows
+    from tournament_elo.read.table import read_csv_rows
 
     rows = ["round,white,black,result"] + [f"1,P{i},Q{i},1-0" for i in range(300)]
     rows.append('2,"Smith, ""Jack""",Q1,0-1')

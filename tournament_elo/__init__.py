@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
-    from .engine import RatingResult, rate
     from .errors import (
         EventModelError,
         InputError,
@@ -28,10 +27,11 @@ if TYPE_CHECKING:
         SystemDefinitionError,
         TournamentEloError,
     )
-    from .io.detect import detect_format, read_event
-    from .io.ratinglist import read_rating_list
-    from .io.trf import parse_trf, read_trf
     from .model import Event, EventType, ListEntry, Pairings, Player, Result, apply_rating_list
+    from .rating.engine import RatingResult, rate
+    from .read.detect import detect_format, read_event
+    from .read.ratinglist import read_rating_list
+    from .read.trf import parse_trf, read_trf
     from .render.json import to_json
     from .systems.fide.average_rule import AverageRule
     from .systems.registry import built_in_systems, get_edition, get_system
@@ -39,12 +39,12 @@ if TYPE_CHECKING:
 #: Where each public name lives: a name is imported when first used, so that the command
 #: line's ``--help`` (which imports this package) does not load numpy and pandas.
 _HOMES = {
-    "RatingResult": "engine", "rate": "engine",
+    "RatingResult": "rating.engine", "rate": "rating.engine",
     "EventModelError": "errors", "InputError": "errors", "InputWarning": "errors",
     "Place": "errors", "SystemDefinitionError": "errors", "TournamentEloError": "errors",
-    "detect_format": "io.detect", "read_event": "io.detect",
-    "read_rating_list": "io.ratinglist",
-    "parse_trf": "io.trf", "read_trf": "io.trf",
+    "detect_format": "read.detect", "read_event": "read.detect",
+    "read_rating_list": "read.ratinglist",
+    "parse_trf": "read.trf", "read_trf": "read.trf",
     "Event": "model", "EventType": "model", "ListEntry": "model", "Pairings": "model",
     "Player": "model", "Result": "model", "apply_rating_list": "model",
     "to_json": "render.json",

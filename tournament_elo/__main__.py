@@ -14,7 +14,7 @@ COLLECT_EVERY = 100_000
 
 def run() -> int:
     gc.set_threshold(COLLECT_EVERY, *gc.get_threshold()[1:])
-    from .cli import main
+    from .cli.commands import main
 
     code = main()
     # Python's teardown would then look through every object for cycles to free: 6 % of

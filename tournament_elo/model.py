@@ -24,7 +24,7 @@ import numpy.typing as npt
 from .errors import EventModelError, InputError, InputWarning, Place, Problems
 
 if TYPE_CHECKING:
-    from .teams.model import TeamRecords
+    from .team_records import TeamRecords
 
 IntArray = npt.NDArray[np.int64]
 
@@ -285,6 +285,22 @@ class Event:
             [np.nan if p.rating is None else float(p.rating) for p in self.players],
             dtype=np.float64,
         )
+
+
+class Standings(NamedTuple):  # not a frozen dataclass: cheaper to build at start-up
+    """An event's standings by C.07, after its current round (made by
+    :func:`~tournament_elo.rating.standings.standings`): what the systems' tables show of
+    the score and the place, and what the reports rank by."""
+
+    codes: tuple[str, ...]
+    values: dict[str, npt.NDArray[np.float64]]  # code → one value per player
+    rank: npt.NDArray[np.int64]  # shared places where points and every value tie; 0: none
+    points: npt.NDArray[np.int64]  # hundredths, after ``current_round``
+    current_round: int
+    rules: str  # the C.07 edition the tie-breaks follow
+    lots: npt.NDArray[np.int64] | None = None  # each player's lot (1 = first), if drawn
+    lots_seed: int | None = None
+    final_order: tuple[int | str, ...] = ()  # the arbiter's order of players still tied
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ sys.path.insert(0, str(HERE.parent))
 import xlwt  # noqa: E402
 from crosstable_builder import crosstable_rows  # noqa: E402
 
-from tournament_elo.io.trf import read_trf  # noqa: E402
+from tournament_elo.read.trf import read_trf  # noqa: E402
 
 TRF = HERE / "held_c07_swiss5.trf"
 

@@ -14,9 +14,9 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from ..io.headers import fold_name
-from ..io.trf_tiebreaks import declared_tiebreaks
 from ..model import Event, EventType, Pairings, Player
+from ..read.headers import fold_name
+from ..read.trf_tiebreaks import declared_tiebreaks
 from .schema import GAME_ROW
 from .store import Database, Who, day, iso_day, unpack, who
 

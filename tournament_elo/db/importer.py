@@ -43,12 +43,12 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..errors import InputError, Place, TournamentEloError
-from ..io.detect import read_event
-from ..io.headers import fold_name
-from ..io.sheet_files import companion_files
-from ..io.text import Source, read_bytes
-from ..messages import say
+from ..i18n.messages import say
 from ..model import Event
+from ..read.detect import read_event
+from ..read.headers import fold_name
+from ..read.sheet_files import companion_files
+from ..read.text import Source, read_bytes
 from .events import PackedEvent, compressed_file, event_identity, fill_identities, pack_event
 from .schema import DEFERRABLE_INDEXES
 from .store import Database, iso_day

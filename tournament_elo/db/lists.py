@@ -13,10 +13,10 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError
-from ..io.detect import read_ratings
-from ..io.text import read_bytes
 from ..model import Player
 from ..rating_list import LIST_ENTRY, PENDING_ENTRY, UNKNOWN_GAMES, ListState, Records
+from ..read.detect import read_ratings
+from ..read.text import read_bytes
 from .store import Database, unpack
 
 

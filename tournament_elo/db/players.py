@@ -9,8 +9,8 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError, Place
-from ..io.headers import fold_name
 from ..rating_list import LIST_ENTRY
+from ..read.headers import fold_name
 from .importer import invalidate
 from .recompute import RecomputeReport, recompute
 from .store import Database, unpack

@@ -14,10 +14,10 @@ import numpy.typing as npt
 import pandas as pd
 
 from ..errors import InputError, Place
-from ..io.detect import read_ratings
-from ..io.headers import fold_name
 from ..model import ListEntry
 from ..rating_list import LIST_ENTRY, UNKNOWN_GAMES, ListState
+from ..read.detect import read_ratings
+from ..read.headers import fold_name
 from ..systems.registry import get_system
 from .lists import base_list, computed_state, player_count, starting_rating
 from .recompute import RATED_EVENTS, pool_system

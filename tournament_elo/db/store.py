@@ -20,9 +20,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import InputError, Place
-from ..io.headers import fold_name
 from ..model import Player
 from ..rating_list import PlayerInfo
+from ..read.headers import fold_name
 from .defaults import DEFAULT_DB, LOCK_WAIT
 from .faults import code, damaged, fault, read_only, read_only_part, stuck_log
 from .health import findings, quick_check

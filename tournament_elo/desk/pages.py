@@ -126,7 +126,7 @@ def report_zip(event: DeskEvent) -> bytes:
 def submission_trf(event: DeskEvent) -> bytes:
     """The event as FIDE's TRF (2016) for rating submission, as ``convert --to trf16``
     writes it."""
-    from ..io.trf_write import write_trf
+    from ..write.trf import write_trf
 
     assert event.result is not None
     return write_trf(event.result.event, "trf16", []).encode("utf-8")

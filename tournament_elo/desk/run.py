@@ -13,7 +13,7 @@ from pathlib import Path
 import anyio
 
 from ..errors import TournamentEloError
-from ..messages import prefix, say
+from ..i18n.messages import prefix, say
 from .app import Changes, DropBounds, create_app
 from .state import Desk, Options, error_lines, rate_file
 
@@ -101,7 +101,7 @@ def watch_reports(path: Path, out: Path, options: Options, lists: dict[str, Path
     ``systems`` names the definition file ``options.system`` stands for, if it is one."""
     from watchfiles import watch
 
-    from ..io.sheet_files import input_files
+    from ..read.sheet_files import input_files
     from ..render.report import write_reports
 
     inputs = [*input_files(path), *lists.values()]

@@ -12,11 +12,11 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from ..engine import RatingResult, rate
 from ..errors import InputError, Place, Problems, TournamentEloError
-from ..io.detect import read_event, read_ratings
-from ..io.sheet_files import input_files
-from ..messages import problem_lines, say
+from ..i18n.messages import problem_lines, say
+from ..rating.engine import RatingResult, rate
+from ..read.detect import read_event, read_ratings
+from ..read.sheet_files import input_files
 from ..render.writers import write_atomic
 from ..systems.registry import system_names
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..labels import labels
+from ..i18n.labels import labels
 
 _EN = {
     "desk": "Arbiter's desk", "open_hint":

@@ -105,7 +105,7 @@ def fmt_factor(value: Any) -> str:
 
 def fmt_tiebreak(value: Any, places: int | None = None) -> str:
     """A tie-break value with the decimals it is published with (``12.0``, ``9.25``,
-    ``13.40``, ``1650``: :func:`tournament_elo.tiebreaks.decimals`), or as short as it
+    ``13.40``, ``1650``: :func:`tournament_elo.rating.c07.tiebreaks.decimals`), or as short as it
     goes without ``places`` (``12``, ``9.5``); an undefined one is empty."""
     if missing(value):
         return ""

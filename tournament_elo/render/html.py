@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import jinja2
@@ -15,7 +14,7 @@ from .sections import report_data
 from .view import build_context
 
 if TYPE_CHECKING:
-    from ..engine import RatingResult
+    from ..rating.engine import RatingResult
 
 
 #: A line break with the indentation and blank lines after it.
@@ -23,15 +22,9 @@ _INDENT = re.compile(r"\n\s+")
 
 
 def _loader() -> jinja2.BaseLoader:
-    """The top-level templates/ is installed as the package tournament_elo.templates.
-
-    Run from a source checkout (``python -m tournament_elo`` in the repository), the
-    package found first is the checkout's, which has templates/ beside it instead.
-    """
-    try:
-        return jinja2.PackageLoader("tournament_elo.templates", ".")
-    except (ModuleNotFoundError, ValueError):
-        return jinja2.FileSystemLoader(Path(__file__).resolve().parents[2] / "templates")
+    """The templates of every page (reports, the site under ``site/``, the desk under
+    ``desk/``): the folder ``templates`` beside this module."""
+    return jinja2.PackageLoader("tournament_elo.render", "templates")
 
 
 def _bytecode_cache() -> jinja2.BytecodeCache | None:

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any, TextIO
 import numpy as np
 import numpy.typing as npt
 
+from ..rating.c07.tiebreaks import decimals
 from ..systems.fide.norms import MIN_GAMES
-from ..tiebreaks import decimals
 
 if TYPE_CHECKING:
-    from ..engine import RatingResult
+    from ..rating.engine import RatingResult
     from ..systems.columns import Table
 
 PLAYER_FIELDS = (
@@ -50,7 +50,7 @@ def _number(value: float) -> float | int | None:
 def player_records(result: RatingResult,
                    rows: npt.NDArray[np.int64] | None = None) -> list[dict[str, Any]]:
     """The JSON records of the players at ``rows`` (default: the standings'
-    :attr:`~tournament_elo.engine.RatingResult.standing_rows`)."""
+    :attr:`~tournament_elo.rating.engine.RatingResult.standing_rows`)."""
     rows = result.standing_rows if rows is None else rows
     table = result.player_table
     players = table.records(PLAYER_FIELDS, rows)
@@ -65,7 +65,7 @@ def player_records(result: RatingResult,
 def game_records(result: RatingResult,
                  rows: npt.NDArray[np.int64] | None = None) -> list[dict[str, Any]]:
     """The JSON records of the pairing rows at ``rows`` (default: the participants',
-    :attr:`~tournament_elo.engine.RatingResult.game_rows`)."""
+    :attr:`~tournament_elo.rating.engine.RatingResult.game_rows`)."""
     rows = result.game_rows if rows is None else rows
     table = result.game_table
     games = table.records(GAME_FIELDS, rows)
@@ -125,7 +125,7 @@ def team_records(result: RatingResult) -> dict[str, Any]:
     (board by board); nothing for an individual event."""
     if result.event.teams is None:
         return {}
-    from ..teams.report import team_report
+    from ..rating.teams.report import team_report
     from .teams import team_json
 
     data = team_json(team_report(result.event))

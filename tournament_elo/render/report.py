@@ -15,7 +15,7 @@ from .tables import flat_table, report_tables, table_csv_bytes, xlsx_sheets
 from .writers import csv_bytes, write_files, xlsx_bytes
 
 if TYPE_CHECKING:
-    from ..engine import RatingResult
+    from ..rating.engine import RatingResult
 
 
 def write_reports(result: RatingResult, out_dir: Path, lang: str,
@@ -46,7 +46,7 @@ def report_files(result: RatingResult, lang: str) -> dict[str, bytes]:
                         + "\n").encode("utf-8"),
     }
     if result.event.teams is not None:  # a team event: its team reports beside
-        from ..teams.report import team_report
+        from ..rating.teams.report import team_report
         from .teams import team_report_files
 
         contents |= team_report_files(team_report(result.event), lang)

@@ -25,7 +25,7 @@ from .view import (
 from .writers import csv_bytes, plain_number
 
 if TYPE_CHECKING:
-    from ..engine import RatingResult
+    from ..rating.engine import RatingResult
 
 Row = dict[str, Any]
 

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from ..model import TRF_CODE
-from ..teams.model import Board, Match
-from ..teams.report import TeamReport
+from ..rating.teams.matches import Board, Match
+from ..rating.teams.report import TeamReport
 from .writers import csv_bytes, write_files, xlsx_bytes
 
 _LABELS = {

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..labels import labels
-from ..tiebreaks import decimals
+from ..i18n.labels import labels
+from ..rating.c07.tiebreaks import decimals
 from .format import fmt_tiebreak
 
 if TYPE_CHECKING:
-    from ..engine import RatingResult
+    from ..rating.engine import RatingResult
 
 
 def cell_text(value: object) -> str:

@@ -11,12 +11,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..labels import labels
-from ..messages import warning_lines
+from ..i18n.labels import labels
+from ..i18n.messages import warning_lines
+from ..rating.c07.tiebreaks import decimals
 from ..systems.fide.norm_events import NORM_EVENT_SETTING, NORM_EVENTS
 from ..systems.fide.norms import FORECAST_COVERS, MIN_GAMES, Condition
 from ..systems.terms import Figure, ReportTerms
-from ..tiebreaks import decimals
 from .charts import rating_chart, score_chart
 from .format import (
     KINDS,
@@ -33,7 +33,7 @@ from .format import (
 )
 
 if TYPE_CHECKING:
-    from ..engine import RatingResult
+    from ..rating.engine import RatingResult
 
 Row = dict[str, Any]
 

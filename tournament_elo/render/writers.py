@@ -54,7 +54,7 @@ def xlsx_bytes(sheets: Sequence[tuple[str, Sequence[str], Sequence[Sequence[Any]
     values, three cell styles), and XlsxWriter's per-cell work (about 4 µs a cell, 0.45 s
     for the 118,000 cells of a 500-player event) was most of ``rate --out``; one string
     per cell is a tenth of that.  The readers' openpyxl reads what is written here
-    (``tests/test_xlsx_writer.py``).  The parts and their attributes are those XlsxWriter
+    (``tests/render/test_xlsx_writer.py``).  The parts and their attributes are those XlsxWriter
     wrote, less its theme and document properties (optional parts).
     """
     import zipfile  # only the commands that write a workbook pay for it

@@ -24,7 +24,7 @@ from ..model import POINTS, TRF_CODE, Event
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ..standings import Standings
+    from ..model import Standings
 
 
 @dataclass(frozen=True, eq=False)
@@ -125,7 +125,7 @@ def identity_columns(event: Event) -> dict[str, Any]:
 
 
 def standing_columns(standings: Standings) -> dict[str, Any]:
-    """Tournament score and place after the current round (:mod:`tournament_elo.standings`);
+    """Tournament score and place after the current round (:mod:`tournament_elo.rating.standings`);
     a reference opponent's place is missing."""
     return {"points": standings.points / 100, "rank": ints(standings.rank, standings.rank > 0)}
 

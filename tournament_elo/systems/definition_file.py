@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from ..errors import InputError, Place, SystemDefinitionError
-from ..io.text import open_input
+from ..read.text import open_input
 
 #: The longest definition file: the built-in ones are under 4 KB.
 MAX_FILE_BYTES = 1 << 20

@@ -25,11 +25,10 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import InputWarning
-from ..model import Event
+from ..model import Event, Standings
 from ..rating_list import ListState, PlayerInfo
 
 if TYPE_CHECKING:
-    from ..standings import Standings
     from .columns import Table
     from .fide.norms import NormResult
     from .periods import ListFigures, PeriodEvents, PeriodRating

@@ -3,7 +3,7 @@
 A system says *what* its reports show — which figure, under which heading, written in
 which style, for which players — and the rendering layer (:mod:`tournament_elo.render`)
 says *how*, the same way for every system.  A heading is a key of the report's words
-(:mod:`tournament_elo.labels`, English and Vietnamese), or the text itself when
+(:mod:`tournament_elo.i18n.labels`, English and Vietnamese), or the text itself when
 ``literal`` (a symbol such as ``ΣE``).
 """
 
@@ -61,5 +61,5 @@ class ReportTerms(NamedTuple):  # not a frozen dataclass: cheaper to build at st
     pool_fact: bool = False  # the header names the pool rated
     multiplier: Multiplier | None = None  # the header names the level and its L
     published: Mapping[str, tuple[str, float]] = {}
-    """Columns an export publishes that :mod:`tournament_elo.check` compares: heading →
+    """Columns an export publishes that :mod:`tournament_elo.rating.check` compares: heading →
     (player field, the export's rounding tolerance)."""

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from ...io.values import MAX_GAMES, MAX_K, MAX_RATING, MAX_ROUND
+from ...read.values import MAX_GAMES, MAX_K, MAX_RATING, MAX_ROUND
 from ..definition_file import DefinitionReader
 from .speeds import BIG_DIFFERENCE_FROM, SPEEDS, variant_description, variant_name
 

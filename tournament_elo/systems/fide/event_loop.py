@@ -5,7 +5,7 @@ temporaries.
 
 It is the same computation row by row — :mod:`.rated_games` (which games count, the
 400-point rule) and :mod:`.tables` (8.1(b)) stay the rules' one statement, read here
-as their constants and the table itself; ``tests/test_fide_compiled.py`` checks both
+as their constants and the table itself; ``tests/systems/test_fide_compiled.py`` checks both
 paths agree.  The 2022 once-per-event rule looks at all of a player's games of an
 event together: those editions keep the numpy path.  The loop is compiled once and
 cached on disk; an event below :data:`~.event.COMPILED_FROM` rows takes the numpy

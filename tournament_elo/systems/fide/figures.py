@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ...standings import Standings
+    from ...model import Standings
 
 from typing import Any
 

@@ -26,7 +26,7 @@ from .norms import NormResult, norms
 from .performance import performance
 
 if TYPE_CHECKING:
-    from ...standings import Standings
+    from ...model import Standings
     from ..columns import Table
     from ..periods import ListFigures, PeriodEvents, PeriodRating
     from ..terms import ReportTerms

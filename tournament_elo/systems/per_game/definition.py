@@ -13,8 +13,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...io.values import MAX_GAMES, MAX_K, MAX_MINUTES, MAX_RATING
 from ...model import WIN_METHOD_NAMES, WinMethod
+from ...read.values import MAX_GAMES, MAX_K, MAX_MINUTES, MAX_RATING
 from ..definition_file import DefinitionReader
 
 #: The largest multiplier L (a level's weight on K × (S − E)): Cờ Đông Sơn's largest is 2.

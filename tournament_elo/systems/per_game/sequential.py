@@ -5,7 +5,7 @@ rated together; on a log of a million games half its time goes to finding them. 
 loop needs no schedule: it walks the games in time order, a round at a time (per-event
 timing: the event as one round), every game of a round from the ratings before it, and
 then adds each moving player's changes of the round and rounds once — the rules' own
-order, the same figures as the numpy path (``tests/test_per_game_engine.py`` checks
+order, the same figures as the numpy path (``tests/systems/test_per_game_engine.py`` checks
 both against a plain reference loop).
 
 The loop is compiled once and cached on disk (``cache=True``); a small event takes the

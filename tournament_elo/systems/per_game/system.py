@@ -27,7 +27,7 @@ from .describe import describe
 from .update import k_factor
 
 if TYPE_CHECKING:
-    from ...standings import Standings
+    from ...model import Standings
     from ..columns import Table
     from ..fide.norms import NormResult
     from ..terms import ReportTerms

@@ -1,1 +1,0 @@
-"""Templates, CSS and JavaScript of the published web site (see tournament_elo.publish)."""

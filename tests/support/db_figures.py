@@ -1,0 +1,93 @@
+"""The database tests' shared computations: FIDE's expected score and rounding written out
+plainly, a folder imported, a site page's tables read back."""
+
+from __future__ import annotations
+
+import csv
+from html.parser import HTMLParser
+from pathlib import Path
+
+from conftest import HISTORY_START
+
+from helpers import DATA
+from tournament_elo.db.importer import import_events
+from tournament_elo.db.lists import import_list
+from tournament_elo.db.store import Database
+
+
+def imported(folder: Path, db_path: Path) -> Database:
+    db = Database(db_path)
+    import_list(db, folder / "list.csv", START)
+    report = import_events(db, [folder / "events"], system="fide-2024")
+    assert not report.failed
+    return db
+
+
+def expected(own: int, opponent: int) -> int:
+    """Hundredths: table 8.1(b) at the difference capped at 400 (fide-2024)."""
+    gap = min(abs(own - opponent), 400)
+    high, low = next((h, lo) for a, b, h, lo in PD if a <= gap <= b)
+    return high if own >= opponent else low
+
+
+def half_away(hundredths: int) -> int:
+    """Hundredths to a whole number, half away from zero: 250 → 3, -250 → -3."""
+    return (hundredths + 50) // 100 if hundredths >= 0 else -((50 - hundredths) // 100)
+
+
+def site_tables(path: Path) -> dict[str, list[tuple[list[str], list[str]]]]:
+    parser = SiteTables()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser.tables
+
+
+START = HISTORY_START
+
+
+def pd_table() -> list[tuple[int, int, int, int]]:
+    with (DATA / "fide_pd.csv").open() as f:
+        return [(int(r["diff_from"]), int(r["diff_to"] or 9999), round(float(r["pd_high"]) * 100),
+                 round(float(r["pd_low"]) * 100)) for r in csv.DictReader(f)]
+
+
+PD = pd_table()
+
+
+class SiteTables(HTMLParser):
+    """Every table's body rows: each cell's text and the links in the row."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: dict[str, list[tuple[list[str], list[str]]]] = {}
+        self._table = ""
+        self._row: tuple[list[str], list[str]] | None = None
+        self._cell: list[str] | None = None
+        self._in_body = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "table":
+            self._table = (found.get("id") or found.get("class") or "").split()[0]
+            self.tables.setdefault(self._table, [])
+        elif tag == "tbody":
+            self._in_body = True
+        elif tag == "tr" and self._in_body:
+            self._row = ([], [])
+        elif tag == "td" and self._row is not None:
+            self._cell = []
+        elif tag == "a" and self._row is not None:
+            self._row[1].append(found.get("href") or "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "tbody":
+            self._in_body = False
+        elif tag == "td" and self._row is not None and self._cell is not None:
+            self._row[0].append("".join(self._cell).strip())
+            self._cell = None
+        elif tag == "tr" and self._row is not None:
+            self.tables[self._table].append(self._row)
+            self._row = None
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)

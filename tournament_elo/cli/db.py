@@ -1,0 +1,526 @@
+"""The ``db`` commands and ``publish``: a thin layer over :mod:`tournament_elo.db`.
+
+As in :mod:`.cli`, the database, numpy, pandas and the writers are imported inside the
+command functions: ``--help`` loads none of them."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from ..db.defaults import DB_ENVVAR, DEFAULT_DB, LOCK_WAIT, PERIOD_KINDS
+from ..errors import InputError, Place
+from ..i18n.messages import prefix, problem_lines, say
+from ..progress import progress_bar
+from ..read.formats import FORMATS
+from .options import input_limit_option, lang_option, parse_day
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..db.store import Database
+
+DB_OPTION = click.option("--db", "db_path", default=DEFAULT_DB, show_default=True,
+                         envvar=DB_ENVVAR, show_envvar=True, type=click.Path(dir_okay=False),
+                         help="The rating database file.")
+POOL_OPTION = click.option("--pool", help="The pool (rating list) to use "
+                           "(default: the only one).")
+SYSTEM_OPTION = click.option("--system", help="The system the lists were computed under "
+                             "(default: the one the pool's events were imported with).")
+PERIOD_OPTION = click.option("--period", type=click.Choice(PERIOD_KINDS), default="month",
+                             show_default=True, help="The rating periods of the lists.")
+FORMAT_OPTION = click.option("--format", "output_format", default="table", show_default=True,
+                             type=click.Choice(["table", "csv", "json", "xlsx"]),
+                             help="Output format (xlsx needs --output).")
+OUTPUT_OPTION = click.option("-o", "--output", type=click.Path(dir_okay=False),
+                             help="Write to this file instead of standard output.")
+WAIT_OPTION = click.option("--wait", type=click.FloatRange(min=0), default=LOCK_WAIT,
+                           show_default=True, metavar="SECONDS", help="How long to wait "
+                           "for another process writing to the database.")
+
+
+SCHEDULER_OPTION = click.option(
+    "--scheduler", metavar="ADDRESS", help="Run on a Dask cluster: a scheduler's address "
+    "(tcp://host:8786) or 'local' for this machine's cores (needs tournament-elo[dask]).")
+
+
+@contextmanager
+def _client(scheduler: str | None) -> Iterator[object]:
+    if scheduler is None:
+        yield None
+        return
+    from ..db.distributed import dask_client
+
+    with dask_client(scheduler) as client:
+        yield client
+
+
+def _note(kind: str, text: str, lang: str) -> None:
+    """A line of what a command did, on standard error, in the language chosen."""
+    word = prefix(kind, lang) if kind == "warning" else say(kind, lang)
+    click.echo(f"{word}: {say(text, lang)}", err=True)
+
+
+def _database_files(db_path: str) -> list[Path]:
+    """The database and its log files: no output goes over them."""
+    return [Path(db_path + suffix) for suffix in ("", "-wal", "-shm")]
+
+
+def _must_exist(db_path: str) -> None:
+    if not Path(db_path).is_file():
+        raise InputError("no rating database here", Place(db_path),
+                         expected="a database made by 'tournament-elo db import'")
+
+
+def _reading(db_path: str) -> Database:
+    """The database, opened read-only (it may be on a read-only medium)."""
+    from ..db.store import Database
+
+    _must_exist(db_path)
+    return Database(db_path, readonly=True)
+
+
+def _writing(db_path: str, wait: float) -> Database:
+    """The database, opened to write: another process's write lock is waited for up to
+    ``wait`` seconds, saying so."""
+    from ..db.store import Database
+
+    return Database(db_path, wait=wait, on_wait=lambda message: click.echo(message, err=True))
+
+
+def whole_numbers(table: pd.DataFrame) -> pd.DataFrame:
+    """``table`` with each column of floats whose values are all whole (a birth year, a
+    change under FIDE: floats only because some are missing) as pandas' nullable
+    integers, so that every format writes ``1969``, not ``1969.0``; a column with
+    decimals (a per-game system's ratings) keeps them."""
+    floats = [name for name, kind in table.dtypes.items() if kind.kind == "f"]
+    return table.astype({name: "Int64" for name in floats
+                         if (table[name].dropna() % 1 == 0).all()})
+
+
+def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: str,
+          inputs: Sequence[Path]) -> None:
+    """Print or write ``table`` in the format asked for (never over ``inputs``, the
+    database and the files the command read)."""
+    import pandas as pd
+
+    from ..render.terminal import text_table
+    from ..render.writers import csv_bytes, write_file, xlsx_bytes
+
+    table = whole_numbers(table)
+    header = [str(c) for c in table.columns]
+    rows = [[None if pd.isna(v) else v for v in row] for row in table.itertuples(index=False)]
+    if output_format == "xlsx":
+        if output is None:
+            raise click.UsageError("--format xlsx writes a file: give it with --output")
+        write_file(Path(output), xlsx_bytes([(title[:31], header, rows)]), "the table", inputs)
+        click.echo(f"wrote {output}", err=True)
+        return
+    if output_format == "csv":
+        data = csv_bytes(header, rows)
+    elif output_format == "json":
+        data = (json.dumps(json.loads(table.to_json(orient="records")), ensure_ascii=False,
+                           indent=2) + "\n").encode()
+    else:
+        data = "\n".join([title, *text_table(header, rows, left=[header.index("name")]
+                                             if "name" in header else [])]).encode() + b"\n"
+    if output is not None:
+        write_file(Path(output), data, "the table", inputs)
+        click.echo(f"wrote {output}", err=True)
+    else:
+        sys.stdout.buffer.write(data)
+
+
+@click.group("db")
+def db_group() -> None:
+    """The rating database: import events and lists, recompute, query.
+
+    \b
+    Example:
+      tournament-elo db import events/ --system fide-2024
+      tournament-elo db import-list list-2024-01.csv --date 2024-01-01
+      tournament-elo db recompute
+      tournament-elo db ratings --date 2025-01-01
+    """
+
+
+@db_group.command("import")
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@DB_OPTION
+@click.option("--system", default="fide", show_default=True,
+              help="The system the events are rated in ('fide': the edition in force).")
+@click.option("--pool", default="main", show_default=True, help="The pool (rating list).")
+@click.option("--input-format", type=click.Choice(FORMATS), help="Input format (default: "
+              "detected per file).")
+@click.option("--encoding", help="Encoding of text inputs (default: detected).")
+@input_limit_option
+@click.option("--workers", type=click.IntRange(1, 256),
+              help="Processes reading files, this one among them (default: one per "
+              "core).")
+@click.option("--date", "on", metavar="YYYY-MM-DD",
+              help="The date of events whose files give none (a crosstable page without "
+              "dates).")
+@SCHEDULER_OPTION
+@WAIT_OPTION
+@lang_option("Language of the notes")
+def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
+                   input_format: str | None, encoding: str | None,
+                   workers: int | None, on: str | None, scheduler: str | None,
+                   wait: float, lang: str) -> None:
+    """Import event files and folders (recursively), any input format.
+
+    The same file again changes nothing; a changed file replaces its event and marks
+    later periods for recomputation; a newer version of an event (more rounds, a
+    correction; same name, place and start, or FIDE event id) replaces the older one
+    under whatever file name; an event in progress waits outside the lists; a bad file
+    is reported and skipped (exit code 2 once the others are in).
+
+    \b
+    Example:
+      tournament-elo db import events/2024/ extra.trf --system fide-2024 --pool standard
+      tournament-elo db import crosstable.html --date 2024-05-12
+    """
+    from ..db.importer import import_events
+    from ..systems.registry import get_system
+
+    get_system(system)
+    day = parse_day(on, "--date")
+    with _writing(db_path, wait) as db, _client(scheduler) as client, \
+            progress_bar("importing") as bar:
+        report = import_events(db, paths, system, pool, input_format, encoding, workers,
+                               bar.advance, bar.total, client, day)
+    for path, other in report.copies:
+        _note("skipped", f"{path} is the same file as {other}", lang)
+    for path, newer in report.older:
+        _note("skipped", f"{path} is an older version of the event in {newer}", lang)
+    for replacement in report.replaced:
+        _note("replaced", replacement.note(), lang)
+    for path, other in report.look_alikes:
+        _note("warning", f"{path} looks like the event in {other} (same name, place and "
+              "start) but its players differ: imported as another event", lang)
+    for path, done, rounds in report.in_progress:
+        _note("in progress", f"{path} has {done} of {rounds} rounds complete: left out of "
+              "the lists until it is complete (or --include-unfinished)", lang)
+    for path, error in report.failed:
+        lines = (problem_lines(error, lang, path) if isinstance(error, InputError)
+                 else str(error).splitlines())
+        for line in lines:
+            click.echo(f"{prefix('error', lang)}: {line}", err=True)
+    click.echo(report.summary(lang))
+    if report.failed:
+        raise click.exceptions.Exit(2)
+
+
+@db_group.command("import-list")
+@click.argument("rating_list", type=click.Path(exists=True, dir_okay=False))
+@click.option("--date", "on", required=True, help="The list's date, YYYY-MM-DD.")
+@DB_OPTION
+@click.option("--pool", default="main", show_default=True, help="The pool (rating list).")
+@click.option("--encoding", help="Encoding of a text list (default: detected).")
+@input_limit_option
+@WAIT_OPTION
+@lang_option("Language of the notes")
+def import_list_command(rating_list: str, on: str, db_path: str, pool: str,
+                        encoding: str | None, wait: float, lang: str) -> None:
+    """Import a published rating list as a starting point (or to compare with).  Each
+    row is matched to a known player by id (FIDE, CODS-ID, the federation's), else by
+    name (``Last, First``, case and accents aside) where one player has it and no id or
+    birth year tells them apart; the rows matched by name are listed.
+
+    \b
+    Example:
+      tournament-elo db import-list players_list_foa.txt --date 2024-01-01
+    """
+    from ..db.lists import import_list
+
+    day = parse_day(on, "--date")
+    assert day is not None
+    with _writing(db_path, wait) as db:
+        done = import_list(db, rating_list, day, pool, encoding)
+    for place, name, pid, known in done.by_name:
+        _note("matched by name", f"{place}: {name} is #{pid} {known}", lang)
+    click.echo(done.summary(day))
+
+
+@db_group.command("recompute")
+@DB_OPTION
+@click.option("--system", "systems", multiple=True, help="Rate every event under this "
+              "system instead of the one it was imported with (e.g. fide-2024 to see the "
+              "2024 rules applied to history); repeat it to compute several rule sets.")
+@click.option("--from", "from_day", help="Recompute from the period of this date "
+              "(default: from the first period not current).")
+@PERIOD_OPTION
+@POOL_OPTION
+@click.option("--include-unfinished", is_flag=True, help="Rate events in progress too "
+              "(fewer complete rounds than announced), as they stand.")
+@SCHEDULER_OPTION
+@WAIT_OPTION
+def recompute_command(db_path: str, systems: tuple[str, ...], from_day: str | None,
+                      period: str, pool: str | None, include_unfinished: bool,
+                      scheduler: str | None, wait: float) -> None:
+    """Recompute the rating periods in order, each from the list before it.  Each pool
+    and each system is its own job: with --scheduler they run in parallel.
+
+    \b
+    Example:
+      tournament-elo db recompute --system fide-2024 --from 2024-03-01
+      tournament-elo db recompute --system fide-2022 --system fide-2024 --scheduler local
+    """
+    from ..db.recompute import recompute
+
+    start = parse_day(from_day, "--from")
+    chosen: list[str | None] = list(systems) or [None]
+    _must_exist(db_path)
+    with _writing(db_path, wait) as db:
+        pools = [pool] if pool else [r[0] for r in db.query("SELECT name FROM pools")]
+        if scheduler is None:
+            with progress_bar("recomputing") as bar:
+                reports = [r for system in chosen for r in recompute(
+                    db, system, pool, start, period, bar.advance, bar.total,
+                    include_unfinished)]
+    if scheduler is not None:
+        from ..db.distributed import recompute_jobs
+
+        with _client(scheduler) as client:
+            reports = list(recompute_jobs(client, Path(db_path), pools, chosen, start, period,
+                                          include_unfinished))
+    for report in sorted(reports, key=lambda r: (r.pool, r.system)):
+        click.echo(report.summary())
+
+
+def _computation_note(db: Database, pool: str | None, system: str | None,
+                      period: str) -> object:
+    from ..db.queries import computation
+
+    comp = computation(db, pool, system, period)
+    stale = comp.stale_events(db)
+    if stale:
+        click.echo(f"warning: {stale} events are not in these lists yet: run "
+                   "'tournament-elo db recompute'", err=True)
+    return comp
+
+
+@db_group.command("ratings")
+@DB_OPTION
+@click.option("--date", "on", help="The list in force on this date (default: the latest).")
+@FORMAT_OPTION
+@OUTPUT_OPTION
+@POOL_OPTION
+@SYSTEM_OPTION
+@PERIOD_OPTION
+def ratings_command(db_path: str, on: str | None, output_format: str, output: str | None,
+                    pool: str | None, system: str | None, period: str) -> None:
+    """The rating list as of a date.
+
+    \b
+    Example:
+      tournament-elo db ratings --date 2025-01-01 --format csv -o list.csv
+    """
+    from ..db.queries import computation, ratings
+
+    with _reading(db_path) as db:
+        comp = computation(db, pool, system, period)
+        _computation_note(db, pool, system, period)
+        table = ratings(db, comp, parse_day(on, "--date"))
+    _emit(table, output_format, output, f"{comp.pool} — {comp.system} — {on or 'latest'}",
+          _database_files(db_path))
+
+
+@db_group.command("events")
+@DB_OPTION
+@FORMAT_OPTION
+@OUTPUT_OPTION
+@click.option("--pool", help="Only this pool's events (default: every pool).")
+def events_command(db_path: str, output_format: str, output: str | None,
+                   pool: str | None) -> None:
+    """The events imported, in time order: complete or in progress (rounds complete of
+    rounds announced), and which version of the event each is.
+
+    \b
+    Example:
+      tournament-elo db events --format csv
+    """
+    from ..db.queries import events
+
+    with _reading(db_path) as db:
+        table = events(db, pool)
+    _emit(table, output_format, output, "events", _database_files(db_path))
+
+
+@db_group.command("players")
+@DB_OPTION
+@click.option("--duplicates", is_flag=True, help="Only the records that are likely one "
+              "person: one name (any word order, case and accents aside), no id or birth "
+              "year telling them apart.")
+@FORMAT_OPTION
+@OUTPUT_OPTION
+def players_command(db_path: str, duplicates: bool, output_format: str,
+                    output: str | None) -> None:
+    """The player records, with how many events each played.
+
+    \b
+    Example:
+      tournament-elo db players --duplicates
+    """
+    from ..db.players import players
+
+    with _reading(db_path) as db:
+        table = players(db, duplicates)
+    _emit(table, output_format, output, "likely duplicates" if duplicates else "players",
+          _database_files(db_path))
+
+
+@db_group.command("merge-players")
+@click.argument("kept")
+@click.argument("merged")
+@DB_OPTION
+@WAIT_OPTION
+def merge_players_command(kept: str, merged: str, db_path: str, wait: float) -> None:
+    """Merge the record MERGED into KEPT (each a FIDE id, a federation id, #database-id
+    or a name): his events, list entries and identities become KEPT's, and every
+    computed list from their first event on is recomputed.  MERGED's name and
+    #database-id find KEPT from then on.  Two records with different FIDE ids are two
+    people: refused.
+
+    \b
+    Example:
+      tournament-elo db merge-players 448869 "#3"
+    """
+    from ..db.players import merge_players, recompute_merged
+    from ..db.queries import find_player
+
+    _must_exist(db_path)
+    with _writing(db_path, wait) as db:
+        a, b = find_player(db, kept), find_player(db, merged)
+        names = dict(db.query("SELECT id, name FROM players WHERE id IN (?, ?)", a, b))
+        changed = merge_players(db, a, b)
+        click.echo(f"merged #{b} {names[b]} into #{a} {names[a]}")
+        for day, report in recompute_merged(db, changed):
+            click.echo(f"from {day}: {report.summary()}")
+
+
+@db_group.command("history")
+@click.argument("player")
+@DB_OPTION
+@FORMAT_OPTION
+@OUTPUT_OPTION
+@POOL_OPTION
+@SYSTEM_OPTION
+@PERIOD_OPTION
+def history_command(player: str, db_path: str, output_format: str, output: str | None,
+                    pool: str | None, system: str | None, period: str) -> None:
+    """A player's rating after every period he played in: PLAYER is a FIDE id, a
+    federation id, #database-id or a name (a record merged into his too).
+
+    \b
+    Example:
+      tournament-elo db history 12401137
+      tournament-elo db history "Nguyễn Văn A"
+    """
+    from ..db.queries import computation, find_player, history
+
+    with _reading(db_path) as db:
+        comp = computation(db, pool, system, period)
+        who = find_player(db, player)
+        name = db.query("SELECT name FROM players WHERE id = ?", who)[0][0]
+        table = history(db, comp, who)
+    _emit(table, output_format, output, f"{name} — {comp.system}", _database_files(db_path))
+
+
+@db_group.command("diff")
+@click.argument("rating_list", type=click.Path(exists=True, dir_okay=False))
+@DB_OPTION
+@input_limit_option
+@click.option("--date", "on", help="Compare with the list in force on this date "
+              "(default: the latest).")
+@FORMAT_OPTION
+@OUTPUT_OPTION
+@POOL_OPTION
+@SYSTEM_OPTION
+@PERIOD_OPTION
+@click.option("--encoding", help="Encoding of a text list (default: detected).")
+def diff_command(rating_list: str, db_path: str, on: str | None, output_format: str,
+                 output: str | None, pool: str | None, system: str | None, period: str,
+                 encoding: str | None) -> None:
+    """Where a published list and the recomputed one disagree.
+
+    \b
+    Example:
+      tournament-elo db diff published-2025-01.csv --date 2025-01-01
+    """
+    from ..db.queries import computation, diff
+
+    with _reading(db_path) as db:
+        comp = computation(db, pool, system, period)
+        table = diff(db, comp, rating_list, parse_day(on, "--date"), encoding)
+    click.echo(f"{len(table)} differences", err=True)
+    _emit(table, output_format, output, f"{rating_list} against {comp.system}",
+          [*_database_files(db_path), Path(rating_list)])
+
+
+@click.command("publish")
+@DB_OPTION
+@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False),
+              help="The folder to write the site into.")
+@lang_option("Language of the pages")
+@click.option("--title", help="The site's title, on every page (default: 'Rating list' in "
+              "the pages' language).")
+@click.option("--federation", help="The federation's name, in every page's header.")
+@POOL_OPTION
+@SYSTEM_OPTION
+@PERIOD_OPTION
+def publish_command(db_path: str, out_dir: str, lang: str, title: str | None,
+                    federation: str | None, pool: str | None, system: str | None,
+                    period: str) -> None:
+    """Write a static web site: the rating list (sortable, searchable; each player's
+    change since the previous list, birth year and games), a page per player with his
+    rating history and his events (rating before, change, after), a page per event with
+    its crosstable and rating report.
+
+    \b
+    Example:
+      tournament-elo publish --out site/ && open site/index.html
+      tournament-elo publish --out site/ --lang vi --title "Bảng Elo Cờ Đông Sơn" \\
+          --federation "Liên đoàn Cờ Thanh Hoá"
+    """
+    from ..site.publish import publish_site
+
+    with _reading(db_path) as db, progress_bar("publishing") as bar:
+        _computation_note(db, pool, system, period)
+        written = publish_site(db, Path(out_dir), pool, system, period, lang,
+                               bar.advance, bar.total, title, federation)
+    click.echo(f"wrote {len(written)} files to {out_dir}")
+
+
+@db_group.command("check")
+@DB_OPTION
+def check_command(db_path: str) -> None:
+    """Check the database: its pages (SQLite's integrity check), its foreign keys, its
+    schema, its text and its packed columns.  Exit code 0 when it is sound, 2 when it is
+    damaged (the problems are listed).  It only reads the database.
+
+    \b
+    Example:
+      tournament-elo db check --db ratings.db
+    """
+    from ..db.faults import damaged
+    from ..db.health import findings
+    from ..db.schema import VERSION
+
+    with _reading(db_path) as db:
+        found = findings(db.conn)
+    for aspect, problems in found:
+        count = f"{len(problems)} problem{'s' * (len(problems) > 1)}"
+        click.echo(f"{aspect}: {count if problems else 'ok'}")
+        for problem in problems:
+            click.echo(f"  {problem}")
+    problems = [problem for _, listed in found for problem in listed]
+    if problems:
+        raise damaged(Path(db_path), problems)
+    click.echo(f"{db_path}: sound (schema version {VERSION})")

@@ -1,0 +1,211 @@
+"""Rating an event: from an :class:`Event` and a system name to a :class:`RatingResult`.
+
+The rating system computes the event's figures (:mod:`.systems`), the standings rank
+the players (:mod:`.standings`), and the result turns both into the two tables every
+output is rendered from — one row per player, one row per player per round — when an
+output first asks for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from ..errors import InputError, InputWarning, Place, Problems
+from ..model import Event, ListEntry, Standings, listed_entries, with_entries
+from ..systems.fide.average_rule import AverageRule
+from ..systems.protocol import Figures, RatingSystem
+from ..systems.registry import get_system
+from .standings import event_tiebreaks, standings, tiebreak_codes
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..systems.columns import Table
+    from ..systems.fide.norms import NormResult
+
+
+@dataclass(frozen=True, eq=False)
+class RatingResult:
+    """An event rated under one system: its figures and its standings."""
+
+    event: Event
+    system: RatingSystem
+    figures: Figures
+    standings: Standings
+
+    @property
+    def warnings(self) -> tuple[InputWarning, ...]:
+        return self.figures.warnings
+
+    @property
+    def settings(self) -> Mapping[str, str]:
+        """What a per-game system used (the event's settings and the options given)."""
+        return self.figures.settings
+
+    @property
+    def rounds_played(self) -> int:
+        return self.event.rounds_played
+
+    @cached_property
+    def _tables(self) -> tuple[Table, Table]:
+        return self.system.tables(self.event, self.figures, self.standings)
+
+    @property
+    def player_table(self) -> Table:
+        """One row per player, in the event's order: the columns every output reads."""
+        return self._tables[0]
+
+    @property
+    def game_table(self) -> Table:
+        """One row per player per round, in the event's order."""
+        return self._tables[1]
+
+    @cached_property
+    def players(self) -> pd.DataFrame:
+        """:attr:`player_table` as a pandas DataFrame."""
+        return self.player_table.frame()
+
+    @cached_property
+    def games(self) -> pd.DataFrame:
+        """:attr:`game_table` as a pandas DataFrame."""
+        return self.game_table.frame()
+
+    @cached_property
+    def standing_rows(self) -> npt.NDArray[np.int64]:
+        """The rows of :attr:`players` every output lists, in standings order (place, then
+        start number): the participants — a fixed-rated reference opponent (an AI level)
+        is no standings row, though his games count for his opponents."""
+        rank = self.standings.rank
+        rows = np.flatnonzero(rank > 0)
+        return rows[np.lexsort((rows, rank[rows]))].astype(np.int64)
+
+    @cached_property
+    def game_rows(self) -> npt.NDArray[np.int64]:
+        """The rows of :attr:`games` of the participants, in event order (a reference
+        opponent's side of a game is left out: his opponent's row has the game)."""
+        return np.flatnonzero(self.event.participants()[self.event.pairings.player])
+
+    @cached_property
+    def reference_rows(self) -> npt.NDArray[np.int64]:
+        """The rows of :attr:`players` of the fixed-rated reference opponents."""
+        return np.flatnonzero(~self.event.participants())
+
+    @cached_property
+    def norms(self) -> list[NormResult] | None:
+        """Title norm checks (``None`` where the system has none), computed once for
+        every output."""
+        return self.system.norms(self.event)
+
+
+def event_day(event: Event) -> date | None:
+    """The date that decides the edition and K: the end date, else the start date."""
+    return event.end or event.start
+
+
+def event_after_round(event: Event, last_round: int) -> Event:
+    """The event as it stood after ``last_round``, which must be a round of it."""
+    rounds = max(event.rounds, event.rounds_played)
+    if not 1 <= last_round <= rounds:
+        raise InputError("no such round", Place("--round"), found=str(last_round),
+                         expected=f"a round from 1 to {rounds}" if rounds else "a round "
+                         "(the event has none)")
+    return event.through(last_round)
+
+
+def check_decimals(event: Event, system: RatingSystem,
+                   listed: Sequence[ListEntry | None] | None = None) -> None:
+    """Refuse a starting rating with more decimals than the system keeps (a per-game
+    system's ``1975.2`` is its own figure; FIDE ratings are whole), at the rating list's
+    cell where the player's rating comes from his entry ``listed`` (one per player)."""
+    keeps = system.terms.decimals
+    problems = Problems()
+    for player, entry in zip(event.players, listed or [None] * len(event.players),
+                             strict=True):
+        given = player.rating
+        if given is None or round(given, keeps) == given:
+            continue
+        if entry is not None and entry.rating is not None:  # the list's rating
+            place, found = entry.rating_place or entry.place, f"{given}"
+        elif player.rating_place is not None:  # the event file's cell
+            place, found = player.rating_place, f"{given}"
+        else:
+            place, found = Place(event.source), f"{player.name}: {given}"
+        problems.add(InputError(
+            f"a rating with more decimals than {system.name} keeps", place, found=found,
+            expected=f"a rating with {keeps} decimals" if keeps else "a whole number"))
+    problems.raise_any()
+
+
+def check_settings(system: RatingSystem, settings: Mapping[str, str]) -> None:
+    """Refuse a setting the system does not read, or a value it does not know, naming
+    what it reads: a setting silently ignored would rate the event otherwise than asked."""
+    choices = system.setting_choices
+    problems = Problems()
+    for key, value in settings.items():
+        if key not in choices:
+            known = ", ".join(choices) or "none"
+            problems.add(InputError(f"{system.name} has no setting {key!r}", Place("--set"),
+                                    found=repr(f"{key}={value}"), expected=f"one of: {known}"))
+        elif choices[key] and value not in choices[key]:
+            problems.add(InputError(f"unknown {key}", Place(f"--set {key}"), found=repr(value),
+                                    expected=" or ".join(choices[key])))
+    problems.raise_any()
+
+
+def rate(
+    event: Event,
+    system: str = "fide",
+    ratings: Sequence[ListEntry] | None = None,
+    average_rule: AverageRule | str = AverageRule.PLAIN,
+    settings: Mapping[str, str] | None = None,
+    tiebreaks: str | None = None,
+    tiebreak_rules: str | None = None,
+    unrated_rating: int | None = None,
+    after_round: int | None = None,
+) -> RatingResult:
+    """Rate ``event`` under ``system`` (a name or a definition file), optionally with a
+    rating list; ``settings`` (``level``, ``pool``) override the event's own.
+
+    Players are ranked by points, then by ``tiebreaks`` (C.07 codes such as
+    ``"BH/C1,BH,SB"``; by default the usual list for the event type) under the
+    ``tiebreak_rules`` edition (by default the one in force on the event's first day);
+    unrated players count at ``unrated_rating`` in rating-based tie-breaks, or are left
+    out.  ``after_round``: the standings and ratings as they stood after that round (the
+    later rounds of the file left out).
+    """
+    if after_round is not None:
+        event = event_after_round(event, after_round)
+    listed = None if ratings is None else listed_entries(event.players, ratings)
+    if listed is not None:
+        event = with_entries(event, listed)
+    if average_rule not in set(AverageRule):
+        raise InputError("unknown rule for the opponents' average", Place("--ra"),
+                         found=repr(average_rule), expected=" or ".join(AverageRule))
+    options = Problems()  # every wrong option at once
+    no_codes: tuple[str, ...] = ()
+    unread = None  # a warning: the file declares tie-breaks the standings do not compute
+    if tiebreaks is None and not event.game_log:
+        codes, unread = event_tiebreaks(event)
+    else:
+        codes = options.checked(lambda: tiebreak_codes(tiebreaks, event), no_codes)
+    chosen = get_system(system, event_day(event))
+    with options.collect():
+        check_settings(chosen, settings or {})
+        check_decimals(event, chosen, listed)
+    options.raise_any()
+    table = standings(event, codes, tiebreak_rules, unrated_rating)
+    figures = chosen.rate_event(event, settings or {}, str(average_rule))
+    if unread is not None:
+        figures = figures._replace(warnings=(*figures.warnings, unread))
+    if event.players and not any(p.rating for p in event.players):
+        figures = figures._replace(warnings=(*figures.warnings, InputWarning(
+            Place(event.source), f"no player has a rating under {chosen.name}: every player "
+            "is rated as unrated (give ratings in the file, or a rating list with --ratings)")))
+    return RatingResult(event, chosen, figures, table)
