@@ -2,10 +2,19 @@
 
     >>> import tournament_elo
     >>> event = tournament_elo.read_event("sample_events/held_c07_swiss5.trf")
-    >>> result = tournament_elo.rate(event, "fide-2024")
+    >>> result = tournament_elo.rate(event, tournament_elo.RateRequest(system="fide-2024"))
     >>> bruno = tournament_elo.to_json(result)["players"][0]
     >>> bruno["name"], bruno["expected"], bruno["change"], bruno["new_rating"], bruno["rp"]
     ('Bruno', 3.65, 7.0, 2157, 2120)
+
+A :class:`RateRequest` holds every choice of ``tournament-elo rate``, by the option's name
+(``tiebreaks``, ``after_round`` for ``--round``, ``date``, ``lots``, ``order``, ...); what it
+leaves out is ``rate``'s default, and ``rate(event)`` takes them all:
+
+    >>> after_3 = tournament_elo.rate(event, tournament_elo.RateRequest(
+    ...     system="fide-2024", tiebreaks="BH", after_round=3))
+    >>> after_3.standings.codes, after_3.rounds_played
+    (('BH',), 3)
 
 The command line (``tournament-elo``) is a thin layer over these names.
 """
@@ -29,6 +38,7 @@ if TYPE_CHECKING:
     )
     from .model import Event, EventType, ListEntry, Pairings, Player, Result, apply_rating_list
     from .rating.engine import RatingResult, rate
+    from .rating.request import RateRequest
     from .read.detect import detect_format, read_event
     from .read.ratinglist import read_rating_list
     from .read.trf import parse_trf, read_trf
@@ -39,7 +49,7 @@ if TYPE_CHECKING:
 #: Where each public name lives: a name is imported when first used, so that the command
 #: line's ``--help`` (which imports this package) does not load numpy and pandas.
 _HOMES = {
-    "RatingResult": "rating.engine", "rate": "rating.engine",
+    "RatingResult": "rating.engine", "rate": "rating.engine", "RateRequest": "rating.request",
     "EventModelError": "errors", "InputError": "errors", "InputWarning": "errors",
     "Place": "errors", "SystemDefinitionError": "errors", "TournamentEloError": "errors",
     "detect_format": "read.detect", "read_event": "read.detect",
@@ -73,6 +83,7 @@ __all__ = [
     "Pairings",
     "Place",
     "Player",
+    "RateRequest",
     "RatingResult",
     "Result",
     "SystemDefinitionError",

@@ -188,7 +188,11 @@ def test_options_are_chosen_on_the_page_and_kept_per_event(tmp_path: Path) -> No
         other = get.get("/e/2/").text  # the other event keeps its own options
         assert '<html lang="en">' in other and "Standings after round 9" in other
         saved = json.loads((tmp_path / "work" / "settings.json").read_text(encoding="utf-8"))
-        assert saved == {str(gros.resolve()): {**form, "round": 3}}
+        # The fields the form left out keep rate's defaults.
+        assert saved == {str(gros.resolve()): {
+            **form, "round": 3, "date": "", "lots": "", "order": "", "norm_event": "",
+            "unrated_rating": "", "unrated_opponents": "", "average_rule": "plain",
+            "settings": {}}}
         # A code C.07 does not have: said as 'rate --tiebreaks XX' says it, in Vietnamese;
         # the standings under the options before stay shown.
         get.post("/e/1/options", data={**form, "tiebreaks": "XX"})

@@ -18,6 +18,7 @@ from helpers import make_event
 from tournament_elo.errors import InputError, Place
 from tournament_elo.model import apply_rating_list
 from tournament_elo.rating.engine import rate
+from tournament_elo.rating.request import RateRequest
 from tournament_elo.read import fidelist
 from tournament_elo.read.detect import read_ratings
 from tournament_elo.read.fidelist import FideListEntry, is_fide_list, read_fide_list
@@ -244,7 +245,7 @@ def test_list_k_only_when_asked(tmp_path):
     assert all(e.k is None for e in read_fide_list(path))
     entries = read_fide_list(path, use_list_k=True)
     assert [e.k for e in entries] == [10, 20, 40, None, 40]
-    result = rate(_event(), "fide-2024", entries)
+    result = rate(_event(), RateRequest(system="fide-2024", ratings=entries))
     assert result.players["k"].tolist()[:3] == [10, 20, 40]
     assert result.players["k"].tolist()[4] == 40  # Player 5, by name: the list's K 40
 

@@ -17,6 +17,7 @@ from openpyxl import load_workbook
 from helpers import drawn, make_event
 from tournament_elo.model import Event, Result, WinMethod
 from tournament_elo.rating.engine import RatingResult, rate
+from tournament_elo.rating.request import RateRequest
 from tournament_elo.render.html import render_html
 from tournament_elo.render.json import GAME_FIELDS, PLAYER_FIELDS, to_json
 from tournament_elo.render.report import write_reports
@@ -187,7 +188,7 @@ def test_dong_son_header_names_system_pool_and_level(dong_son_html: str) -> None
 
 def test_level_given_to_rate_is_never_misreported() -> None:
     # --set level=province: the result keeps the settings it was rated with.
-    result = rate(dong_son_event(), "dong-son", settings={"level": "province"})
+    result = rate(dong_son_event(), RateRequest(system="dong-son", settings={"level": "province"}))
     assert result.settings["level"] == "province"
     assert header(render_html(result, "en"))["Level"] == "province (L = 1.2)"
 

@@ -8,6 +8,7 @@ import pytest
 from helpers import make_event
 from tournament_elo.model import EventType
 from tournament_elo.rating.engine import rate
+from tournament_elo.rating.request import RateRequest
 from tournament_elo.systems.fide.first_rating import first_rating
 from tournament_elo.systems.registry import fide_editions, get_edition
 
@@ -181,7 +182,7 @@ def test_performance_seed_examples():
     assert (me["ra"], me["dp"], me["rp"]) == (2100, 0, 2100)  # 50 % → dp 0
     two = make_event([2200, 2700, 1500], [(1, 1, 2, "="), (2, 1, 3, "1")])
     assert _row(rate(two, "fide-2009"), 1)["ra"] == 2100
-    capped = _row(rate(two, "fide-2009", average_rule="capped"), 1)
+    capped = _row(rate(two, RateRequest(system="fide-2009", average_rule="capped")), 1)
     # 1.5 of 2 = 75 % → dp 193
     assert (capped["ra"], capped["dp"], capped["rp"]) == (2200, 193, 2393)
 

@@ -13,6 +13,7 @@ from helpers import make_event
 from tournament_elo.errors import InputError
 from tournament_elo.model import Player, WinMethod
 from tournament_elo.rating.engine import rate
+from tournament_elo.rating.request import RateRequest
 from tournament_elo.systems.per_game.update import expected_score, k_factor
 from tournament_elo.systems.registry import get_definition
 
@@ -108,7 +109,7 @@ TIEN_CUNG = [
 @pytest.mark.parametrize(("level", "code", "white", "black"), TIEN_CUNG)
 def test_dong_son_tien_cung_by_each_side_at_each_level(level, code, white, black):
     event = make_event([1000, 1000], [(1, 1, 2, code)], methods=[TC])
-    result = rate(event, "dong-son", settings={"level": level})
+    result = rate(event, RateRequest(system="dong-son", settings={"level": level}))
     assert (_row(result, 1)["new_rating"], _row(result, 2)["new_rating"]) == (white, black)
     bonus = 0.7 if code == "1" else -1.0
     assert _game(result, 1)["bonus"] == bonus and _game(result, 2)["bonus"] == -bonus
@@ -154,14 +155,14 @@ def test_dong_son_new_player_starts_at_660_as_t2():
 def test_dong_son_training_points_take_l_from_the_time_control(minutes, change):
     # Under 33 minutes per side: Cờ Nhanh, L 1; from 33: Cờ Sâu, L 2.  K 30, P .5, a win.
     event = make_event([1000, 1000], [(1, 1, 2, "1")], minutes=[minutes])
-    result = rate(event, "dong-son", settings={"level": "training"})
+    result = rate(event, RateRequest(system="dong-son", settings={"level": "training"}))
     assert _row(result, 1)["new_rating"] == 1000 + change
 
 
 def test_dong_son_unknown_level_is_an_input_error():
     event = make_event([1000, 1000], [(1, 1, 2, "1")])
     with pytest.raises(InputError, match="unknown level; found 'galactic'"):
-        rate(event, "dong-son", settings={"level": "galactic"})
+        rate(event, RateRequest(system="dong-son", settings={"level": "galactic"}))
 
 
 # --- Thiên Kỳ Đạo (seed 003) -----------------------------------------------------------
@@ -208,7 +209,7 @@ def test_a_draw_in_go_is_an_input_error():
     with pytest.raises(InputError, match="a draw in round 1 between players 1 and 2, but go"):
         rate(event, "thien-ky-dao")
     # Draws are legal in xiangqi and othello.
-    assert rate(event, "thien-ky-dao", settings={"pool": "othello"}).players[
+    assert rate(event, RateRequest(system="thien-ky-dao", settings={"pool": "othello"})).players[
         "new_rating"].tolist() == [1000, 1000]
 
 

@@ -36,14 +36,20 @@ from ..i18n.messages import (
     warning_lines,
 )
 from ..read.text import Readable, Source, read_standard_input
-from ..systems.fide.average_rule import UNRATED_OPPONENTS_SETTING, AverageRule
-from ..systems.fide.norm_events import NORM_EVENT_SETTING, NORM_EVENTS
 from .options import (
+    average_rule_option,
+    date_option,
     event_file_options,
     lang_option,
+    lots_option,
+    norm_event_option,
+    order_option,
     output_options,
-    parse_day,
+    parse_settings,
+    round_option,
+    settings_option,
     unrated_opponents_option,
+    unrated_rating_option,
 )
 
 if TYPE_CHECKING:
@@ -104,8 +110,7 @@ def cli() -> None:
               help="Rating system: 'fide' picks the edition in force at the event's end date; "
               "fide-2009 ... fide-2025 (and -rapid/-blitz), tuong-ky, dong-son, thien-ky-dao "
               "(see 'tournament-elo systems'), or a definition file FILE.toml.")
-@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
-              help="A system setting, e.g. --set level=national or --set pool=rapid.")
+@settings_option
 @click.option("--tiebreaks", metavar="CODES",
               help="C.07 tie-breaks in order, e.g. 'BH/C1,BH,SB' or 'BH/C1 BH SB' (default: "
               "the file's TRF-2026 record 202 or 212, else BH/C1,BH,SB for a Swiss, "
@@ -113,13 +118,9 @@ def cli() -> None:
 @click.option("--tiebreak-rules", type=click.Choice(["2026", "2024", "2023", "pre2023"]),
               help="The C.07 edition for unplayed rounds (default: the one in force on the "
               "event's first day; 2026 for an undated event).")
-@click.option("--round", "after_round", type=int, metavar="K",
-              help="The standings and ratings as they stood after round K (default: the "
-              "last round played).")
-@click.option("--unrated-rating", type=click.IntRange(0, 4000), metavar="RATING",
-              help="Rating of unrated players in rating tie-breaks (default: left out).")
-@click.option("--date", "on", metavar="YYYY-MM-DD", help="The event's date where its file "
-              "gives none (it picks the FIDE edition and the juniors' K).")
+@round_option
+@unrated_rating_option
+@date_option
 @click.option("--ratings", type=click.Path(exists=True, dir_okay=False, allow_dash=True),
               help="Rating list (CSV/XLSX: id, fide_id, name, rating, games, birth, ever_2400, k; "
               "a chess-results starting-rank list, page or export; FIDE's TXT list; or - for "
@@ -127,21 +128,12 @@ def cli() -> None:
 @output_options("Indent the JSON by N spaces (default: compact, written as it is made).",
                 "Write the report set (HTML, XLSX, CSV, JSON) into this directory.")
 @unrated_opponents_option
-@click.option("--lots", metavar="SEED|draw",
-              help="Order players still tied after every tie-break by a drawing of lots "
-              "with this seed ('draw': a new seed, printed); the same seed, the same lots.")
-@click.option("--order", "order_file", type=click.Path(exists=True, dir_okay=False),
-              help="The arbiter's final order of players still tied (start numbers, first "
-              "placed first), before the lots.")
+@lots_option
+@order_option
 @lang_option("Language of the reports and the table")
 @event_file_options
-@click.option("--ra", "average_rule", type=click.Choice([r.value for r in AverageRule]),
-              default="plain", show_default=True,
-              help="Average of opponents: plain (Swiss-Manager) or capped at 400 from own rating.")
-@click.option("--norm-event", type=click.Choice(list(NORM_EVENTS)),
-              help="The event's exemption from the title-norm federation mix (B.01 1.4.3a-d): "
-              "national-championship, national-team-championship, zonal, or large-swiss "
-              "(checked on the event); default ordinary, none.")
+@average_rule_option
+@norm_event_option
 def rate_command(
     event: str,
     system: str,
@@ -178,26 +170,21 @@ def rate_command(
       tournament-elo rate crosstable.html --date 2026-05-03
       tournament-elo rate final.trf --lots draw   (lots for players still tied)
     """
-    from dataclasses import replace
-
     from ..rating.engine import rate
+    from ..rating.request import RateRequest, parse_day
     from ..read.detect import read_event, read_ratings
 
     day = parse_day(on, "--date")
     _one_standard_input(event, ratings)
-    parsed = _last_resort(read_event(_event_file(event), input_format, encoding), lots,
-                          order_file, lang)
-    if day is not None and parsed.end is None and parsed.start is None:
-        parsed = replace(parsed, end=day)
-    if norm_event is not None:
-        kept = tuple(kv for kv in parsed.settings if kv[0] != NORM_EVENT_SETTING)
-        parsed = replace(parsed, settings=(*kept, (NORM_EVENT_SETTING, norm_event)))
+    parsed = read_event(_event_file(event), input_format, encoding)
     rating_list = read_ratings(_event_file(ratings), encoding) if ratings else None
-    chosen = _settings(settings)
-    if unrated_opponents is not None:
-        chosen[UNRATED_OPPONENTS_SETTING] = unrated_opponents
-    result = rate(parsed, system, rating_list, average_rule, chosen, tiebreaks,
-                  tiebreak_rules, unrated_rating, after_round)
+    request = RateRequest(
+        system=system, ratings=rating_list, tiebreaks=tiebreaks, tiebreak_rules=tiebreak_rules,
+        unrated_rating=unrated_rating, unrated_opponents=unrated_opponents,
+        average_rule=average_rule, after_round=after_round, date=day, lots=lots,
+        order=order_file, norm_event=norm_event, settings=parse_settings(settings))
+    result = rate(parsed, request)
+    _say_drawn(lots, result.event, lang)
     for line in warning_lines(result.warnings, lang):
         click.echo(f"{prefix('warning', lang)}: {line}", err=True)
     if out_dir is not None:
@@ -205,7 +192,8 @@ def rate_command(
         from ..render.report import write_reports
 
         read = [*([] if event == "-" else input_files(event)),
-                *([Path(ratings)] if ratings and ratings != "-" else [])]
+                *([Path(ratings)] if ratings and ratings != "-" else []),
+                *([Path(order_file)] if order_file else [])]
         written = write_reports(result, Path(out_dir), lang, read)
         click.echo(f"wrote {len(written)} files to {out_dir}", err=True)
     if output_format == "json":
@@ -232,8 +220,7 @@ def rate_command(
 @click.option("--tiebreak-rules", type=click.Choice(["2026", "2024", "2023", "pre2023"]),
               help="The C.07 edition for unplayed rounds (default: the one in force on the "
               "event's first day; 2026 for an undated event).")
-@click.option("--unrated-rating", type=click.IntRange(0, 4000), metavar="RATING",
-              help="Rating of unrated players in rating tie-breaks (default: left out).")
+@unrated_rating_option
 @unrated_opponents_option
 @lang_option("Language of the report")
 @event_file_options
@@ -259,13 +246,15 @@ def check_command(
       tournament-elo check crosstable.html --lang vi
     """
     from ..rating.check import check_event, report_lines
+    from ..rating.request import RateRequest
     from ..read.detect import read_event, read_ratings
 
     _one_standard_input(event, ratings)
     parsed = read_event(_event_file(event), input_format, encoding)
     rating_list = read_ratings(_event_file(ratings), encoding) if ratings else None
-    report = check_event(parsed, system, rating_list, tiebreaks, tiebreak_rules,
-                         unrated_rating, unrated_opponents)
+    report = check_event(parsed, RateRequest(
+        system=system, ratings=rating_list, tiebreaks=tiebreaks, tiebreak_rules=tiebreak_rules,
+        unrated_rating=unrated_rating, unrated_opponents=unrated_opponents))
     for line in report_lines(report, lang):
         click.echo(line)
     if report.disagreements:
@@ -352,8 +341,11 @@ def convert_command(
                           [] if event == "-" else input_files(event))
     if output != "-":
         folder.check(f.name for f in files)  # before reading: a mistake costs nothing
-    parsed = _last_resort(read_event(_event_file(event), input_format, encoding), lots,
-                          order_file, language.get())
+    from ..rating.last_resort import with_last_resort
+
+    parsed = with_last_resort(read_event(_event_file(event), input_format, encoding), lots,
+                              order_file)
+    _say_drawn(lots, parsed, language.get())
     losses: list[str] = []
     if target.startswith("trf"):
         contents = {target_path: write_trf(parsed, target, losses).encode("utf-8")}
@@ -371,25 +363,14 @@ def convert_command(
             click.echo(f"wrote {file}", err=True)
 
 
-def _settings(pairs: tuple[str, ...]) -> dict[str, str]:
-    settings = {}
-    for pair in pairs:
-        key, equals, value = pair.partition("=")
-        if not equals or not key.strip():
-            raise click.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint="--set")
-        settings[key.strip()] = value.strip()
-    return settings
+def _say_drawn(lots: str | None, event: Event, lang: str) -> None:
+    """The seed ``--lots draw`` drew, which the event carries: said, to draw it again."""
+    from ..rating.last_resort import is_draw
 
-
-def _last_resort(event: Event, lots: str | None, order_file: str | None, lang: str) -> Event:
-    """The event with ``--lots`` and ``--order``; a seed drawn now is printed."""
-    from ..rating.last_resort import with_last_resort
-
-    event, drawn = with_last_resort(event, lots, order_file)
-    if drawn is not None:
+    if lots is not None and is_draw(lots):
+        drawn = event.lots_seed
         click.echo(say(f"lots drawn with seed {drawn} (--lots {drawn} draws the same again)",
                        lang), err=True)
-    return event
 
 
 def _event_file(name: str) -> Readable:

@@ -18,8 +18,9 @@ from ..db.defaults import DB_ENVVAR, DEFAULT_DB, LOCK_WAIT, PERIOD_KINDS
 from ..errors import InputError, Place
 from ..i18n.messages import prefix, problem_lines, say
 from ..progress import progress_bar
+from ..rating.request import RateRequest, parse_day
 from ..read.formats import FORMATS
-from .options import input_limit_option, lang_option, parse_day
+from .options import input_limit_option, lang_option
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -189,12 +190,14 @@ def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
     from ..db.importer import import_events
     from ..systems.registry import get_system
 
+    # What the database rates each event by, when it recomputes its period: the system
+    # and the date where the file gives none.
     get_system(system)
-    day = parse_day(on, "--date")
+    request = RateRequest(system=system, date=parse_day(on, "--date"))
     with _writing(db_path, wait) as db, _client(scheduler) as client, \
             progress_bar("importing") as bar:
-        report = import_events(db, paths, system, pool, input_format, encoding, workers,
-                               bar.advance, bar.total, client, day)
+        report = import_events(db, paths, request.system, pool, input_format, encoding,
+                               workers, bar.advance, bar.total, client, request.date)
     for path, other in report.copies:
         _note("skipped", f"{path} is the same file as {other}", lang)
     for path, newer in report.older:

@@ -8,8 +8,22 @@ from pathlib import Path
 
 import click
 
+from ..errors import InputError, Place
 from ..i18n.messages import prefix, say
-from .options import input_limit_option, lang_option
+from .options import (
+    average_rule_option,
+    date_option,
+    input_limit_option,
+    lang_option,
+    lots_option,
+    norm_event_option,
+    order_option,
+    parse_settings,
+    round_option,
+    settings_option,
+    unrated_opponents_option,
+    unrated_rating_option,
+)
 
 
 def _echo(text: str, err: bool) -> None:
@@ -40,6 +54,10 @@ def _definition_files(context: click.Context, parameter: click.Parameter,
               type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="FILE",
               help="A system definition file (.toml) the page may rate with, beside the "
               "systems of 'tournament-elo systems' (repeatable).")
+@click.option("--order", "orders", multiple=True,
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="An arbiter's final order of players still tied (start numbers, first "
+              "placed first) the page may rate with (repeatable).")
 @click.option("--work-dir", type=click.Path(file_okay=False, path_type=Path),
               help="The desk's own folder: dropped files and the options of each event "
               "(default: ~/.local/share/tournament-elo/desk).")
@@ -51,8 +69,8 @@ def _definition_files(context: click.Context, parameter: click.Parameter,
 @input_limit_option
 @lang_option("Language of the page")
 def serve_command(targets: tuple[Path, ...], port: int, host: str, lists: tuple[Path, ...],
-                  systems: tuple[Path, ...], work_dir: Path | None, max_upload: int,
-                  max_dropped: int, lang: str) -> None:
+                  systems: tuple[Path, ...], orders: tuple[Path, ...], work_dir: Path | None,
+                  max_upload: int, max_dropped: int, lang: str) -> None:
     """Serve the arbiter's desk: the events (files, or every event file of a FOLDER) on a
     local web page that updates as soon as a file changes.
 
@@ -70,7 +88,7 @@ def serve_command(targets: tuple[Path, ...], port: int, host: str, lists: tuple[
         click.echo(f"{prefix('warning', lang)}: " + say(
             f"--host {host} serves the desk to the network: only the wall and the standings "
             "are shown there, read-only", lang), err=True)
-    desk = Desk(work_dir or work_folder(), lang, lists, systems)
+    desk = Desk(work_dir or work_folder(), lang, lists, systems, orders)
     drops = DropBounds(file_bytes=max_upload * MB, files=max_dropped,
                        total_bytes=TOTAL_UPLOADS * max_upload * MB)
     serve(list(targets), host, port, desk, drops, _echo)
@@ -83,32 +101,60 @@ def serve_command(targets: tuple[Path, ...], port: int, host: str, lists: tuple[
               help="The folder the report set is written into, as 'rate --out' writes it.")
 @click.option("--system", default="fide", show_default=True, metavar="NAME|FILE",
               help="Rating system, as for 'rate'.")
+@settings_option
 @click.option("--tiebreaks", default="", metavar="CODES", help="Tie-breaks, as for 'rate'.")
 @click.option("--tiebreak-rules", type=click.Choice(["2026", "2024", "2023", "pre2023"]),
               help="The C.07 edition, as for 'rate'.")
+@round_option
+@unrated_rating_option
+@date_option
 @click.option("--ratings", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Rating list, as for 'rate'.")
+@unrated_opponents_option
+@lots_option
+@order_option
+@average_rule_option
+@norm_event_option
 @input_limit_option
 @lang_option("Language of the reports")
-def watch_command(event: Path, out_dir: Path, system: str, tiebreaks: str,
-                  tiebreak_rules: str | None, ratings: Path | None, lang: str) -> None:
+def watch_command(event: Path, out_dir: Path, system: str, settings: tuple[str, ...],
+                  tiebreaks: str, tiebreak_rules: str | None, after_round: int | None,
+                  unrated_rating: int | None, on: str | None, ratings: Path | None,
+                  unrated_opponents: str | None, lots: str | None, order_file: str | None,
+                  average_rule: str, norm_event: str | None, lang: str) -> None:
     """Write EVENT's report set into --out now and again whenever the file changes (for a
-    folder copied to a web site); Ctrl+C stops.
+    folder copied to a web site), rated as 'rate' rates it with the same options; Ctrl+C
+    stops.  A seed drawn with --lots draw is drawn once: the lots stay at each change.
 
     \b
     Example:
       tournament-elo watch event.trf --out site/live/
     """
     from ..desk.run import watch_reports
-    from ..desk.state import Options
+    from ..desk.state import GivenFiles, Options, desk_request, with_lots_drawn
     from ..systems.registry import system_names
 
-    lists = {ratings.name: ratings.resolve()} if ratings else {}
-    # A value not in the catalogue is read as a file, as 'rate --system' reads it.
-    systems = {} if system in system_names() else {system: Path(system)}
-    options = Options(system=system, tiebreaks=tiebreaks, tiebreak_rules=tiebreak_rules or "",
-                      ratings=ratings.name if ratings else "", lang=lang)
+    if after_round is not None and after_round < 1:  # the desk's round 0 is the last played
+        raise InputError("no such round", Place("--round"), found=str(after_round),
+                         expected="a round of the event, from 1")
+    order = Path(order_file) if order_file else None
+    given = GivenFiles(
+        lists={ratings.name: ratings.resolve()} if ratings else {},
+        # A value not in the catalogue is read as a file, as 'rate --system' reads it.
+        systems={} if system in system_names() else {system: Path(system)},
+        orders={order.name: order.resolve()} if order else {})
+    options, drawn = with_lots_drawn(Options(
+        system=system, tiebreaks=tiebreaks, tiebreak_rules=tiebreak_rules or "",
+        ratings=ratings.name if ratings else "", lang=lang, round=after_round or 0,
+        date=on or "", lots=lots or "", order=order.name if order else "",
+        norm_event=norm_event or "", unrated_rating="" if unrated_rating is None
+        else str(unrated_rating), unrated_opponents=unrated_opponents or "",
+        average_rule=average_rule, settings=tuple(parse_settings(settings).items())))
+    desk_request(options, given)  # every option checked before the first writing
+    if drawn is not None:
+        click.echo(say(f"lots drawn with seed {drawn} (--lots {drawn} draws the same again)",
+                       lang), err=True)
     try:
-        watch_reports(event.resolve(), out_dir, options, lists, systems, _echo)
+        watch_reports(event.resolve(), out_dir, options, given, _echo)
     except KeyboardInterrupt:
         click.echo(say("stopped", lang), err=True)

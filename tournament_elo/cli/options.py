@@ -4,16 +4,15 @@ Light on purpose: the command line's help imports this module."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date
 from typing import TypeVar
 
 import click
 
-from ..errors import InputError, Place
 from ..i18n.messages import LANGUAGE_VARIABLE, LANGUAGES, choose_language
 from ..read.formats import FORMATS
 from ..read.text import DEFAULT_INPUT_LIMIT_MB, INPUT_LIMIT_VARIABLE, set_input_limit
-from ..systems.fide.average_rule import UnratedOpponents
+from ..systems.fide.average_rule import AverageRule, UnratedOpponents
+from ..systems.fide.norm_events import NORM_EVENTS
 
 Command = TypeVar("Command", bound=Callable[..., None])
 
@@ -70,12 +69,53 @@ unrated_opponents_option = click.option(
     "who scored a point at the rating floor (floor). Title norms follow B.01 either way.")
 
 
-def parse_day(value: str | None, option: str) -> date | None:
-    """An option's date, YYYY-MM-DD (None: not given)."""
-    if value is None:
-        return None
-    try:
-        return date.fromisoformat(value)
-    except ValueError:
-        raise InputError("not a date", Place(option), found=repr(value),
-                         expected="YYYY-MM-DD") from None
+#: The options of what ``rate`` computes (:class:`~..rating.request.RateRequest`) that
+#: other commands (``watch``, ``check``) share.
+settings_option = click.option(
+    "--set", "settings", multiple=True, metavar="KEY=VALUE",
+    help="A system setting, e.g. --set level=national or --set pool=rapid.")
+
+round_option = click.option(
+    "--round", "after_round", type=int, metavar="K",
+    help="The standings and ratings as they stood after round K (default: the "
+    "last round played).")
+
+unrated_rating_option = click.option(
+    "--unrated-rating", type=click.IntRange(0, 4000), metavar="RATING",
+    help="Rating of unrated players in rating tie-breaks (default: left out).")
+
+date_option = click.option(
+    "--date", "on", metavar="YYYY-MM-DD", help="The event's date where its file "
+    "gives none (it picks the FIDE edition and the juniors' K).")
+
+lots_option = click.option(
+    "--lots", metavar="SEED|draw",
+    help="Order players still tied after every tie-break by a drawing of lots "
+    "with this seed ('draw': a new seed, printed); the same seed, the same lots.")
+
+order_option = click.option(
+    "--order", "order_file", type=click.Path(exists=True, dir_okay=False),
+    help="The arbiter's final order of players still tied (start numbers, first "
+    "placed first), before the lots.")
+
+average_rule_option = click.option(
+    "--ra", "average_rule", type=click.Choice([r.value for r in AverageRule]),
+    default="plain", show_default=True,
+    help="Average of opponents: plain (Swiss-Manager) or capped at 400 from own rating.")
+
+norm_event_option = click.option(
+    "--norm-event", type=click.Choice(list(NORM_EVENTS)),
+    help="The event's exemption from the title-norm federation mix (B.01 1.4.3a-d): "
+    "national-championship, national-team-championship, zonal, or large-swiss "
+    "(checked on the event); default ordinary, none.")
+
+
+def parse_settings(pairs: tuple[str, ...]) -> dict[str, str]:
+    """``--set KEY=VALUE``, each given: the settings by key."""
+    settings = {}
+    for pair in pairs:
+        key, equals, value = pair.partition("=")
+        if not equals or not key.strip():
+            raise click.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint="--set")
+        settings[key.strip()] = value.strip()
+    return settings

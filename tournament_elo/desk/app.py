@@ -51,8 +51,9 @@ MAX_UPLOAD = 20 * MB
 MAX_DROPPED = 100
 #: The most the dropped files may weigh together, in largest files.
 TOTAL_UPLOADS = 10
-#: What a dropped file is: an event, a rating list or a system definition file (.toml).
-DROP_KINDS = ("event", "ratings", "system")
+#: What a dropped file is: an event, a rating list, a system definition file (.toml) or
+#: an arbiter's final order; each but the event is the field of the options it fills.
+DROP_KINDS = ("event", "ratings", "system", "order")
 
 
 class _Refused(Exception):
@@ -192,7 +193,7 @@ def create_app(desk: Desk, readonly: bool = False, watcher: Watcher | None = Non
         options = Options.from_mapping(form, event.options)
         try:
             await anyio.to_thread.run_sync(desk.choose, event, options)
-        except InputError as exc:  # a system or a list the desk was not given
+        except InputError as exc:  # a file the desk was not given
             return PlainTextResponse("\n".join(error_lines(exc, options.lang)),
                                      status_code=400)
         changes.notify()
@@ -200,7 +201,7 @@ def create_app(desk: Desk, readonly: bool = False, watcher: Watcher | None = Non
 
     async def drop(request: Request) -> Response:
         """A file dropped on the page: kept in the work folder, then opened (an event) or
-        chosen for the page's event (a rating list, a system)."""
+        chosen for the page's event (a rating list, a system, a final order)."""
         words = desk_words(desk.lang)
         kind = request.query_params.get("kind", "event")
         name = request.query_params.get("name", "event")
@@ -216,7 +217,8 @@ def create_app(desk: Desk, readonly: bool = False, watcher: Watcher | None = Non
             event = await anyio.to_thread.run_sync(desk.open, path)
             changes.notify()
             return JSONResponse({"url": f"/e/{event.key}/"})
-        listed = desk.add_list(path) if kind == "ratings" else desk.add_system(path)
+        add = {"ratings": desk.add_list, "system": desk.add_system, "order": desk.add_order}
+        listed = add[kind](path)
         shown = desk.events.get(request.query_params.get("event", ""))  # the page's event
         if shown is None:
             return JSONResponse({"url": "/"})

@@ -14,13 +14,16 @@ from typing import Any
 
 from markupsafe import Markup
 
+from ..errors import InputError
 from ..render.format import fmt_points, missing
 from ..render.html import render
 from ..render.json import present
 from ..render.sections import report_data
 from ..render.view import build_context
-from ..systems.registry import system_names
-from .state import Desk, DeskEvent
+from ..systems.fide.average_rule import UNRATED_OPPONENTS_SETTING, AverageRule, UnratedOpponents
+from ..systems.fide.norm_events import NORM_EVENT_SETTING, NORM_EVENTS
+from ..systems.registry import get_system, system_names
+from .state import SETTING_FIELD, Desk, DeskEvent, given_inputs
 from .words import desk_words
 
 #: The views of an event: (URL part, template); ``""`` is the standings.
@@ -29,6 +32,9 @@ VIEWS = {"": "desk/standings.html.j2", "wall": "desk/wall.html.j2",
 #: What a page served to the network (``--host`` not loopback) shows.
 READ_ONLY_VIEWS = frozenset({"", "wall"})
 TIEBREAK_RULES = ("2026", "2024", "2023", "pre2023")
+#: The settings the options form has a field of its own for (``--norm-event``,
+#: ``--unrated-opponents``), not among the system's settings (``--set``).
+OWN_FIELDS = frozenset({NORM_EVENT_SETTING, UNRATED_OPPONENTS_SETTING})
 
 
 def event_context(event: DeskEvent) -> dict[str, Any] | None:
@@ -71,6 +77,24 @@ def holding(result: Any) -> dict[str, dict[str, str]]:
     return out
 
 
+def setting_fields(desk: Desk, event: DeskEvent) -> list[tuple[str, tuple[str, ...], str]]:
+    """The system settings the options form offers (``--set``): each setting the chosen
+    system reads, with its values (none: any text) and the value chosen, and each setting
+    chosen that it does not read (so that it can be taken back); ``--norm-event`` and
+    ``--unrated-opponents`` have fields of their own."""
+    def make() -> dict[str, tuple[str, ...]]:
+        try:
+            system = get_system(given_inputs(event.options, desk.given)[0])
+        except InputError:  # said where the event is rated
+            return {}
+        return {key: values for key, values in system.setting_choices.items()
+                if key not in OWN_FIELDS}
+
+    choices: dict[str, tuple[str, ...]] = event.cached(("settings",), make)
+    chosen = dict(event.options.settings)
+    return [(key, choices.get(key, ()), chosen.get(key, "")) for key in {**choices, **chosen}]
+
+
 def shell(desk: Desk, event: DeskEvent | None, view: str, readonly: bool) -> dict[str, Any]:
     """What the page around an event's view shows: the events, the views, the options."""
     lang = event.options.lang if event is not None else desk.lang
@@ -78,6 +102,10 @@ def shell(desk: Desk, event: DeskEvent | None, view: str, readonly: bool) -> dic
         "lang": lang, "t": desk_words(lang), "desk": desk, "event": event, "view": view,
         "readonly": readonly, "systems": [*system_names(), *desk.systems],
         "tiebreak_rules": TIEBREAK_RULES, "lists": list(desk.lists),
+        "orders": list(desk.orders), "norm_events": list(NORM_EVENTS),
+        "unrated_opponents": list(UnratedOpponents), "average_rules": list(AverageRule),
+        "setting_field": SETTING_FIELD,
+        "settings": setting_fields(desk, event) if event is not None else [],
         "rounds": list(range(1, event.rounds_in_file + 1)) if event is not None else [],
     }
 

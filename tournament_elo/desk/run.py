@@ -15,7 +15,7 @@ import anyio
 from ..errors import TournamentEloError
 from ..i18n.messages import prefix, say
 from .app import Changes, DropBounds, create_app
-from .state import Desk, Options, error_lines, rate_file
+from .state import Desk, GivenFiles, Options, error_lines, rate_file
 
 #: watchfiles' settings: changes gathered for 50 ms (a pairing program writes a file in
 #: several steps), the notifier looked at every 20 ms; and every 0.5 s the watching
@@ -56,10 +56,12 @@ async def follow(desk: Desk, changes: Changes, stop: anyio.Event) -> None:
             changed = {Path(name).resolve() for _, name in batch}
             lists = {key for key, path in desk.lists.items() if path in changed}
             systems = {key for key, path in desk.systems.items() if path in changed}
+            orders = {key for key, path in desk.orders.items() if path in changed}
             touched = [e for e in list(desk.events.values()) if e.files & changed
-                       or e.options.ratings in lists or e.options.system in systems]
+                       or e.options.ratings in lists or e.options.system in systems
+                       or e.options.order in orders]
             for event in touched:
-                await anyio.to_thread.run_sync(event.load, desk.lists, desk.systems)
+                await anyio.to_thread.run_sync(event.load, desk.given)
             if touched:
                 changes.notify()
             if desk.folders() != folders:
@@ -93,23 +95,25 @@ def serve(targets: Sequence[Path], host: str, port: int, desk: Desk, drops: Drop
     uvicorn.Server(config).run(sockets=[listening])
 
 
-def watch_reports(path: Path, out: Path, options: Options, lists: dict[str, Path],
-                  systems: dict[str, Path], echo: Callable[[str, bool], None],
-                  stop: threading.Event | None = None) -> None:
+def watch_reports(path: Path, out: Path, options: Options, given: GivenFiles,
+                  echo: Callable[[str, bool], None], stop: threading.Event | None = None
+                  ) -> None:
     """Write the report set of ``path`` into ``out`` now and after every change of the
-    file; bad input is said as ``rate`` says it, and the folder keeps the last good set.
-    ``systems`` names the definition file ``options.system`` stands for, if it is one."""
+    file (or of the rating list or final order it is rated with); bad input is said as
+    ``rate`` says it, and the folder keeps the last good set.  ``given`` names the files
+    ``options`` stand for (``options.lots`` is a seed: the lots stay the same at each
+    change)."""
     from watchfiles import watch
 
     from ..read.sheet_files import input_files
     from ..render.report import write_reports
 
-    inputs = [*input_files(path), *lists.values()]
+    inputs = [*input_files(path), *given.paths()]
     watched = {p.resolve() for p in inputs}
 
     def once() -> None:
         try:
-            result, _ = rate_file(path, options, lists, systems)
+            result, _ = rate_file(path, options, given)
             written = write_reports(result, out, options.lang, inputs)
         except (TournamentEloError, OSError) as exc:
             for line in error_lines(exc, options.lang):

@@ -8,16 +8,20 @@ import json
 import re
 import threading
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from ..errors import InputError, Place, Problems, TournamentEloError
 from ..i18n.messages import problem_lines, say
 from ..rating.engine import RatingResult, rate
+from ..rating.last_resort import is_draw, lots_seed
+from ..rating.request import RateRequest, parse_day
 from ..read.detect import read_event, read_ratings
 from ..read.sheet_files import input_files
+from ..read.values import MAX_RATING, whole
 from ..render.writers import write_atomic
+from ..systems.fide.average_rule import AverageRule
 from ..systems.registry import system_names
 
 #: The files of a folder given to ``serve`` that are opened as events.
@@ -30,11 +34,18 @@ SETTINGS_FILE = "settings.json"
 DROPPED = "dropped"
 
 
+#: A form's field of a system setting: ``set:KEY`` (``--set KEY=VALUE``).
+SETTING_FIELD = "set:"
+
+
 @dataclass(frozen=True)
 class Options:
-    """What the page lets the arbiter choose for an event; empty text means the default
-    ``rate`` would take (the usual tie-breaks, the edition in force, no rating list, the
-    last round played)."""
+    """What the page lets the arbiter choose for an event: ``rate``'s options, each as the
+    text of its field; empty text means the default ``rate`` would take (the usual
+    tie-breaks, the edition in force, no rating list, the last round played, the file's
+    date, lots and final order).  ``ratings``, ``system`` and ``order`` name files the
+    desk was given; ``lots`` is a seed (``draw`` is drawn once, when chosen:
+    :func:`with_lots_drawn`); ``settings`` the system's own, in the order given."""
 
     system: str = "fide"
     tiebreaks: str = ""
@@ -42,6 +53,14 @@ class Options:
     ratings: str = ""
     lang: str = "en"
     round: int = 0
+    date: str = ""
+    lots: str = ""
+    order: str = ""
+    norm_event: str = ""
+    unrated_rating: str = ""
+    unrated_opponents: str = ""
+    average_rule: str = AverageRule.PLAIN.value
+    settings: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def from_mapping(cls, data: Any, default: Options) -> Options:
@@ -56,48 +75,111 @@ class Options:
                 text = str(value or "0").strip()
                 if text.isdigit():
                     kept[f.name] = int(text)
+            elif f.name == "settings":
+                settings = _settings_in(data)
+                if settings is not None:
+                    kept[f.name] = settings
             elif isinstance(value, str):
                 kept[f.name] = value.strip()
         if kept.get("lang") not in ("en", "vi"):
             kept.pop("lang", None)
-        return Options(**{**asdict(default), **kept})
+        return replace(default, **kept)
+
+    def saved(self) -> dict[str, Any]:
+        """The options as the settings file keeps them (the settings as an object)."""
+        return {**asdict(self), "settings": dict(self.settings)}
 
 
-def given_inputs(options: Options, lists: Mapping[str, Path],
-                 systems: Mapping[str, Path]) -> tuple[str, Path | None]:
-    """The system ``rate`` is given and the rating list read under ``options``, which name
-    them: a system of the catalogue, or a file given to the desk (``lists``, ``systems``:
-    by their names on the page).  Any other value, a path too, is refused before a file is
-    looked at: the refusal is the same whether or not such a file exists."""
+def _settings_in(data: dict[Any, Any]) -> tuple[tuple[str, str], ...] | None:
+    """The settings a form gives (its ``set:KEY`` fields, an empty one unset) or the
+    settings file keeps (an object); ``None`` where ``data`` gives none."""
+    if any(isinstance(k, str) and k.startswith(SETTING_FIELD) for k in data):
+        pairs = [(k.removeprefix(SETTING_FIELD), v) for k, v in data.items()
+                 if isinstance(k, str) and k.startswith(SETTING_FIELD)]
+    elif isinstance(data.get("settings"), dict):
+        pairs = list(data["settings"].items())
+    else:
+        return None
+    return tuple((k.strip(), v.strip()) for k, v in pairs
+                 if isinstance(k, str) and isinstance(v, str) and k.strip() and v.strip())
+
+
+def with_lots_drawn(options: Options) -> tuple[Options, int | None]:
+    """``options`` with a seed drawn now where they ask for a drawing (``draw``), so that
+    every reading of the file draws the same lots; and the seed drawn, if one was."""
+    if not is_draw(options.lots):
+        return options, None
+    seed = lots_seed(options.lots)
+    return replace(options, lots=str(seed)), seed
+
+
+@dataclass(frozen=True)
+class GivenFiles:
+    """The files the desk was given (on the command line, or dropped on the page), by their
+    names on the page: rating lists, system definitions, final orders."""
+
+    lists: Mapping[str, Path]
+    systems: Mapping[str, Path]
+    orders: Mapping[str, Path]
+
+    def paths(self) -> list[Path]:
+        return [*self.lists.values(), *self.systems.values(), *self.orders.values()]
+
+
+def given_inputs(options: Options, given: GivenFiles) -> tuple[str, Path | None, Path | None]:
+    """The system ``rate`` is given, the rating list read and the final order file read
+    under ``options``, which name them: a system of the catalogue, or a file given to the
+    desk.  Any other value, a path too, is refused before a file is looked at: the refusal
+    is the same whether or not such a file exists."""
     problems = Problems()
     system = options.system or "fide"
-    if system in systems:
-        system = str(systems[system])
+    if system in given.systems:
+        system = str(given.systems[system])
     elif system not in system_names():
         problems.add(InputError(
             "not a rating system of the desk", Place("system"), found=repr(system),
             expected="a system of 'tournament-elo systems', or a definition file given "
             "with 'serve --system' or dropped on the page"))
-    listed = lists.get(options.ratings)
+    listed = given.lists.get(options.ratings)
     if options.ratings and listed is None:
         problems.add(InputError(
             "not a rating list of the desk", Place("ratings"), found=repr(options.ratings),
             expected="a rating list given with 'serve --ratings' or dropped on the page"))
+    order = given.orders.get(options.order)
+    if options.order and order is None:
+        problems.add(InputError(
+            "not a final order of the desk", Place("order"), found=repr(options.order),
+            expected="a final order given with 'serve --order' or dropped on the page"))
     problems.raise_any()
-    return system, listed
+    return system, listed, order
 
 
-def rate_file(path: Path, options: Options, lists: Mapping[str, Path],
-              systems: Mapping[str, Path]) -> tuple[RatingResult, int]:
+def desk_request(options: Options, given: GivenFiles) -> tuple[RateRequest, Path | None]:
+    """The request ``rate`` is given under ``options`` (every problem of its fields at
+    once), but its rating list: the file to read it from, if one is chosen."""
+    problems = Problems()
+    nothing: tuple[str, Path | None, Path | None] = ("fide", None, None)
+    system, listed, order = problems.checked(lambda: given_inputs(options, given), nothing)
+    day = problems.checked(lambda: parse_day(options.date or None, "--date"), None)
+    unrated = problems.checked(lambda: whole(options.unrated_rating, Place(
+        "--unrated-rating"), "rating", MAX_RATING), None)
+    problems.raise_any()
+    return RateRequest(
+        system=system, tiebreaks=options.tiebreaks or None,
+        tiebreak_rules=options.tiebreak_rules or None, unrated_rating=unrated,
+        unrated_opponents=options.unrated_opponents or None,
+        average_rule=options.average_rule, after_round=options.round or None, date=day,
+        lots=options.lots or None, order=order, norm_event=options.norm_event or None,
+        settings=dict(options.settings)), listed
+
+
+def rate_file(path: Path, options: Options, given: GivenFiles) -> tuple[RatingResult, int]:
     """Read and rate an event file as ``rate`` does with these options; and how many
     rounds the file has played (the rounds the page may go back to)."""
-    system, listed = given_inputs(options, lists, systems)
+    request, listed = desk_request(options, given)
     event = read_event(path)
     ratings = read_ratings(listed) if listed is not None else None
-    result = rate(event, system, ratings,
-                  tiebreaks=options.tiebreaks or None,
-                  tiebreak_rules=options.tiebreak_rules or None,
-                  after_round=options.round or None)
+    result = rate(event, replace(request, ratings=ratings))
     result.player_table  # noqa: B018 - the tables are computed here, not while a page waits
     return result, event.rounds_played
 
@@ -144,10 +226,10 @@ class DeskEvent:
     def problems(self) -> list[str]:
         return [] if self.error is None else error_lines(self.error, self.options.lang)
 
-    def load(self, lists: Mapping[str, Path], systems: Mapping[str, Path]) -> None:
+    def load(self, given: GivenFiles) -> None:
         """Read and rate the file as it is now; bad input keeps the last good result."""
         try:
-            result, self.rounds_in_file = rate_file(self.path, self.options, lists, systems)
+            result, self.rounds_in_file = rate_file(self.path, self.options, given)
         except Exception as exc:  # a bug too is said on the page, as the CLI says it
             with self.lock:
                 self.error = exc
@@ -171,21 +253,24 @@ class DeskEvent:
 
 
 class Desk:
-    """The opened events, the rating lists and system definition files they may use (by
-    their names on the page), and the work folder that keeps the dropped files and the
-    options chosen per event."""
+    """The opened events, the rating lists, system definition files and final orders they
+    may use (by their names on the page), and the work folder that keeps the dropped files
+    and the options chosen per event."""
 
     def __init__(self, work: Path, lang: str, lists: Iterable[Path] = (),
-                 systems: Iterable[Path] = ()) -> None:
+                 systems: Iterable[Path] = (), orders: Iterable[Path] = ()) -> None:
         self.work = work
         self.lang = lang
         self.events: dict[str, DeskEvent] = {}
         self.lists: dict[str, Path] = {}
         self.systems: dict[str, Path] = {}
+        self.orders: dict[str, Path] = {}
         for path in lists:
             self.add_list(path)
         for path in systems:
             self.add_system(path)
+        for path in orders:
+            self.add_order(path)
         try:
             saved = json.loads((work / SETTINGS_FILE).read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -203,16 +288,27 @@ class Desk:
         """A system definition file the page may choose; its name there."""
         return _named(self.systems, path)
 
+    def add_order(self, path: Path) -> str:
+        """A final order file the page may choose; its name there."""
+        return _named(self.orders, path)
+
+    @property
+    def given(self) -> GivenFiles:
+        return GivenFiles(self.lists, self.systems, self.orders)
+
     def open(self, path: Path) -> DeskEvent:
         """Open an event file (once: the same file again is the same event) and rate it."""
         path = path.resolve()
         for known in self.events.values():
             if known.path == path:
                 return known
-        options = Options.from_mapping(self.saved.get(str(path)), self.default_options())
+        options, drawn = with_lots_drawn(
+            Options.from_mapping(self.saved.get(str(path)), self.default_options()))
         event = DeskEvent(str(len(self.events) + 1), path, options)
         self.events[event.key] = event
-        event.load(self.lists, self.systems)
+        if drawn is not None:  # 'draw' written in the settings file: drawn once
+            self._keep(event)
+        event.load(self.given)
         return event
 
     def open_folder(self, folder: Path) -> list[DeskEvent]:
@@ -220,21 +316,26 @@ class Desk:
         return [self.open(p) for p in sorted(folder.iterdir()) if is_event_file(p)]
 
     def choose(self, event: DeskEvent, options: Options) -> None:
-        """Rate the event under new options and keep them for the next time it is opened;
-        options naming a system or a list the desk was not given are refused
+        """Rate the event under new options and keep them for the next time it is opened
+        (the lots drawn now where they ask for a drawing: each reading of the file then
+        draws the same); options naming a file the desk was not given are refused
         (:class:`InputError`) and kept nowhere."""
-        given_inputs(options, self.lists, self.systems)
-        event.options = options
-        self.saved[str(event.path)] = asdict(options)
+        given_inputs(options, self.given)
+        event.options, _ = with_lots_drawn(options)
+        self._keep(event)
+        event.load(self.given)
+
+    def _keep(self, event: DeskEvent) -> None:
+        """The event's options in the settings file, for the next time it is opened."""
+        self.saved[str(event.path)] = event.options.saved()
         self.work.mkdir(parents=True, exist_ok=True)
         write_atomic(self.work / SETTINGS_FILE,
                      (json.dumps(self.saved, indent=1, ensure_ascii=False) + "\n").encode())
-        event.load(self.lists, self.systems)
 
     def folders(self) -> set[Path]:
         """The folders holding the opened files: what is watched."""
         files = [f for e in self.events.values() for f in e.files]
-        return {f.parent for f in (*files, *self.lists.values(), *self.systems.values())}
+        return {f.parent for f in (*files, *self.given.paths())}
 
     def new_dropped(self, name: str) -> tuple[Path, BinaryIO]:
         """A new file of the work folder for a dropped file, under its own name and never

@@ -85,6 +85,8 @@ _VI = {
     "unknown {}": "không rõ {}",
     "no such round": "không có vòng này",
     "a round from 1 to {}": "một vòng từ 1 đến {}",
+    "a round of the event, from 1": "một vòng của giải, từ 1",
+    "not a date": "không phải ngày",
     "unknown tie-break rules": "không rõ bản quy định hệ số phụ",
     # headers and files
     "unknown column name": "tên cột không rõ",
@@ -288,6 +290,9 @@ _VI = {
     "not a rating list of the desk": "không phải danh sách hệ số của bàn trọng tài",
     "a rating list given with 'serve --ratings' or dropped on the page":
         "một danh sách hệ số đưa vào bằng 'serve --ratings' hay thả vào trang",
+    "not a final order of the desk": "không phải thứ tự cuối cùng của bàn trọng tài",
+    "a final order given with 'serve --order' or dropped on the page":
+        "một thứ tự cuối cùng đưa vào bằng 'serve --order' hay thả vào trang",
     "{}: not a system definition file (.toml)": "{}: không phải tệp định nghĩa hệ (.toml)",
     "no games in the file": "tệp không có ván nào",
     # the command line's own (click's) messages

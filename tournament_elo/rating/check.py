@@ -23,19 +23,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 import numpy as np
 import numpy.typing as npt
 
 from ..i18n.labels import check_labels
-from ..model import Event, ListEntry
+from ..model import Event
 from ..read.crosstable_layout import header_kind
 from ..read.headers import fold
 from ..read.tiebreak_legend import POINTS, legends
-from ..systems.fide.average_rule import UNRATED_OPPONENTS_SETTING
-from .engine import RatingResult, rate
+from .engine import DEFAULT_REQUEST, RatingResult, rate
+from .request import RateRequest
 from .standings import is_tiebreak_code, places, tiebreak_codes
 
 _TIE_BREAK_HEADER = re.compile(r"^tb\d+$")
@@ -126,22 +126,11 @@ def tiebreak_columns(event: Event, tiebreaks: str | None
     return columns, codes, len(codes) if decided is None else decided
 
 
-def check_event(
-    event: Event,
-    system: str = "fide",
-    ratings: Sequence[ListEntry] | None = None,
-    tiebreaks: str | None = None,
-    tiebreak_rules: str | None = None,
-    unrated_rating: int | None = None,
-    unrated_opponents: str | None = None,
-) -> CheckReport:
-    """Rate ``event`` with the tie-breaks its published columns need and compare; the
-    options are ``rate``'s (``tiebreaks`` as ``--tiebreaks``, overriding the legend;
-    ``unrated_opponents`` as ``--unrated-opponents``, for a published Rp)."""
-    columns, codes, decided = tiebreak_columns(event, tiebreaks)
-    settings = {} if unrated_opponents is None else {UNRATED_OPPONENTS_SETTING: unrated_opponents}
-    result = rate(event, system, ratings, settings=settings, tiebreaks=",".join(codes),
-                  tiebreak_rules=tiebreak_rules, unrated_rating=unrated_rating)
+def check_event(event: Event, request: RateRequest = DEFAULT_REQUEST) -> CheckReport:
+    """Rate ``event`` as ``request`` asks, with the tie-breaks its published columns need,
+    and compare (the request's ``tiebreaks``, as ``--tiebreaks``, override the legend)."""
+    columns, codes, decided = tiebreak_columns(event, request.tiebreaks)
+    result = rate(event, replace(request, tiebreaks=",".join(codes)))
     return check_published(result, columns, decided)
 
 

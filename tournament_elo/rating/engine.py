@@ -9,7 +9,7 @@ output first asks for them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -20,8 +20,10 @@ import numpy.typing as npt
 from ..errors import InputError, InputWarning, Place, Problems
 from ..model import Event, ListEntry, Standings, listed_entries, with_entries
 from ..systems.fide.average_rule import AverageRule
+from ..systems.fide.norm_events import NORM_EVENT_SETTING, NORM_EVENTS
 from ..systems.protocol import Figures, RatingSystem
 from ..systems.registry import get_system
+from .request import RateRequest
 from .standings import event_tiebreaks, standings, tiebreak_codes
 
 if TYPE_CHECKING:
@@ -159,49 +161,52 @@ def check_settings(system: RatingSystem, settings: Mapping[str, str]) -> None:
     problems.raise_any()
 
 
-def rate(
-    event: Event,
-    system: str = "fide",
-    ratings: Sequence[ListEntry] | None = None,
-    average_rule: AverageRule | str = AverageRule.PLAIN,
-    settings: Mapping[str, str] | None = None,
-    tiebreaks: str | None = None,
-    tiebreak_rules: str | None = None,
-    unrated_rating: int | None = None,
-    after_round: int | None = None,
-) -> RatingResult:
-    """Rate ``event`` under ``system`` (a name or a definition file), optionally with a
-    rating list; ``settings`` (``level``, ``pool``) override the event's own.
+#: What :func:`rate` computes when it is told nothing: ``rate``'s defaults.
+DEFAULT_REQUEST = RateRequest()
 
-    Players are ranked by points, then by ``tiebreaks`` (C.07 codes such as
-    ``"BH/C1,BH,SB"``; by default the usual list for the event type) under the
-    ``tiebreak_rules`` edition (by default the one in force on the event's first day);
-    unrated players count at ``unrated_rating`` in rating-based tie-breaks, or are left
-    out.  ``after_round``: the standings and ratings as they stood after that round (the
-    later rounds of the file left out).
+
+def rate(event: Event, request: RateRequest | str = DEFAULT_REQUEST) -> RatingResult:
+    """Rate ``event`` as ``request`` asks (a :class:`RateRequest`, or only a system's
+    name: ``rate(event, "fide-2024")``).
+
+    Players are ranked by points, then by the request's tie-breaks (C.07 codes such as
+    ``"BH/C1,BH,SB"``; by default the file's, else the usual list for the event type)
+    under its ``tiebreak_rules`` edition (by default the one in force on the event's first
+    day), then by the arbiter's final order and the drawing of lots; unrated players count
+    at ``unrated_rating`` in rating-based tie-breaks, or are left out.  ``after_round``:
+    the standings and ratings as they stood after that round (the later rounds of the
+    file left out).  The date, the lots, the final order and the norm event, where the
+    request gives them, take the place of the file's.
     """
-    if after_round is not None:
-        event = event_after_round(event, after_round)
+    if isinstance(request, str):
+        request = RateRequest(system=request)
+    event = as_requested(event, request)
+    if request.after_round is not None:
+        event = event_after_round(event, request.after_round)
+    ratings = request.ratings
     listed = None if ratings is None else listed_entries(event.players, ratings)
     if listed is not None:
         event = with_entries(event, listed)
+    average_rule = request.average_rule
     if average_rule not in set(AverageRule):
         raise InputError("unknown rule for the opponents' average", Place("--ra"),
                          found=repr(average_rule), expected=" or ".join(AverageRule))
     options = Problems()  # every wrong option at once
     no_codes: tuple[str, ...] = ()
     unread = None  # a warning: the file declares tie-breaks the standings do not compute
+    tiebreaks = request.tiebreaks
     if tiebreaks is None and not event.game_log:
         codes, unread = event_tiebreaks(event)
     else:
         codes = options.checked(lambda: tiebreak_codes(tiebreaks, event), no_codes)
-    chosen = get_system(system, event_day(event))
+    chosen = get_system(request.system, event_day(event))
+    settings = request.system_settings()
     with options.collect():
-        check_settings(chosen, settings or {})
+        check_settings(chosen, settings)
         check_decimals(event, chosen, listed)
     options.raise_any()
-    table = standings(event, codes, tiebreak_rules, unrated_rating)
-    figures = chosen.rate_event(event, settings or {}, str(average_rule))
+    table = standings(event, codes, request.tiebreak_rules, request.unrated_rating)
+    figures = chosen.rate_event(event, settings, str(average_rule))
     if unread is not None:
         figures = figures._replace(warnings=(*figures.warnings, unread))
     if event.players and not any(p.rating for p in event.players):
@@ -209,3 +214,22 @@ def rate(
             Place(event.source), f"no player has a rating under {chosen.name}: every player "
             "is rated as unrated (give ratings in the file, or a rating list with --ratings)")))
     return RatingResult(event, chosen, figures, table)
+
+
+def as_requested(event: Event, request: RateRequest) -> Event:
+    """``event`` with what the request gives in place of its file's: the lots and the
+    final order (both checked at once), the date where the file has none, the norm
+    event."""
+    if request.lots is not None or request.order is not None:
+        from .last_resort import with_last_resort  # its readers only when asked for
+
+        event = with_last_resort(event, request.lots, request.order)
+    if request.date is not None and event.end is None and event.start is None:
+        event = replace(event, end=request.date)
+    if request.norm_event is not None:
+        if request.norm_event not in NORM_EVENTS:
+            raise InputError(f"unknown {NORM_EVENT_SETTING}", Place("--norm-event"),
+                             found=repr(request.norm_event), expected=" or ".join(NORM_EVENTS))
+        kept = tuple(kv for kv in event.settings if kv[0] != NORM_EVENT_SETTING)
+        event = replace(event, settings=(*kept, (NORM_EVENT_SETTING, request.norm_event)))
+    return event

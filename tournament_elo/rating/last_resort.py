@@ -36,17 +36,23 @@ def draw_lots(n: int, seed: int) -> npt.NDArray[np.int64]:
     return lots
 
 
-def lots_seed(text: str) -> tuple[int, bool]:
-    """The seed of ``--lots``: a whole number, or ``draw`` for a new one; and whether it
-    was drawn now (then it must be printed)."""
-    if text.strip().lower() == "draw":
+def lots_seed(lots: int | str) -> int:
+    """The seed of ``--lots``: a whole number (or its text), or ``draw`` for a new one
+    (:func:`is_draw`: then it must be said)."""
+    text = str(lots)
+    if is_draw(text):
         import secrets
 
-        return secrets.randbelow(SEEDS), True
+        return secrets.randbelow(SEEDS)
     if not text.strip().isdigit() or len(text.strip()) > 18:
         raise InputError("bad seed of the drawing of lots", Place("--lots"), found=repr(text),
                          expected="a whole number, or 'draw' for a new one")
-    return int(text.strip()), False
+    return int(text.strip())
+
+
+def is_draw(lots: int | str) -> bool:
+    """Whether ``--lots`` asks for a new seed."""
+    return str(lots).strip().lower() == "draw"
 
 
 def read_final_order(path: str | Path, event: Event) -> tuple[int | str, ...]:
@@ -66,15 +72,14 @@ def read_final_order(path: str | Path, event: Event) -> tuple[int | str, ...]:
     return tuple(ids)
 
 
-def with_last_resort(event: Event, lots: str | None, order: str | None
-                     ) -> tuple[Event, int | None]:
-    """``event`` with the ``--lots`` seed and the ``--order`` file's final order (each
-    where given, else as the event file had them); and the seed if it was drawn now."""
+def with_last_resort(event: Event, lots: int | str | None, order: str | Path | None
+                     ) -> Event:
+    """``event`` with the ``--lots`` seed (drawn now for ``draw``) and the ``--order``
+    file's final order, each where given, else as the event file had them."""
     problems = Problems()  # both options' problems at once
     seed: int | None = None
-    new = False
     if lots is not None:
-        seed, new = problems.checked(lambda: lots_seed(lots), (seed, new))
+        seed = problems.checked(lambda: lots_seed(lots), seed)
     listed: tuple[int | str, ...] = ()
     if order is not None:
         listed = problems.checked(lambda: read_final_order(order, event), listed)
@@ -83,4 +88,4 @@ def with_last_resort(event: Event, lots: str | None, order: str | None
         event = replace(event, lots_seed=seed)
     if order is not None:
         event = replace(event, final_order=listed)
-    return event, seed if new else None
+    return event
