@@ -163,6 +163,8 @@ def desk_request(options: Options, given: GivenFiles) -> tuple[RateRequest, Path
     day = problems.checked(lambda: parse_day(options.date or None, "--date"), None)
     unrated = problems.checked(lambda: whole(options.unrated_rating, Place(
         "--unrated-rating"), "rating", MAX_RATING), None)
+    if options.lots and not is_draw(options.lots):  # a drawing is drawn when chosen
+        problems.checked(lambda: lots_seed(options.lots), 0)
     problems.raise_any()
     return RateRequest(
         system=system, tiebreaks=options.tiebreaks or None,
