@@ -13,7 +13,7 @@ import sys
 import threading
 import time
 import zipfile
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 from xml.etree import ElementTree
@@ -21,7 +21,7 @@ from xml.etree import ElementTree
 import httpx
 import psutil
 import pytest
-from desk_server import GROS, desk_server, with_round_5
+from desk_server import GROS, desk_server, rewrite_until, with_round_5
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -155,19 +155,6 @@ def _wait_until(condition: object) -> None:
     while not condition():  # type: ignore[operator]
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.02)
-
-
-def _rewrite_until(event: Path, text: str, condition: Callable[[], bool]) -> None:
-    """Write ``text`` into ``event`` each second until ``condition`` holds."""
-    deadline = time.monotonic() + FOLLOW_TIMEOUT
-    while True:
-        event.write_text(text, encoding="utf-8")
-        again = time.monotonic() + 1
-        while time.monotonic() < again:
-            if condition():
-                return
-            time.sleep(0.02)
-        assert time.monotonic() < deadline, "timed out"
 
 
 def test_options_are_chosen_on_the_page_and_kept_per_event(tmp_path: Path) -> None:
@@ -307,7 +294,8 @@ def test_a_system_dropped_on_the_page_rates_the_event(tmp_path: Path) -> None:
         as_event = get.post("/open", params={"name": "club-k24.toml", "kind": "event"},
                             content=CLUB.read_bytes())
         assert (as_event.status_code, as_event.json()) == (400, {
-            "error": "a dropped file is an event, a rating list, or a rating system (.toml)"})
+            "error": "a dropped file is an event, a rating list, a rating system (.toml) or a "
+                     "final order"})
         dropped = get.post("/open", params={"name": "club-k24.toml", "kind": "system",
                                             "event": "1"}, content=CLUB.read_bytes())
         assert dropped.json() == {"url": "/e/1/"}
@@ -498,7 +486,7 @@ def test_watch_rewrites_the_report_folder_when_the_file_changes(tmp_path: Path) 
         # The watching begins after the first set is written, and a change made before it
         # is not seen: the file is written again each second until the change is seen.
         round_5 = "wrote 10 files to live (after round 5)"
-        _rewrite_until(event, with_round_5(GROS.read_text()), lambda: round_5 in lines)
+        rewrite_until(event, with_round_5(GROS.read_text()).encode(), lambda: round_5 in lines)
         assert set(lines[1:]) == {round_5}
         leader = json.loads(result.read_text())["players"][0]  # in standings order
         assert (leader["id"], leader["points"], leader["rank"]) == (2, 5, 1)

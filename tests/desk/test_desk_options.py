@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from desk_server import GROS, desk_server
+from desk_server import FOLLOW_TIMEOUT, GROS, desk_server, rewrite_until
 
 from helpers import DATA, run_cli
 
@@ -33,8 +33,6 @@ DONG_SON = ROOT / "sample_events" / "dong-son_giai-tinh.xlsx"
 COLUMNS = {"Rk.": "rank", "No.": "id", "Rtg": "rating", "Rtg before": "start_rating",
            "Pts.": "points", "K": "k", "Change": "change", "New rating": "new_rating",
            "Rp": "rp"}
-#: The longest a test waits for the page to follow the file (seconds): a hang guard.
-FOLLOW_TIMEOUT = 120
 
 
 class _Form(HTMLParser):
@@ -407,26 +405,12 @@ def test_watch_takes_the_options_of_rate_and_keeps_a_drawn_seed(tmp_path: Path) 
         murawski = next(p for p in result["players"] if p["id"] == 3)
         assert (murawski["k"], murawski["new_rating"]) == (15, 2323)
         assert result["event"]["lots_seed"] == int(seed)
-        _rewrite_until(event, FROME.read_bytes(), lambda: len(lines) == 3)
+        rewrite_until(event, FROME.read_bytes(), lambda: len(lines) == 3)
         assert lines[2] == "wrote 9 files to live (after round 5)"
         assert _files(tmp_path / "live") == _files(tmp_path / "ref")  # the same lots
     finally:
         watcher.terminate()
         watcher.wait(10)
-
-
-def _rewrite_until(event: Path, data: bytes, condition: Callable[[], bool]) -> None:
-    """Write ``data`` into ``event`` each second until ``condition`` holds: the watching
-    begins after the first set is written, and a change made before it is not seen."""
-    deadline = time.monotonic() + FOLLOW_TIMEOUT
-    while True:
-        event.write_bytes(data)
-        again = time.monotonic() + 1
-        while time.monotonic() < again:
-            if condition():
-                return
-            time.sleep(0.02)
-        assert time.monotonic() < deadline, "timed out"
 
 
 def test_watch_refuses_a_wrong_option_before_it_watches(tmp_path: Path) -> None:

@@ -7,7 +7,8 @@ import re
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -16,6 +17,8 @@ from helpers import DATA
 GROS = DATA / "javafo_aum_gros_2010_after_r4.trf"
 #: How long a server may take to start (seconds): a guard against a hang, not a measure.
 START_TIMEOUT = 300
+#: The longest a test waits for the desk to follow a file (seconds): a hang guard.
+FOLLOW_TIMEOUT = 120
 
 
 @contextmanager
@@ -65,3 +68,17 @@ def with_round_5(trf: str, results: bool = True) -> str:
         cell = f"{opponent:>4} {'w' if white else 'b'} {result}"  # columns 132-139
         out.append(f"{line[:80]}{points:4.1f}{line[84:129].ljust(45)}  {cell}")
     return "\n".join(out) + "\n"
+
+
+def rewrite_until(event: Path, data: bytes, condition: Callable[[], bool]) -> None:
+    """Write ``data`` into ``event`` each second until ``condition`` holds: ``watch``
+    begins to watch after its first writing, and does not see a change made before it."""
+    deadline = time.monotonic() + FOLLOW_TIMEOUT
+    while True:
+        event.write_bytes(data)
+        again = time.monotonic() + 1
+        while time.monotonic() < again:
+            if condition():
+                return
+            time.sleep(0.02)
+        assert time.monotonic() < deadline, "timed out"

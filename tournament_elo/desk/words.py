@@ -6,8 +6,8 @@ from ..i18n.labels import labels
 
 _EN = {
     "desk": "Arbiter's desk", "open_hint":
-    "Drop event files (TRF, sheet, PGN, chess-results page), rating lists or rating systems "
-    "(.toml) on the page, or choose one:",
+    "Drop event files (TRF, sheet, PGN, chess-results page), rating lists, rating systems "
+    "(.toml) or final orders on the page, or choose one:",
     "open_event": "Open an event", "open_list": "Add a rating list",
     "open_system": "Add a rating system (.toml)",
     "wall": "Wall", "print": "Print", "report_zip": "Reports (ZIP)",
@@ -33,14 +33,15 @@ _EN = {
     "--max-dropped): this one and the next are not kept; give them on the command line",
     "dropped_too_much": "the dropped files would weigh more than {mb} MB together (ten times "
     "serve --max-upload): this one is not kept",
-    "dropped_kind": "a dropped file is an event, a rating list, or a rating system (.toml)",
+    "dropped_kind": "a dropped file is an event, a rating list, a rating system (.toml) or a "
+    "final order",
     "nothing": "No event is open yet.",
 }
 
 _VI = {
     "desk": "Bàn trọng tài", "open_hint":
-    "Thả tệp giải (TRF, bảng tính, PGN, trang chess-results), danh sách hệ số hoặc hệ thống "
-    "tính Elo (.toml) vào trang, hoặc chọn tệp:",
+    "Thả tệp giải (TRF, bảng tính, PGN, trang chess-results), danh sách hệ số, hệ thống "
+    "tính Elo (.toml) hoặc thứ tự cuối cùng vào trang, hoặc chọn tệp:",
     "open_event": "Mở giải", "open_list": "Thêm danh sách hệ số",
     "open_system": "Thêm hệ thống tính Elo (.toml)",
     "wall": "Màn hình treo", "print": "In", "report_zip": "Báo cáo (ZIP)",
@@ -67,8 +68,8 @@ _VI = {
     "--max-dropped): tệp này và các tệp sau không được giữ; hãy đưa chúng vào dòng lệnh",
     "dropped_too_much": "các tệp thả vào sẽ nặng hơn {mb} MB tổng cộng (mười lần serve "
     "--max-upload): tệp này không được giữ",
-    "dropped_kind": "tệp thả vào phải là một giải, một danh sách hệ số, hoặc một hệ thống "
-    "tính Elo (.toml)",
+    "dropped_kind": "tệp thả vào phải là một giải, một danh sách hệ số, một hệ thống "
+    "tính Elo (.toml) hoặc một thứ tự cuối cùng",
     "nothing": "Chưa mở giải nào.",
 }
 
