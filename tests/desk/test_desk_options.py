@@ -2,16 +2,19 @@
 gives with the same option: the arbiter chooses it in the page's options form (served over
 HTTP as ``serve`` serves it), the page's standings (ranks, points, tie-break values, K,
 changes, new ratings, Rp) are read and compared with ``rate``'s JSON.  Each file is one
-where the option changes a figure; the comment says which one and why."""
+where the option changes a figure; the comment says which one and why.  ``watch`` takes
+the same options, and writes what ``rate --out`` writes with them."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
 import sys
 import threading
 import time
+import zipfile
 from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
@@ -19,8 +22,10 @@ from typing import Any
 
 import httpx
 from desk_server import FOLLOW_TIMEOUT, GROS, desk_server, rewrite_until
+from norm_events import ALL_HOME_FAILURES, home_event
 
 from helpers import DATA, run_cli
+from tournament_elo.write.trf import write_trf
 
 ROOT = Path(__file__).resolve().parents[2]
 SWISS5 = DATA / "held_c07_swiss5.trf"
@@ -251,6 +256,27 @@ def test_settings(tmp_path: Path) -> None:
         44.4, 54.8)
     saved = json.loads((tmp_path / "work" / "settings.json").read_text(encoding="utf-8"))
     assert saved[str(event.resolve())]["settings"] == {"level": "national"}
+
+
+def test_norm_event(tmp_path: Path) -> None:
+    # Player 1 (VIE) scores 7 of 9 against nine opponents of his own federation (Rp 2648
+    # over Ra 2428: test_gm_norm_met's games): the GM norm fails on the federation mix
+    # alone.  A zonal (B.01 1.4.3c) is exempt from it: the norm is met.  The desk's report
+    # set (its ZIP) says what 'rate --norm-event zonal' says.
+    event = tmp_path / "home.trf"
+    event.write_text(write_trf(home_event(), "trf16", []), encoding="utf-8")
+    with desk_server(str(event), "--work-dir", "work", cwd=tmp_path) as (url, _), \
+            httpx.Client(base_url=url, timeout=30) as get:
+        form = form_of(get.get("/e/1/").text)
+        assert get.post("/e/1/options", data={**form, "norm_event": "zonal"}
+                        ).status_code == 303
+        reports = zipfile.ZipFile(io.BytesIO(get.get("/e/1/report.zip").content))
+        result = json.loads(reports.read("result.json"))
+    assert result == rate_json(tmp_path, event, "--norm-event", "zonal")
+    (gm,) = (n for n in result["norms"] if n["title"] == "GM")
+    assert (gm["player"], gm["met"], gm["failed"]) == (1, True, [])
+    (before,) = (n for n in rate_json(tmp_path, event)["norms"] if n["title"] == "GM")
+    assert (before["met"], before["failed"]) == (False, ALL_HOME_FAILURES)
 
 
 def test_lots(tmp_path: Path) -> None:
