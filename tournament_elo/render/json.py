@@ -9,8 +9,6 @@ from typing import TYPE_CHECKING, Any, TextIO
 import numpy as np
 import numpy.typing as npt
 
-from ..systems.fide.norms import MIN_GAMES
-
 if TYPE_CHECKING:
     from ..rating.engine import RatingResult
     from ..systems.columns import Table
@@ -175,4 +173,4 @@ def norm_records(result: RatingResult) -> list[dict[str, Any]]:
             "remaining_rounds": n.forecast.remaining,
             "points_needed": n.forecast.points_needed / 100,
             "opponents_rating": n.forecast.opponents_rating},
-    } for n in result.norms if n.games >= MIN_GAMES or n.forecast is not None]
+    } for n in result.norms if n.listed]
