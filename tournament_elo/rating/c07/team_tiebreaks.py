@@ -166,7 +166,8 @@ def team_tiebreaks(te: TeamEvent, codes: Sequence[str], rounds: int, *, swiss: b
 
 def in_points(code: str, values: Sequence[int]) -> list[float]:
     """The exact values of ``code`` (:func:`team_values`) in points."""
-    return (np.asarray(values) / _unit(parse_team_tiebreak(code).name)).tolist()  # type: ignore[no-any-return]
+    unit = _unit(parse_team_tiebreak(code).name)
+    return [value / unit for value in values]
 
 
 def team_values(te: TeamEvent, codes: Sequence[str], rounds: int, *, swiss: bool,
