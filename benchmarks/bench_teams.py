@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-for folder in (ROOT, ROOT / "tests"):  # run as a script: make the helpers importable
+for folder in (ROOT, ROOT / "tests" / "support"):  # run as a script: the helpers
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
@@ -34,7 +34,7 @@ from team_events import generate  # noqa: E402
 from benchmarks import figures  # noqa: E402
 from benchmarks.figures import best_of, ms, profile_call, untimed  # noqa: E402
 from tournament_elo.rating.teams.matches import team_event  # noqa: E402
-from tournament_elo.rating.teams.report import team_report  # noqa: E402
+from tournament_elo.rating.teams.report import TeamOptions, team_report  # noqa: E402
 from tournament_elo.read.trf import parse_trf  # noqa: E402
 
 CODES = ("MPvGP", "BH:MP", "BH:MP/C1", "SB:MP", "EGGSB", "EMGSB")
@@ -56,7 +56,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     record(case, "pairing rows", f"{len(event.pairings):,}", f"{len(event.players)} players")
     t, te = best_of(REPEATS, lambda: team_event(event))
     record(case, "matches built (team_event)", ms(t), f"{len(te.matches):,} matches")
-    t, _ = best_of(REPEATS, lambda: team_report(event, CODES))
+    t, _ = best_of(REPEATS, lambda: team_report(event, TeamOptions(CODES)))
     verdict = "meets" if t < TARGET_S else "MISSES"
     record(case, "team_report (standings, boards, prizes)", ms(t),
            f"best of {REPEATS}; target < {TARGET_S * 1000:.0f} ms: {verdict}")
@@ -66,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         t_ref, _ = best_of(REPEATS, lambda: reference_table(path, REFERENCE_CODES, swiss=True))
     record(case, "baseline: gacrux tiebreakchecker", ms(t_ref), "same file, same codes")
     if args.profile:
-        profile_call("team_report", lambda: team_report(event, CODES), top=15)
+        profile_call("team_report", lambda: team_report(event, TeamOptions(CODES)), top=15)
     FIGURES.print_table()
 
 

@@ -83,8 +83,7 @@ def teams_command(event: str, tiebreaks: str | None, primary: str, after_round: 
       tournament-elo teams league.trf --format json --out report/
     """
     from ..i18n.messages import prefix, warning_lines
-    from ..rating.teams.report import team_report
-    from ..rating.teams.standings import DEFAULT_TEAM_TIEBREAKS
+    from ..rating.teams.report import TeamOptions, team_report
     from ..read.detect import read_event
     from ..read.sheet_files import input_files
     from ..render.teams import tables, team_json, write_team_reports
@@ -92,10 +91,13 @@ def teams_command(event: str, tiebreaks: str | None, primary: str, after_round: 
 
     lang = lang or "en"
     parsed = read_event(_event_file(event), input_format, encoding)
-    codes = tuple(c.strip() for c in tiebreaks.split(",") if c.strip()) \
-        if tiebreaks is not None else DEFAULT_TEAM_TIEBREAKS
-    report = team_report(parsed, codes, after_round, primary, _bye_points(bye_game_points),
-                         board_min_games, _match_points(match_points))
+    options = TeamOptions(after_round=after_round, primary=primary,
+                          bye_game_points=_bye_points(bye_game_points),
+                          min_games=board_min_games, match_points=_match_points(match_points))
+    if tiebreaks is not None:
+        options = options._replace(
+            codes=tuple(c.strip() for c in tiebreaks.split(",") if c.strip()))
+    report = team_report(parsed, options)
     for line in warning_lines((*parsed.warnings, *report.te.warnings), lang):
         click.echo(f"{prefix('warning', lang)}: {line}", err=True)
     if out_dir is not None:

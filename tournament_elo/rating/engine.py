@@ -23,6 +23,7 @@ from ..systems.fide.average_rule import AverageRule
 from ..systems.fide.norm_events import NORM_EVENT_SETTING, NORM_EVENTS
 from ..systems.protocol import Figures, RatingSystem
 from ..systems.registry import get_system
+from .c07.tiebreaks import decimals
 from .request import RateRequest
 from .standings import event_tiebreaks, standings, tiebreak_codes
 
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 
     from ..systems.columns import Table
     from ..systems.fide.norms import NormResult
+    from .teams.report import TeamOptions, TeamReport
 
 
 @dataclass(frozen=True, eq=False)
@@ -41,6 +43,8 @@ class RatingResult:
     system: RatingSystem
     figures: Figures
     standings: Standings
+    #: How a team event's teams are ranked and scored (None: the defaults).
+    team_options: TeamOptions | None = None
 
     @property
     def warnings(self) -> tuple[InputWarning, ...]:
@@ -104,6 +108,24 @@ class RatingResult:
         """Title norm checks (``None`` where the system has none), computed once for
         every output."""
         return self.system.norms(self.event)
+
+    @cached_property
+    def teams(self) -> TeamReport | None:
+        """A team event's matches, team standings, board statistics and prizes under
+        :attr:`team_options` (``None`` for an individual event), computed once for every
+        output — when one first asks: a team inconsistency fails only the outputs that
+        show the teams."""
+        if self.event.teams is None:
+            return None
+        from .teams.report import team_report
+
+        return team_report(self.event, self.team_options)
+
+    @cached_property
+    def tiebreak_decimals(self) -> dict[str, int]:
+        """The decimals each tie-break is published with (AOB 2 to 5 by the rounds)."""
+        return {code: decimals(code, self.standings.current_round)
+                for code in self.standings.values}
 
 
 def event_day(event: Event) -> date | None:
@@ -213,7 +235,7 @@ def rate(event: Event, request: RateRequest | str = DEFAULT_REQUEST) -> RatingRe
         figures = figures._replace(warnings=(*figures.warnings, InputWarning(
             Place(event.source), f"no player has a rating under {chosen.name}: every player "
             "is rated as unrated (give ratings in the file, or a rating list with --ratings)")))
-    return RatingResult(event, chosen, figures, table)
+    return RatingResult(event, chosen, figures, table, request.team_options)
 
 
 def as_requested(event: Event, request: RateRequest) -> Event:

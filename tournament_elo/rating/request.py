@@ -18,6 +18,7 @@ from ..systems.fide.average_rule import UNRATED_OPPONENTS_SETTING, AverageRule
 
 if TYPE_CHECKING:
     from ..model import ListEntry
+    from .teams.report import TeamOptions
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -29,7 +30,9 @@ class RateRequest:
     ``lots`` a seed (a whole number, or its text), or ``"draw"`` for a new one, which the
     result's event carries (``result.event.lots_seed``); ``order`` the file of the
     arbiter's final order; ``date`` the event's date where its file gives none;
-    ``settings`` the system's own (``--set KEY=VALUE``).
+    ``settings`` the system's own (``--set KEY=VALUE``); ``team_options`` how a team
+    event's teams are ranked and scored (``tournament-elo teams``' options; None: the
+    defaults).
     """
 
     system: str = "fide"
@@ -45,6 +48,7 @@ class RateRequest:
     order: str | Path | None = None
     norm_event: str | None = None
     settings: Mapping[str, str] = field(default_factory=dict)
+    team_options: TeamOptions | None = None
 
     def system_settings(self) -> dict[str, str]:
         """The settings the system is given: ``--set``'s, with ``--unrated-opponents``."""

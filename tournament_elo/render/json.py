@@ -9,9 +9,6 @@ from typing import TYPE_CHECKING, Any, TextIO
 import numpy as np
 import numpy.typing as npt
 
-from ..rating.c07.tiebreaks import decimals
-from ..systems.fide.norms import MIN_GAMES
-
 if TYPE_CHECKING:
     from ..rating.engine import RatingResult
     from ..systems.columns import Table
@@ -100,8 +97,7 @@ def _event_record(result: RatingResult) -> dict[str, Any]:
         "tiebreaks": list(result.standings.codes),
         "tiebreak_rules": result.standings.rules,  # the C.07 edition the tie-breaks follow
         # The decimals each tie-break is published with (AOB 2 to 5 by the rounds).
-        "tiebreak_decimals": {code: decimals(code, result.standings.current_round)
-                              for code in result.standings.codes},
+        "tiebreak_decimals": result.tiebreak_decimals,
         "lots_seed": result.standings.lots_seed,  # the drawing of lots, if any (C.07's last)
         "final_order": list(result.standings.final_order),
     }
@@ -121,14 +117,13 @@ def to_json(result: RatingResult) -> dict[str, Any]:
 
 
 def team_records(result: RatingResult) -> dict[str, Any]:
-    """A team event's ``teams`` (standings, default tie-breaks) and ``matches``
-    (board by board); nothing for an individual event."""
-    if result.event.teams is None:
+    """A team event's ``teams`` (standings) and ``matches`` (board by board);
+    nothing for an individual event."""
+    if result.teams is None:
         return {}
-    from ..rating.teams.report import team_report
     from .teams import team_json
 
-    data = team_json(team_report(result.event))
+    data = team_json(result.teams)
     return {"teams": data["teams"], "matches": data["matches"]}
 
 
@@ -178,4 +173,4 @@ def norm_records(result: RatingResult) -> list[dict[str, Any]]:
             "remaining_rounds": n.forecast.remaining,
             "points_needed": n.forecast.points_needed / 100,
             "opponents_rating": n.forecast.opponents_rating},
-    } for n in result.norms if n.games >= MIN_GAMES or n.forecast is not None]
+    } for n in result.norms if n.listed]

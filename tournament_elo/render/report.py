@@ -45,9 +45,8 @@ def report_files(result: RatingResult, lang: str) -> dict[str, bytes]:
         "result.json": (json.dumps(data, ensure_ascii=False, allow_nan=False)
                         + "\n").encode("utf-8"),
     }
-    if result.event.teams is not None:  # a team event: its team reports beside
-        from ..rating.teams.report import team_report
+    if result.teams is not None:  # a team event: its team reports beside
         from .teams import team_report_files
 
-        contents |= team_report_files(team_report(result.event), lang)
+        contents |= team_report_files(result.teams, lang)
     return contents

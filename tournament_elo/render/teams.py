@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..model import TRF_CODE
-from ..rating.teams.matches import Board, Match
-from ..rating.teams.report import TeamReport
 from .writers import csv_bytes, write_files, xlsx_bytes
+
+if TYPE_CHECKING:
+    from ..rating.teams.matches import Board, Match
+    from ..rating.teams.report import TeamReport
 
 _LABELS = {
     "en": {"standings": "Team standings", "crosstable": "Team crosstable",
@@ -52,17 +53,15 @@ class TeamTable:
     rows: tuple[tuple[Any, ...], ...]
 
 
-def _number(value: Decimal | int | None) -> float | int | None:
-    """A JSON/CSV number: whole values as int, others as the exact decimal's float."""
-    if value is None:
-        return None
-    if isinstance(value, Decimal):
-        return int(value) if value == value.to_integral_value() else float(value)
-    return value
+def _number(value: float) -> float | int:
+    """A JSON/CSV number: whole values as int."""
+    return int(value) if value.is_integer() else value
 
 
 def _points(hundredths: int) -> float | int:
-    return _number(Decimal(hundredths) / 100) or 0
+    """Hundredths of a point as a JSON/CSV number."""
+    whole, part = divmod(hundredths, 100)
+    return hundredths / 100 if part else whole
 
 
 def _result_text(board: Board, white_side: bool) -> str:
@@ -91,7 +90,7 @@ def tables(report: TeamReport, lang: str) -> list[TeamTable]:
         t["rank"], t["team"], t["matches_n"], t["wins"], t["draws"], t["losses"], t["mp"],
         t["gp"], *codes, t["average"]), tuple(
         (s.rank, te.teams[s.team].name, s.matches, s.wins, s.draws, s.losses,
-         _number(s.match_points), _number(s.game_points),
+         _points(s.match_points), _points(s.game_points),
          *(_number(v) for _, v in s.tiebreaks), s.average_rating)
         for s in report.standings))
     rounds = max((m.round for m in te.matches), default=0)
@@ -107,7 +106,7 @@ def tables(report: TeamReport, lang: str) -> list[TeamTable]:
         t["rank"], t["team"], *(str(r) for r in range(1, rounds + 1)), t["mp"], t["gp"]),
         tuple((s.rank, te.teams[s.team].name,
                *(cells.get((s.team, r), "") for r in range(1, rounds + 1)),
-               _number(s.match_points), _number(s.game_points))
+               _points(s.match_points), _points(s.game_points))
               for s in report.standings))
     grid = [_grid(report, t)] if te.round_robin else []
     match_rows: list[tuple[Any, ...]] = []
@@ -159,7 +158,7 @@ def _grid(report: TeamReport, t: dict[str, str]) -> TeamTable:
         t["gp"]), tuple(
         (s.rank, te.teams[s.team].name,
          *(cell(s.team, o.team) for o in report.standings),
-         _number(s.match_points), _number(s.game_points))
+         _points(s.match_points), _points(s.game_points))
         for s in report.standings))
 
 
@@ -204,7 +203,7 @@ def team_json(report: TeamReport) -> dict[str, Any]:
             "captain": None if te.teams[s.team].captain is None
             else players[te.teams[s.team].captain].id,  # type: ignore[index]
             "matches": s.matches, "wins": s.wins, "draws": s.draws, "losses": s.losses,
-            "match_points": _number(s.match_points), "game_points": _number(s.game_points),
+            "match_points": _points(s.match_points), "game_points": _points(s.game_points),
             "tiebreaks": {c: _number(v) for c, v in s.tiebreaks},
             "average_rating": s.average_rating,
         } for s in report.standings],

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..i18n.labels import labels
-from ..rating.c07.tiebreaks import decimals
 from .format import fmt_tiebreak
 
 if TYPE_CHECKING:
@@ -50,8 +49,8 @@ def player_lines(result: RatingResult, lang: str) -> list[str]:
     players = result.player_table
     order = result.standing_rows
     values = {key: players.values(key) for key, _ in columns}
-    played = result.standings.current_round
-    values.update({code: [fmt_tiebreak(v, decimals(code, played))
+    places = result.tiebreak_decimals
+    values.update({code: [fmt_tiebreak(v, places[code])
                           for v in result.standings.values[code].tolist()] for code in codes})
     keys = [key for key, _ in columns]
     keys[at:at] = codes

@@ -13,9 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..i18n.labels import labels
 from ..i18n.messages import warning_lines
-from ..rating.c07.tiebreaks import decimals
 from ..systems.fide.norm_events import NORM_EVENT_SETTING, NORM_EVENTS
-from ..systems.fide.norms import FORECAST_COVERS, MIN_GAMES, Condition
 from ..systems.terms import Figure, ReportTerms
 from .charts import rating_chart, score_chart
 from .format import (
@@ -34,6 +32,7 @@ from .format import (
 
 if TYPE_CHECKING:
     from ..rating.engine import RatingResult
+    from ..systems.fide.norms import Condition
 
 Row = dict[str, Any]
 
@@ -106,7 +105,7 @@ def standings(result: RatingResult, how: Writing) -> Standings:
     """
     every = result.player_table.records(result.player_table.names)
     values = result.standings.values
-    places = {code: decimals(code, result.standings.current_round) for code in values}
+    places = result.tiebreak_decimals
     for index, p in enumerate(every):
         p["tiebreaks"] = {code: None if missing(v[index]) else float(v[index])
                           for code, v in values.items()}
@@ -451,18 +450,11 @@ def grid(table: Standings) -> Row | None:
 
 
 def condition_text(c: Condition, words: Mapping[str, str]) -> str:
-    """A norm condition as the report's language says it, with how much it failed by."""
-    shown: int | str = c.value
-    bound: int | str = c.bound
-    if c.name == "score":
-        shown, bound = fmt_points(c.value / 100), fmt_points(c.bound / 100)
-    written = words[f"norm_{c.name.replace(' ', '_')}"].format(value=shown, bound=bound)
-    if c.met:
-        return written
-    if c.name in ("own federation", "one federation"):
-        return written + ": " + words["norm_too_many"].format(n=c.value - c.bound)
-    short = fmt_points((c.bound - c.value) / 100) if c.name == "score" else c.bound - c.value
-    return written + ": " + words["norm_short"].format(n=short)
+    """A norm condition in the report's words: its :attr:`~Condition.phrases`, points
+    written as points."""
+    return ": ".join(words[p.label].format(**{
+        hole: fmt_points(value / 100) if p.points else value for hole, value in p.values})
+        for p in c.phrases)
 
 
 def norm_rows(result: RatingResult, words: Mapping[str, str]) -> list[Row] | None:
@@ -474,18 +466,16 @@ def norm_rows(result: RatingResult, words: Mapping[str, str]) -> list[Row] | Non
     players = result.event.players
     rows: list[Row] = []
     for n in result.norms:
-        if n.games < MIN_GAMES and n.forecast is None:
+        if not n.listed:
             continue
         p = players[n.player]
-        failed = [c for c in n.failures
-                  if n.forecast is None or c.name not in FORECAST_COVERS]
         forecast = n.forecast and words["norm_forecast"].format(
             points=fmt_points(n.forecast.points_needed / 100), remaining=n.forecast.remaining,
             rating=n.forecast.opponents_rating)
         rows.append({"name": p.name, "id": p.id, "title": n.title, "met": bool(n.met),
                      "games": n.games, "average": n.average, "performance": n.performance,
                      "forecast": forecast or None,
-                     "failed": [condition_text(c, words) for c in failed]})
+                     "failed": [condition_text(c, words) for c in n.open_failures]})
     return rows
 
 

@@ -9,13 +9,16 @@ cycling through the criteria (primary score between the tied teams, secondary sc
 then the board criteria between exactly two teams) until a full cycle changes nothing;
 the value is then the rank within the group, 0 for a group nobody could split.  Lower
 is better for all of them (for ``BC``, the board-weighted game points).
+
+Scores are integer hundredths, as the matches keep them; where two teams met more than
+once their result is the average, a :class:`~fractions.Fraction` (exact).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
+from fractions import Fraction
 
 from ...model import POINTS
 from ..teams.matches import TeamEvent
@@ -26,13 +29,16 @@ class RoundRecord:
     """One team's round as the tie-breaks see it."""
 
     opponent: int | None
-    mp: Decimal
-    gp: Decimal
+    mp: int  # hundredths
+    gp: int  # hundredths
     played: bool
     vur: bool  # a voluntary unplayed round (C.07 16.2): absent, half bye, lost forfeit
 
 
-_HUNDRED = Decimal(100)
+#: A sum of results against the teams met: hundredths, or a Fraction of them where a
+#: team met another more than once (the average of their results).
+Points = int | Fraction
+
 _LOOPS = 30  # the reference's bound on the passes
 
 #: Codes this module computes, lower values better.
@@ -48,10 +54,10 @@ class _State:
     rank: int  # after the tie-breaks before this one
     val: int = 0
     more: bool = True
-    deval: Decimal = Decimal(0)
-    demax: Decimal = Decimal(0)
-    tbr: Decimal = Decimal(0)
-    bbe: Decimal = Decimal(0)
+    deval: Points = 0
+    demax: Points = 0
+    tbr: int = 0
+    bbe: int = 0
 
 
 @dataclass
@@ -69,18 +75,18 @@ class EncounterData:
 
     records: list[list[RoundRecord]]
     #: per team, per round (0-based), board number → the team's game points there
-    games: list[list[dict[int, Decimal]]]
+    games: list[list[dict[int, int]]]
     #: per team, board number → game points on that board in all rounds (byes too)
-    board_points: list[dict[int, Decimal]]
+    board_points: list[dict[int, int]]
     boards: int
     numbers: list[int]
-    win_mp: Decimal
+    win_mp: int
 
 
 def encounter_data(te: TeamEvent, records: list[list[RoundRecord]], rounds: int,
-                   win_mp: Decimal) -> EncounterData:
+                   win_mp: int) -> EncounterData:
     n = len(te.teams)
-    games: list[list[dict[int, Decimal]]] = [[{} for _ in range(rounds)] for _ in range(n)]
+    games: list[list[dict[int, int]]] = [[{} for _ in range(rounds)] for _ in range(n)]
     for m in te.matches:
         if m.round > rounds or m.black is None:
             continue
@@ -94,32 +100,32 @@ def encounter_data(te: TeamEvent, records: list[list[RoundRecord]], rounds: int,
             black = m.black if white == m.white else m.white
             for team, result in ((white, board.white_result), (black, board.black_result)):
                 games[team][m.round - 1][board.number] = (
-                    Decimal(int(POINTS[result])) / _HUNDRED if result >= 0 else Decimal(0))
-    board_points: list[dict[int, Decimal]] = []
+                    int(POINTS[result]) if result >= 0 else 0)
+    board_points: list[dict[int, int]] = []
     for t in range(n):
-        totals: dict[int, Decimal] = {}
+        totals: dict[int, int] = {}
         for rnd, rec in enumerate(records[t]):
             if rec.played and rec.opponent is not None:
                 per = games[t][rnd]
             else:
                 # An unplayed round scores every board alike: a pairing bye or a won
                 # forfeit a win, a half bye or drawn forfeit a draw.
-                each = (Decimal(1) if rec.played or rec.mp == win_mp
-                        else Decimal("0.5") if rec.mp > 0 else Decimal(0))
+                each = 100 if rec.played or rec.mp == win_mp else 50 if rec.mp > 0 else 0
                 per = dict.fromkeys(range(1, te.boards + 1), each)
             for number, points in per.items():
-                totals[number] = totals.get(number, Decimal(0)) + points
+                totals[number] = totals.get(number, 0) + points
         board_points.append(totals)
     return EncounterData(records, games, board_points, te.boards,
                          [team.number for team in te.teams], win_mp)
 
 
 def encounter(data: EncounterData, name: str, ranks: Sequence[int], *, swiss: bool,
-              primary: str, predetermined: bool) -> list[Decimal]:
-    """Each team's value of ``name`` given its rank after the tie-breaks before it."""
+              primary: str, predetermined: bool) -> list[int]:
+    """Each team's value of ``name`` given its rank after the tie-breaks before it (for
+    ``BC``, hundredths)."""
     states = [_State(t, data.numbers[t], ranks[t]) for t in range(len(ranks))]
     if name == "BC":
-        return [sum((b * p for b, p in data.board_points[t].items()), Decimal(0))
+        return [sum(b * p for b, p in data.board_points[t].items())
                 for t in range(len(ranks))]
     if name in ("TBR", "BBE"):
         run = _board_run(data, name)
@@ -132,7 +138,7 @@ def encounter(data: EncounterData, name: str, ranks: Sequence[int], *, swiss: bo
         run = _ede_run(data, _Ede(functions, edechanges=[True] * len(functions)), states,
                        swiss=swiss, primary=primary, predetermined=predetermined or not swiss)
     _recursive(states, run)
-    return [Decimal(s.val) for s in sorted(states, key=lambda s: s.team)]
+    return [s.val for s in sorted(states, key=lambda s: s.team)]
 
 
 Run = Callable[[list[_State], int], bool]
@@ -183,16 +189,16 @@ def _board_run(data: EncounterData, name: str) -> Run:
     def run(group: list[_State], loop: int) -> bool:
         if loop == 0:
             for s in group:
-                s.tbr = Decimal(0)
-                s.bbe = sum(data.board_points[s.team].values(), Decimal(0))
+                s.tbr = 0
+                s.bbe = sum(data.board_points[s.team].values())
             return True
         if not group:
             return False
         for s in group:
             points = data.board_points[s.team]
-            s.tbr = points.get(loop, Decimal(0))
-            s.bbe -= points.get(data.boards - loop + 1, Decimal(0))
-        def value(s: _State) -> Decimal:
+            s.tbr = points.get(loop, 0)
+            s.bbe -= points.get(data.boards - loop + 1, 0)
+        def value(s: _State) -> int:
             return s.tbr if name == "TBR" else s.bbe
         ranked = sorted(group, key=lambda s: (-value(s), s.cid))
         count = current = group[0].val
@@ -229,7 +235,7 @@ def _ede_run(data: EncounterData, ede: _Ede, states: list[_State], *, swiss: boo
         changes = 0
         if func in "PS":
             kind = primary if func == "P" else secondary
-            win = data.win_mp if kind == "mp" else Decimal(data.boards)
+            win = data.win_mp if kind == "mp" else 100 * data.boards
             changes = _direct(data, group, lambda t, r: _score(data, t, r, kind), win,
                               swiss=swiss, predetermined=predetermined)
         elif len(group) == 2:  # the board criteria split two teams only (C.07 13.3.2)
@@ -237,16 +243,15 @@ def _ede_run(data: EncounterData, ede: _Ede, states: list[_State], *, swiss: boo
             pos = before.count(func)
             n = data.boards
             if func == "C":
-                weights = {b: Decimal(-b) for b in range(1, n + 1)}
+                weights = {b: -b for b in range(1, n + 1)}
             elif func == "T":
-                weights = {b: Decimal(b - 1 == pos) for b in range(1, n + 1)}
+                weights = {b: int(b - 1 == pos) for b in range(1, n + 1)}
             else:
-                weights = {b: Decimal(b - 1 < n - 1 - pos) for b in range(1, n + 1)}
-            win = data.win_mp if secondary == "mp" else Decimal(1)
+                weights = {b: int(b - 1 < n - 1 - pos) for b in range(1, n + 1)}
+            win = data.win_mp if secondary == "mp" else 100
 
-            def weighted(t: int, r: int) -> Decimal:
-                return sum((weights.get(b, Decimal(0)) * p
-                            for b, p in data.games[t][r].items()), Decimal(0))
+            def weighted(t: int, r: int) -> int:
+                return sum(weights.get(b, 0) * p for b, p in data.games[t][r].items())
             changes = _direct(data, group, weighted, win, swiss=swiss,
                               predetermined=predetermined)
         ede.changes += changes
@@ -254,13 +259,13 @@ def _ede_run(data: EncounterData, ede: _Ede, states: list[_State], *, swiss: boo
     return run
 
 
-def _score(data: EncounterData, team: int, rnd: int, kind: str) -> Decimal:
+def _score(data: EncounterData, team: int, rnd: int, kind: str) -> int:
     rec = data.records[team][rnd]
     return rec.mp if kind == "mp" else rec.gp
 
 
-def _direct(data: EncounterData, group: list[_State], score: Callable[[int, int], Decimal],
-            win: Decimal, *, swiss: bool, predetermined: bool) -> int:
+def _direct(data: EncounterData, group: list[_State], score: Callable[[int, int], int],
+            win: int, *, swiss: bool, predetermined: bool) -> int:
     """Rank ``group`` by the points its teams scored against each other (the average
     where two met more than once); in a Swiss event or where not all have met, a team
     goes ahead only when no one behind could still reach it."""
@@ -269,16 +274,17 @@ def _direct(data: EncounterData, group: list[_State], score: Callable[[int, int]
     metmax = len(group) - 1
     metall = True
     for s in group:
-        met: dict[int, tuple[int, Decimal]] = {}
+        met: dict[int, tuple[int, int]] = {}  # the team met → (games, their sum)
         for rnd, rec in enumerate(data.records[s.team]):
             other = rec.opponent
             if other is None or not (predetermined or rec.played):
                 continue
             if other not in by_team or by_team[other].val != current:
                 continue
-            count, average = met.get(other, (0, Decimal(0)))
-            met[other] = (count + 1, (average * count + score(s.team, rnd)) / (count + 1))
-        s.deval = sum((a for _, a in met.values()), Decimal(0))
+            count, total = met.get(other, (0, 0))
+            met[other] = (count + 1, total + score(s.team, rnd))
+        s.deval = sum((total if count == 1 else Fraction(total, count)
+                       for count, total in met.values()), 0)
         if swiss and len(met) < metmax:
             metall = False
             s.demax = s.deval + (metmax - len(met)) * win

@@ -5,28 +5,36 @@ with ``:MP`` or ``:GP`` (default: the primary score), ``EMMSB``, ``EMGSB``, ``EG
 ``EGGSB`` (the extended Sonneborn-Berger: the opponent's first-letter score times the
 team's own second-letter score in their match), ``SSSC`` (score strength combination),
 with the modifiers ``/C1`` … (cut the lowest), ``/M1`` … (median) and ``/P`` (count
-unplayed rounds as played).  They follow FIDE's reference implementation (gacrux):
-unplayed rounds are adjusted as C.07 (2026) article 16 says — a Swiss team's unplayed
-round counts as its own score (at most its opponent's, or a draw a round, under the
-2026 rules), its opponents' late absences as draws.
+unplayed rounds as played).  They follow FIDE's reference implementation (gacrux).
 
-Values are :class:`~decimal.Decimal`, exact.
+They are the individual tie-breaks' rules over another score: Buchholz, the
+Sonneborn-Berger family, their cuts and the scores of unplayed rounds (C.07 Art. 16)
+are :mod:`.buchholz`'s, over a team × round grid of match points or of game points —
+a Swiss team's unplayed round counts as its own score (at most its opponent's, or a draw
+a round, under the 2026 rules), its opponents' late absences as draws.  The scores are
+integer hundredths, as the matches keep them, so every sum is exact; the values come
+out in points.
 """
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
 
 from ...errors import InputError
+from ...rounding import half_up
 from ...team_records import ByeKind
 from ..teams.matches import TeamEvent
+from .buchholz import Entries, Rounds, adjusted_scores, cut_sums, dummy_scores, entries, last_true
 from .encounter import ENCOUNTER_CODES, RoundRecord, encounter, encounter_data
 
-_HUNDRED = Decimal(100)
+Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
 _CODE = re.compile(
     r"^(?P<name>MPTS|GPTS|MP|GP|MPVGP|GPVMP|BH|SB|EMMSB|EMGSB|EGMSB|EGGSB|SSSC|"
     r"EDEBT|EDEBB|EDEC|EDET|EDEB|EDE|BC|TBR|BBE)"
@@ -79,7 +87,7 @@ def lower_is_better(code: str) -> bool:
 
 def round_records(te: TeamEvent, rounds: int) -> list[list[RoundRecord]]:
     """Per team, rounds 1 … ``rounds``: a round without match or bye is absent."""
-    absent = RoundRecord(None, Decimal(0), Decimal(0), False, True)
+    absent = RoundRecord(None, 0, 0, False, True)
     table = [[absent] * rounds for _ in te.teams]
     for m in te.matches:
         if m.round > rounds:
@@ -94,40 +102,89 @@ def round_records(te: TeamEvent, rounds: int) -> list[list[RoundRecord]]:
                 vur = not played and m.bye is not ByeKind.FULL
             else:
                 played, vur = m.played, not m.played and not won
-            table[team][m.round - 1] = RoundRecord(
-                other, Decimal(mp) / _HUNDRED, Decimal(gp) / _HUNDRED, played, vur)
+            table[team][m.round - 1] = RoundRecord(other, mp, gp, played, vur)
     return table
+
+
+class _Grid(NamedTuple):
+    """The teams × rounds (column r is round r + 1) of :func:`round_records`."""
+
+    points: dict[str, Ints]  # "mp", "gp": hundredths
+    opp: Ints  # -1: no opponent (a bye, an absence)
+    played: Bools
+    vur: Bools
+
+
+def _grid(records: list[list[RoundRecord]], rounds: int) -> _Grid:
+    shape = (len(records), rounds)
+    mp, gp = np.zeros(shape, dtype=np.int64), np.zeros(shape, dtype=np.int64)
+    opp = np.full(shape, -1, dtype=np.int64)
+    played, vur = np.zeros(shape, dtype=bool), np.zeros(shape, dtype=bool)
+    for t, recs in enumerate(records):
+        for r, rec in enumerate(recs):
+            mp[t, r], gp[t, r], played[t, r], vur[t, r] = rec.mp, rec.gp, rec.played, rec.vur
+            opp[t, r] = -1 if rec.opponent is None else rec.opponent
+    return _Grid({"mp": mp, "gp": gp}, opp, played, vur)
 
 
 @dataclass(frozen=True)
 class _Context:
     records: list[list[RoundRecord]]
+    grid: _Grid
     rounds: int
     swiss: bool
     boards: int
     primary: str
-    draw_mp: Decimal
-    draw_gp: Decimal
-    win_mp: Decimal
+    draw: dict[str, int]  # a drawn round in match points and in game points, hundredths
+    win_mp: int  # hundredths
     rules_2026: bool
+    #: The Buchholz entries by (opponent's score, own score, counted as played), for the
+    #: next code of the same list.
+    seen: dict[tuple[str, str, bool], Entries] = field(default_factory=dict)
+
+
+#: Each code's values are integer multiples of this part of a point.
+_UNIT = {"BH": 100, "SB": 10_000, "EMMSB": 10_000, "EMGSB": 10_000, "EGMSB": 10_000,
+         "EGGSB": 10_000, "BC": 100}
+
+
+def _unit(name: str) -> int:
+    return _UNIT.get(name, 1 if name in ENCOUNTER_CODES else 100)
 
 
 def team_tiebreaks(te: TeamEvent, codes: Sequence[str], rounds: int, *, swiss: bool,
-                   primary: str = "mp", rules_2026: bool = True) -> dict[str, list[Decimal]]:
-    """Each code's value for every team after ``rounds``; BH and SB without ``:MP`` or
+                   primary: str = "mp", rules_2026: bool = True) -> dict[str, list[float]]:
+    """Each code's value for every team after ``rounds``, in points (a Sonneborn-Berger
+    in points², the direct encounter family a rank); BH and SB without ``:MP`` or
     ``:GP`` count the ``primary`` score.  The codes are taken in order: the direct
     encounter family ranks the teams the primary score and the codes before it left
     tied (lower is better)."""
+    values = team_values(te, codes, rounds, swiss=swiss, primary=primary,
+                         rules_2026=rules_2026)
+    return {code: in_points(code, v) for code, v in values.items()}
+
+
+def in_points(code: str, values: Sequence[int]) -> list[float]:
+    """The exact values of ``code`` (:func:`team_values`) in points."""
+    unit = _unit(parse_team_tiebreak(code).name)
+    return [value / unit for value in values]
+
+
+def team_values(te: TeamEvent, codes: Sequence[str], rounds: int, *, swiss: bool,
+                primary: str = "mp", rules_2026: bool = True) -> dict[str, list[int]]:
+    """:func:`team_tiebreaks` exact: each value an integer multiple of its unit (a
+    hundredth of a point, a ten-thousandth for a Sonneborn-Berger, 1 for a rank), in
+    which the standings compare them."""
     parsed = [parse_team_tiebreak(c) for c in codes]
-    ctx = _Context(round_records(te, rounds), rounds, swiss, te.boards, primary,
-                   Decimal(te.records.scoring.draw) / _HUNDRED,
-                   Decimal(te.boards) / 2,
-                   Decimal(te.records.scoring.win) / _HUNDRED, rules_2026)
+    records = round_records(te, rounds)
+    scoring = te.records.scoring
+    ctx = _Context(records, _grid(records, rounds), rounds, swiss, te.boards, primary,
+                   {"mp": scoring.draw, "gp": 50 * te.boards}, scoring.win, rules_2026)
     n = len(te.teams)
     numbers = [team.number for team in te.teams]
-    ranks = _ranked([1] * n, [_total(ctx, t, primary) for t in range(n)], numbers)
+    ranks = _ranked([1] * n, _total(ctx, primary).tolist(), numbers)
     data = None
-    values: dict[str, list[Decimal]] = {}
+    values: dict[str, list[int]] = {}
     for tb in parsed:
         if tb.name in ENCOUNTER_CODES:
             data = data or encounter_data(te, ctx.records, rounds, ctx.win_mp)
@@ -136,12 +193,12 @@ def team_tiebreaks(te: TeamEvent, codes: Sequence[str], rounds: int, *, swiss: b
                                         predetermined=tb.predetermined)
             ranks = _ranked(ranks, [-v for v in values[tb.code]], numbers)
         else:
-            values[tb.code] = [_value(ctx, tb, t) for t in range(n)]
+            values[tb.code] = _value(ctx, tb).tolist()
             ranks = _ranked(ranks, values[tb.code], numbers)
     return values
 
 
-def _ranked(ranks: Sequence[int], values: Sequence[Decimal], numbers: Sequence[int]) -> list[int]:
+def _ranked(ranks: Sequence[int], values: Sequence[int], numbers: Sequence[int]) -> list[int]:
     """The ranks after one more criterion (higher first), ties broken no further."""
     order = sorted(range(len(ranks)), key=lambda t: (ranks[t], -values[t], numbers[t]))
     out = list(ranks)
@@ -153,94 +210,59 @@ def _ranked(ranks: Sequence[int], values: Sequence[Decimal], numbers: Sequence[i
     return out
 
 
-def _score(rec: RoundRecord, kind: str) -> Decimal:
-    return rec.mp if kind == "mp" else rec.gp
+def _total(ctx: _Context, kind: str) -> Ints:
+    return np.asarray(ctx.grid.points[kind].sum(axis=1), dtype=np.int64)
 
 
-def _total(ctx: _Context, team: int, kind: str) -> Decimal:
-    return sum((_score(r, kind) for r in ctx.records[team]), Decimal(0))
-
-
-def _adjusted(ctx: _Context, team: int, kind: str) -> Decimal:
-    """The team's score as its opponents' Buchholz counts it: rounds after its last
-    round present (C.07 16.3) as draws in a Swiss event, nothing in a round robin."""
-    recs = ctx.records[team]
-    last_present = max((r + 1 for r, rec in enumerate(recs) if not rec.vur), default=0)
-    draw = (ctx.draw_mp if kind == "mp" else ctx.draw_gp) if ctx.swiss else Decimal(0)
-    return sum((_score(rec, kind) if rnd <= last_present or rec.opponent is not None else draw
-                for rnd, rec in enumerate(recs, start=1)), Decimal(0))
-
-
-def _value(ctx: _Context, tb: TeamTiebreak, team: int) -> Decimal:
+def _value(ctx: _Context, tb: TeamTiebreak) -> Ints:
     primary = ctx.primary
     if tb.name in ("MP", "GP"):
-        return _total(ctx, team, tb.name.lower())
+        return _total(ctx, tb.name.lower())
     if tb.name == "MPVGP":
-        return _total(ctx, team, "gp" if primary == "mp" else "mp")
+        return _total(ctx, "gp" if primary == "mp" else "mp")
     if tb.name == "SSSC":
-        return _sssc(ctx, tb, team)
+        return _sssc(ctx, tb)
     if tb.name in ("BH", "SB"):
         opponent_kind = own_kind = tb.points or primary
     else:
         assert tb.points is not None
         opponent_kind, own_kind = tb.points[0] + "p", tb.points[1] + "p"
-    return _buchholz(ctx, tb, team, opponent_kind, own_kind if tb.name != "BH" else None)
+    e = _entries(ctx, opponent_kind, own_kind, tb.predetermined or not ctx.swiss)
+    return cut_sums(e, e.score if tb.name == "BH" else e.product, tb.cut_low, tb.cut_high)
 
 
-def _buchholz(ctx: _Context, tb: TeamTiebreak, team: int, opponent_kind: str,
-              own_kind: str | None) -> Decimal:
-    """Buchholz (``own_kind`` None) or a Sonneborn-Berger: per round the opponent's
-    adjusted score (times the team's own score in the match), cuts applied."""
-    rr = not ctx.swiss
-    predetermined = tb.predetermined or rr
-    own_total = _total(ctx, team, opponent_kind)
-    draw = ctx.draw_mp if opponent_kind == "mp" else ctx.draw_gp
-    values: list[tuple[bool, Decimal, Decimal]] = []  # (vur, tbvalue, score)
-    for rec in ctx.records[team]:
-        vur = rec.vur
-        if (predetermined or rec.played) and rec.opponent is not None:
-            vur = False
-            score = _adjusted(ctx, rec.opponent, opponent_kind)
-        elif not rr:
-            score = own_total
-            if ctx.rules_2026:
-                score = min(score, _adjusted(ctx, rec.opponent, opponent_kind)
-                            if rec.opponent is not None else draw * ctx.rounds)
-        else:
-            score = Decimal(0)
-        value = score * _score(rec, own_kind) if own_kind is not None else score
-        if rec.opponent is not None or not rr:
-            values.append((vur, value, score))
-    low = min(tb.cut_low, ctx.rounds)
-    high = min(tb.cut_high, ctx.rounds - low)
-    for _ in range(low):
-        if not values:
-            break
-        by_score = sorted(values, key=lambda v: (v[2], v[1]))
-        by_vur = sorted(values, key=lambda v: (-v[0], v[1], v[2]))
-        drop = by_score[0] if not by_vur[0][0] or by_score[0][1] > by_vur[0][1] else by_vur[0]
-        values.remove(drop)
-    for _ in range(high):
-        if not values:
-            break
-        values.remove(sorted(values, key=lambda v: (-v[2], -v[1]))[0])
-    return sum((v[1] for v in values), Decimal(0))
+def _entries(ctx: _Context, opponent_kind: str, own_kind: str, predetermined: bool
+             ) -> Entries:
+    """Per round the opponent's adjusted ``opponent_kind`` score (a dummy's where the
+    round counts as unplayed: ``predetermined`` counts every round with an opponent as
+    played), and its product with the team's own ``own_kind`` score of the match."""
+    key = (opponent_kind, own_kind, predetermined)
+    if key not in ctx.seen:
+        g = ctx.grid
+        has_opp = g.opp >= 0
+        rounds = Rounds(opp=g.opp, has_opp=has_opp, game=(g.played | predetermined) & has_opp,
+                        vur=g.vur, games_only=not ctx.swiss)
+        points, draw = g.points[opponent_kind], ctx.draw[opponent_kind]
+        adjusted = adjusted_scores(rounds, points, last_true(~g.vur), draw)
+        dummy = dummy_scores(rounds, points.sum(axis=1), adjusted, draw, ctx.rules_2026)
+        ctx.seen[key] = entries(rounds, adjusted, dummy, g.points[own_kind])
+    return ctx.seen[key]
 
 
-def _sssc(ctx: _Context, tb: TeamTiebreak, team: int) -> Decimal:
+def _sssc(ctx: _Context, tb: TeamTiebreak) -> Ints:
     """Score strength combination: the other score plus the primary score's Buchholz
     over a divisor (on match points: twice the rounds over the boards, whole; on game
-    points: the rounds times the boards over two), to hundredths."""
+    points: the rounds times the boards over two), to hundredths, half up."""
     kind = ctx.primary
-    dividend = _buchholz(ctx, TeamTiebreak("BH", "BH", kind, predetermined=tb.predetermined),
-                         team, kind, None)
+    e = _entries(ctx, kind, kind, tb.predetermined or not ctx.swiss)
+    dividend = cut_sums(e, e.score, 0, 0)  # hundredths
     if kind == "mp":
-        divisor = math.floor(ctx.win_mp * ctx.rounds / ctx.boards)
+        divisor = ctx.win_mp * ctx.rounds // (100 * ctx.boards)
     else:
-        divisor = math.floor(ctx.rounds * ctx.boards / ctx.win_mp)
+        divisor = 100 * ctx.rounds * ctx.boards // ctx.win_mp
     if divisor == 0:
         raise InputError("SSSC needs at least as many rounds as half the boards",
                          found=f"{ctx.rounds} rounds, {ctx.boards} boards",
                          expected="more rounds")
-    other = _total(ctx, team, "gp" if kind == "mp" else "mp")
-    return (other + dividend / divisor).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    other = _total(ctx, "gp" if kind == "mp" else "mp")
+    return np.asarray(other + half_up(dividend, divisor), dtype=np.int64)

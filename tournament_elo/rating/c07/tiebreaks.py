@@ -2,13 +2,14 @@
 
 ``compute_tiebreaks(event, ["BH/C1", "SB", "DE"], rules="2026")`` gives one float per
 player (in ``event.players`` order) for every code.  Rating-based tie-breaks (ARO, TPR,
-PTP, APRO, APPO, RTNG) live in :mod:`.performance`.
+PTP, APRO, APPO, RTNG) live in :mod:`.rating_tiebreaks`.
 
 The event is laid out as a dense player × round grid (numpy); all scores are integer
 hundredths of a point, Sonneborn-Berger products ten-thousandths, so sums are exact.
 
 Unplayed rounds (C.07-2023 Art. 14, 2024/2026 Art. 16), as the FIDE TEC reference
-implementation (TieBreakServer) applies them:
+implementation (TieBreakServer) applies them; the adjusted score, the dummy opponent
+and the cuts are :mod:`.buchholz`'s, which the team tie-breaks share:
 
 * A round is a *voluntary unplayed round* (VUR) when the player got no game and no
   win from it: half-point bye, zero-point bye/absence, forfeit loss (and a game both
@@ -48,6 +49,15 @@ import numpy.typing as npt
 
 from ...errors import InputError, Place, Problems
 from ...model import BLACK, OVER_THE_BOARD, POINTS, Event, EventType, Result
+from .buchholz import (
+    Entries,
+    Rounds,
+    adjusted_scores,
+    cut_sums,
+    dummy_scores,
+    entries,
+    last_true,
+)
 from .rating_tiebreaks import RATING_CODES
 
 Ints = npt.NDArray[np.int64]
@@ -138,100 +148,50 @@ def _grid(event: Event, current: int | None = None) -> _Grid:
     )
 
 
-def _last(mask: Bools) -> Ints:
-    """Per row, the 1-based number of the last True column (0 if none)."""
-    rounds = mask.shape[1]
-    idx = np.where(mask, np.arange(1, rounds + 1), 0)
-    return idx.max(axis=1) if rounds else np.zeros(mask.shape[0], dtype=np.int64)
+def _rounds(g: _Grid, fore_last: bool = False) -> Rounds:
+    """The grid's rounds as the Buchholz family reads them: a round robin counts its
+    forfeits as played; ``fore_last``: so does every paired round of the last round
+    (Fore Buchholz)."""
+    game = g.board | (g.has_opp & g.rr)
+    if fore_last:
+        game[:, -1] |= g.has_opp[:, -1]
+    return Rounds(opp=g.opp, has_opp=g.has_opp, game=game, vur=g.vur, games_only=g.games_only)
 
 
-def _adjusted(g: _Grid, pts: Ints, lna: Ints, rules: str) -> Ints:
-    """Adjusted score of every player, the score his opponents' tie-breaks see."""
+def _adjusted(g: _Grid, rounds: Rounds, pts: Ints, lna: Ints, rules: str) -> Ints:
+    """Adjusted score of every player, the score his opponents' tie-breaks see: before
+    C.07-2023 every unplayed round as a draw."""
     if rules == "pre2023" and not g.log:
         return np.asarray(np.where(g.board, pts, 50).sum(axis=1), dtype=np.int64)
-    rnd = np.arange(1, g.rounds + 1)
-    keep = (rnd[None, :] <= lna[:, None]) | g.has_opp
-    return np.asarray(np.where(keep, pts, 0 if g.games_only else 50).sum(axis=1),
-                      dtype=np.int64)
+    return adjusted_scores(rounds, pts, lna, 50)
 
 
-class _Entries(NamedTuple):
-    """One value per player per round for the Buchholz family, before cuts."""
-
-    score: Ints  # the opponent's (or dummy's) score, hundredths
-    sb: Ints  # score × own result, ten-thousandths
-    vur: Bools  # a voluntary unplayed round played against the dummy
-    counted: Bools  # the round takes part at all
-
-
-def _entries(g: _Grid, rules: str, fore: bool) -> _Entries:
-    pts = g.pts.copy()
-    lna = _last(~g.vur)
+def _entries(g: _Grid, rules: str, fore: bool) -> Entries:
+    pts = g.pts
+    lna = last_true(~g.vur)
     last = g.rounds - 1
-    fore_rows = np.zeros(g.n, dtype=bool)
     fore = fore and g.final and g.rounds > 0
+    rounds = _rounds(g, fore)
     if fore:
         # Fore Buchholz: a player paired in the last round (or given the PAB there) is seen
         # with all his rounds as scored, and a last-round game against an opponent as a draw.
         paired_last = g.has_opp[:, last] | g.pab[:, last]
         lna = np.where(paired_last, g.rounds, lna)
-        fore_rows = g.has_opp[:, last]
-        pts[fore_rows, last] = 50
-    adjusted = _adjusted(g, pts, lna, rules)
-    own = pts.sum(axis=1)
-    game = g.board | (g.has_opp & g.rr)
-    if fore:
-        game[:, last] |= g.has_opp[:, last]
-    opp = np.maximum(g.opp, 0)
+        pts = pts.copy()
+        pts[g.has_opp[:, last], last] = 50
+    adjusted = _adjusted(g, rounds, pts, lna, rules)
     if rules == "pre2023":
         before = np.cumsum(g.pts, axis=1) - g.pts
         rnd = np.arange(1, g.rounds + 1)
         dummy = before + (100 - g.pts) + 50 * (g.rounds - rnd)[None, :]
+        rounds = rounds._replace(vur=np.zeros_like(g.vur))  # no priority in the cuts
     else:
-        dummy = np.broadcast_to(own[:, None], pts.shape).copy()
-        if rules == "2026":
-            cap = np.where(g.has_opp, adjusted[opp], 50 * g.rounds)
-            dummy = np.minimum(dummy, cap)
-    score = np.where(game, adjusted[opp], 0 if g.games_only else dummy)
-    counted = g.has_opp if g.games_only else np.ones_like(g.has_opp)
-    vur = g.vur & ~game & (rules != "pre2023")
-    return _Entries(score=score, sb=score * g.pts, vur=vur, counted=counted)
-
-
-def _cut_sums(e: _Entries, values: Ints, low: int, high: int) -> Ints:
-    """Each player's sum of ``values`` over his counted rounds after cutting ``low``
-    lowest and ``high`` highest, one cut at a time for every player at once.
-
-    A low cut takes the round lowest by (opponent's score, value), unless his voluntary
-    unplayed round worth least (any round, if he has none) is worth no more: that goes
-    first.  A high cut takes the round highest by (score, value).  Ties go to the
-    earliest round."""
-    n = values.shape[0]
-    if values.shape[1] == 0:  # no round yet: nothing to cut, nothing to sum
-        return np.zeros(n, dtype=np.int64)
-    rows = np.arange(n)
-    alive = e.counted.copy()
-    value = values - (values.min() if values.size else 0)
-    score = e.score - (e.score.min() if e.score.size else 0)
-    value_span = int(value.max(initial=0)) + 1
-    by_score = score * value_span + value  # (score, value)
-    by_vur = ((~e.vur) * value_span + value) * (int(score.max(initial=0)) + 1) + score
-    top = np.iinfo(np.int64).max
-    for _ in range(low):
-        has = alive.any(axis=1)
-        lowest = np.where(alive, by_score, top).argmin(axis=1)
-        cheapest = np.where(alive, by_vur, top).argmin(axis=1)
-        cut = np.where(values[rows, lowest] > values[rows, cheapest], lowest, cheapest)
-        alive[rows[has], cut[has]] = False
-    for _ in range(high):
-        has = alive.any(axis=1)
-        highest = np.where(alive, by_score, -1).argmax(axis=1)
-        alive[rows[has], highest[has]] = False
-    return np.asarray(np.where(alive, values, 0).sum(axis=1), dtype=np.int64)
+        dummy = dummy_scores(rounds, pts.sum(axis=1), adjusted, 50, rules == "2026")
+    return entries(rounds, adjusted, dummy, g.pts)
 
 
 def _buchholz(g: _Grid, name: str, rules: str, low: int, high: int,
-              seen: dict[bool, _Entries]) -> Ints:
+              seen: dict[bool, Entries]) -> Ints:
     """BH, FB (hundredths) or SB (ten-thousandths) of every player.  ``seen`` keeps the
     entries (by Fore or not) for the next of BH/C1, BH, SB, AOB of the same call: they are
     the same for all of them, and as costly to build as the sums they give."""
@@ -239,10 +199,7 @@ def _buchholz(g: _Grid, name: str, rules: str, low: int, high: int,
     if fore not in seen:
         seen[fore] = _entries(g, rules, fore)
     e = seen[fore]
-    values = e.sb if name == "SB" else e.score
-    if low == 0 and high == 0:
-        return np.asarray(np.where(e.counted, values, 0).sum(axis=1), dtype=np.int64)
-    return _cut_sums(e, values, low, high)
+    return cut_sums(e, e.product if name == "SB" else e.score, low, high)
 
 
 def aob_decimals(rounds: int) -> int:
@@ -271,7 +228,7 @@ def decimals(code: str, rounds: int) -> int:
     return 1
 
 
-def _aob(g: _Grid, rules: str, low: int, high: int, seen: dict[bool, _Entries]) -> Floats:
+def _aob(g: _Grid, rules: str, low: int, high: int, seen: dict[bool, Entries]) -> Floats:
     """Average of the opponents' Buchholz over games played, rounded half up to
     :func:`aob_decimals` places."""
     bh = _buchholz(g, "BH", rules, low, high, seen)  # hundredths
@@ -292,7 +249,7 @@ def _koya(g: _Grid) -> Ints:
     elif g.rr:
         if g.n and g.rounds % g.n == 0:
             max_games -= g.rounds // g.n
-        max_games -= int((_last(g.has_opp | g.pab) == 0).sum())
+        max_games -= int((last_true(g.has_opp | g.pab) == 0).sum())
     total = g.total
     strong = total[np.maximum(g.opp, 0)] * 2 >= 100 * np.asarray(max_games)
     return np.asarray(np.where(g.has_opp & strong, g.pts, 0).sum(axis=1), dtype=np.int64)
@@ -446,7 +403,7 @@ def compute_tiebreaks(
                          found=repr(rules), expected=" or ".join(RULES))
     g = _grid(event, current_round)
     out: dict[str, Floats] = {}
-    seen: dict[bool, _Entries] = {}
+    seen: dict[bool, Entries] = {}
     for code in codes:
         if given and code in given:
             out[code] = given[code]
@@ -460,8 +417,7 @@ def compute_tiebreaks(
         elif name == "AOB":
             value = _aob(g, rules, low, high, seen)
         elif name == "ABH":
-            lna = _last(~g.vur)
-            value = _adjusted(g, g.pts, lna, rules) / 100.0
+            value = _adjusted(g, _rounds(g), g.pts, last_true(~g.vur), rules) / 100.0
         elif name == "KS":
             value = _koya(g) / 100.0
         elif name == "PS":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from ...errors import InputError, Place
 from ...model import Event
@@ -21,31 +22,44 @@ class TeamReport:
     prizes: Sequence[BoardPrize]
 
 
-def team_report(event: Event, codes: Sequence[str] = DEFAULT_TEAM_TIEBREAKS,
-                after_round: int | None = None, primary: str = "mp",
-                bye_game_points: int | None = None, min_games: int | None = None,
-                match_points: tuple[int, int, int] | None = None) -> TeamReport:
-    """The team event of ``event`` after ``after_round`` (default: the last played);
-    ``bye_game_points`` (hundredths a board) is what a pairing-allocated bye gives,
-    ``match_points`` (hundredths) a match won, drawn and lost (the bye: a draw)."""
+class TeamOptions(NamedTuple):
+    """How a team event is ranked and scored (``tournament-elo teams``' options; a rated
+    event's team report takes the defaults)."""
+
+    codes: Sequence[str] = DEFAULT_TEAM_TIEBREAKS  # the team tie-breaks, in order
+    after_round: int | None = None  # default: the last round played
+    primary: str = "mp"  # ranked by match points ("mp") or game points ("gp")
+    #: Hundredths a board of a pairing-allocated bye gives (default: the file's scoring).
+    bye_game_points: int | None = None
+    min_games: int | None = None  # for a board prize (default: two thirds of the rounds)
+    #: Hundredths a match won, drawn and lost gives (the bye: a draw); default: the file's.
+    match_points: tuple[int, int, int] | None = None
+
+
+def team_report(event: Event, options: TeamOptions | None = None) -> TeamReport:
+    """The team event of ``event`` under ``options`` (default: :class:`TeamOptions`'
+    defaults): its matches, its standings after ``options.after_round``, its board
+    statistics and prizes."""
+    options = options or TeamOptions()
     records = event.teams
     if records is None:
         raise InputError("the event has no teams", Place(event.source),
                          found="no team records",
                          expected="TRF 013 or 310 team records, or a team column")
-    if match_points is not None:
-        win, draw, loss = match_points
+    if options.match_points is not None:
+        win, draw, loss = options.match_points
         records = replace(records, scoring=replace(records.scoring, win=win, draw=draw,
                                                    loss=loss, pairing_bye=draw))
-    if bye_game_points is not None:
+    if options.bye_game_points is not None:
         records = replace(records, scoring=replace(records.scoring,
-                                                   pairing_bye_game=bye_game_points))
+                                                   pairing_bye_game=options.bye_game_points))
     full = team_event(event, records)
+    after_round = options.after_round
     if after_round is not None and not 1 <= after_round <= max(event.rounds, 1):
         raise InputError("no such round", found=str(after_round),
                          expected=f"a round from 1 to {event.rounds}")
     rounds = after_round or event.rounds_played or max(
         (m.round for m in full.matches), default=0)
-    standings = team_standings(full, codes, rounds, primary)
+    standings = team_standings(full, options.codes, rounds, options.primary)
     te = full.through(rounds)
-    return TeamReport(te, standings, board_records(te), board_prizes(te, min_games))
+    return TeamReport(te, standings, board_records(te), board_prizes(te, options.min_games))

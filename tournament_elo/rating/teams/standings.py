@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 
-from ..c07.team_tiebreaks import lower_is_better, parse_team_tiebreak, team_tiebreaks
+from ..c07.team_tiebreaks import in_points, lower_is_better, parse_team_tiebreak, team_values
 from ..c07.tiebreaks import rules_in_force
 from .matches import TeamEvent, team_average_rating
 
@@ -23,9 +22,9 @@ class TeamStanding:
     wins: int
     draws: int
     losses: int
-    match_points: Decimal
-    game_points: Decimal
-    tiebreaks: tuple[tuple[str, Decimal], ...]
+    match_points: int  # hundredths
+    game_points: int  # hundredths
+    tiebreaks: tuple[tuple[str, float], ...]  # in points (a rank for direct encounter)
     average_rating: int | None
 
 
@@ -40,13 +39,22 @@ def team_standings(te: TeamEvent, codes: Sequence[str] = DEFAULT_TEAM_TIEBREAKS,
     current = te.through(rounds)
     swiss = not te.round_robin
     # The codes first: direct encounter ranks the teams the codes before it left tied.
-    values = team_tiebreaks(current, [*codes, "MP", "GP"], rounds, swiss=swiss,
-                            primary=primary, rules_2026=rules_in_force(te.event.start) == "2026")
-    key_of = "MP" if primary == "mp" else "GP"
-    records = []
-    for t, team in enumerate(te.teams):
+    values = team_values(current, [*codes, "MP", "GP"], rounds, swiss=swiss,
+                         primary=primary, rules_2026=rules_in_force(te.event.start) == "2026")
+    points = {code: in_points(code, values[code]) for code in codes}
+    score = values["MP" if primary == "mp" else "GP"]
+    lower = [lower_is_better(c) for c in codes]
+
+    def key(t: int) -> tuple[int, ...]:
+        """The team's place in the order, best first: the score, then each tie-break."""
+        return (-score[t], *(values[c][t] if low else -values[c][t]
+                             for c, low in zip(codes, lower, strict=True)))
+
+    order = sorted(range(len(te.teams)), key=lambda t: (key(t), te.teams[t].number))
+    scoring = te.records.scoring
+    table: list[TeamStanding] = []
+    for position, t in enumerate(order, start=1):
         wins = draws = losses = played = 0
-        scoring = te.records.scoring
         for m in current.matches:
             if m.black is None or t not in (m.white, m.black):
                 continue
@@ -55,22 +63,8 @@ def team_standings(te: TeamEvent, codes: Sequence[str] = DEFAULT_TEAM_TIEBREAKS,
             wins += own == scoring.win
             draws += own == scoring.draw and own != scoring.win
             losses += own not in (scoring.win, scoring.draw)
-        records.append((t, played, wins, draws, losses,
-                        tuple((c, values[c][t]) for c in codes),
-                        team_average_rating(te.event, team)))
-    lower = [lower_is_better(c) for c in codes]
-    order = sorted(records, key=lambda r: (
-        [-values[key_of][r[0]], *(v if low else -v for low, (_, v) in zip(lower, r[5],
-                                                                        strict=True))],
-        te.teams[r[0]].number))
-    table: list[TeamStanding] = []
-    for position, (t, played, wins, draws, losses, tbs, average) in enumerate(order, start=1):
-        rank = position
-        if table:
-            previous = table[-1]
-            same = (values[key_of][previous.team] == values[key_of][t]
-                    and previous.tiebreaks == tbs)
-            rank = previous.rank if same else position
+        rank = table[-1].rank if table and key(table[-1].team) == key(t) else position
         table.append(TeamStanding(t, rank, played, wins, draws, losses, values["MP"][t],
-                                  values["GP"][t], tbs, average))
+                                  values["GP"][t], tuple((c, points[c][t]) for c in codes),
+                                  team_average_rating(te.event, te.teams[t])))
     return table

@@ -55,7 +55,9 @@ normal rules):
   already do.
 
 Each :class:`NormResult` lists every condition with its value and the bound; a failed
-one says by how much it failed, e.g. "average 2364, needs 2380: 16 short".
+one says by how much it failed, e.g. "average 2364, needs 2380: 16 short" — and the
+same in a report's words, as :attr:`Condition.phrases` (each output fills in the words
+of its language, :mod:`~tournament_elo.i18n.labels`' ``norm_*``).
 """
 
 from __future__ import annotations
@@ -117,12 +119,38 @@ MAX_NORM_GAMES = 13
 MIN_PERCENT = 35
 
 
+class Phrase(NamedTuple):
+    """A part of a sentence in any language: the label of its words and the values of
+    their holes (hundredths of a point, written as points, where ``points``)."""
+
+    label: str
+    values: tuple[tuple[str, int], ...]
+    points: bool = False
+
+
+#: The conditions bounded from above: a failure is too many, not too few.
+_AT_MOST = frozenset({"own federation", "one federation"})
+
+
 class Condition(NamedTuple):
     name: str  # "games", "score", "performance", "average", "foreign federations", ...
     value: int
     bound: int  # the least (or, for "own federation"/"one federation", the most) allowed
     met: bool
     text: str  # "average 2364, needs 2380: 16 short"
+
+    @property
+    def phrases(self) -> tuple[Phrase, ...]:
+        """The condition as a report says it: what it counts and needs, then, where it
+        failed, by how much ("average 2364, needs 2380", "16 short")."""
+        points = self.name == "score"
+        said = Phrase(f"norm_{self.name.replace(' ', '_')}",
+                      (("value", self.value), ("bound", self.bound)), points)
+        if self.met:
+            return (said,)
+        if self.name in _AT_MOST:
+            return said, Phrase("norm_too_many", (("n", self.value - self.bound),))
+        return said, Phrase("norm_short", (("n", self.bound - self.value),), points)
 
 
 class NormForecast(NamedTuple):
@@ -160,6 +188,19 @@ class NormResult(NamedTuple):
     @property
     def failures(self) -> tuple[Condition, ...]:
         return tuple(c for c in self.conditions if not c.met)
+
+    @property
+    def open_failures(self) -> tuple[Condition, ...]:
+        """The failures the :attr:`forecast` does not answer for (all of them where
+        there is none)."""
+        return tuple(c for c in self.failures
+                     if self.forecast is None or c.name not in FORECAST_COVERS)
+
+    @property
+    def listed(self) -> bool:
+        """Whether the reports list the check: 9 games or more, or a norm the rounds
+        to come can still bring."""
+        return self.games >= MIN_GAMES or self.forecast is not None
 
 
 def _at_least(name: str, value: int, bound: int, what: str, unit: str = "",
