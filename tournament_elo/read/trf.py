@@ -160,7 +160,7 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
         )
     warnings: list[InputWarning] = []
     problems = Problems()
-    players = _parse_players(player_lines, source, warnings, problems)
+    players = _read_players(player_lines, source, warnings, problems)
     problems.raise_any()  # every bad player record at once (the rounds need them all)
     def place_of(row: int) -> Place:
         return Place(source, line=player_lines[row][0])
@@ -385,10 +385,11 @@ def _nfc(text: str) -> str:
     return text if text.isascii() else unicodedata.normalize("NFC", text)
 
 
-def _parse_player(line: str, place: Place, row: int,
+def player_record(line: str, place: Place, row: int,
                   warnings: list[InputWarning] | None = None) -> Player:
-    """A ``001`` record; a birth the format does not define is warned about in ``warnings``
-    (refused without it)."""
+    """The player of a ``001`` record: the rule of what a valid record is, and the words
+    of what is wrong with one; a birth the format does not define is warned about in
+    ``warnings`` (refused without it)."""
     if len(line.rstrip()) < MIN_PLAYER_RECORD:
         raise InputError(
             "truncated player record", place,
@@ -415,9 +416,10 @@ def _player(line: str, row: int, number: int | None, start: int, given: float | 
     title = line[10:13]
     name = line[14:47].strip()
     federation = line[53:56].strip()
-    # The fields set without the frozen dataclass's __init__ (an object.__setattr__ per
-    # field: three times slower), for every player of every file an import reads: a copy
-    # of the defaults with the others set costs less than a new dict of all 17.
+    # The fields set without the frozen dataclass's __init__, for every player of every
+    # file an import reads: its object.__setattr__ per field takes 3.5 µs a player against
+    # 1.1 µs here, and reading a 60-player file with it takes a seventh longer.  A copy of
+    # the defaults with the others set costs less than a new dict of all 17.
     fields = _DEFAULTS.copy()
     fields["index"] = row
     fields["id"] = start
@@ -454,7 +456,7 @@ _DEFAULTS: dict[str, object] = {
     for field in dataclasses.fields(Player)}
 
 
-#: How far the columns :func:`_parse_players` cuts at once reach: through the rank, 86-89.
+#: How far the columns :func:`plain_records` cuts at once reach: through the rank, 86-89.
 _HEAD_WIDTH = 89
 #: The columns (0-based) it reads: starting rank 5-8, rating 49-52, birth 70-79, points
 #: 81-84, rank 86-89 (the last of each the digit a number ends on).
@@ -489,17 +491,34 @@ for _field, (_digits, _weights) in enumerate(_WEIGHTED_DIGITS):
     _WEIGHTS[_at(_digits), _field] = _weights
 
 
-def _parse_players(player_lines: list[tuple[int, str]], source: str,
-                   warnings: list[InputWarning], problems: Problems) -> list[Player]:
-    """The players of the ``001`` records, each bad record's problem in ``problems``.
+def _read_players(player_lines: list[tuple[int, str]], source: str,
+                  warnings: list[InputWarning], problems: Problems) -> list[Player]:
+    """The players of the ``001`` records, each bad record's problem in ``problems``: a
+    record plainly written is read with the others at once (:func:`plain_records`), any
+    other by :func:`player_record`, which alone judges (and words) what is wrong with it,
+    so a bad file gives the same messages in the same order."""
+    players = []
+    for row, ((number, line), player) in enumerate(
+            zip(player_lines, plain_records(player_lines), strict=True)):
+        if player is None:
+            player = problems.checked(
+                partial(player_record, line, Place(source, line=number), row, warnings), None)
+        if player is not None:
+            players.append(player)
+    return players
+
+
+def plain_records(player_lines: list[tuple[int, str]]) -> list[Player | None]:
+    """The player of each plainly written ``001`` record (None for any other): the fast
+    twin of :func:`player_record`, which gives the same player of it
+    (``tests/read/test_trf_records.py``) in half again the time, a tenth and more of an
+    import's reading (``benchmarks/bench_trf_records.py``).
 
     The numeric columns of all records are cut at once as a character matrix (as
     :func:`_parse_rounds` cuts the round cells) and taken as they are where they are
     written plainly: starting rank, rating and rank right-aligned ASCII digits (rating
     and rank may be blank), points right-aligned ``4``, ``4.5`` or ``10.5``, the birth
-    ``YYYY/MM/DD`` of a real day or blank.  Any other record is read by
-    :func:`_parse_player`, which alone judges (and words) what is wrong with it, so a
-    bad file gives the same messages in the same order.
+    ``YYYY/MM/DD`` of a real day or blank.
     """
     heads = "".join([line[:_HEAD_WIDTH].ljust(_HEAD_WIDTH) for _, line in player_lines])
     # (A lone surrogate, which only a caller's own text can hold, is one "?" there.)
@@ -519,7 +538,7 @@ def _parse_players(player_lines: list[tuple[int, str]], source: str,
     declared = np.where(classes[:, _POINT_AT] == _DOT, one_decimal, whole_points)
 
     ranked = classes[:, _RANK_END_AT] == _DIGIT
-    players = []
+    players: list[Player | None] = []
     for row, ((line_number, line), ok, start_rank, rated, points_given, rank_given,
               has_birth, y, m, d) in enumerate(zip(
             player_lines, plain.tolist(), start.tolist(), given.tolist(), declared.tolist(),
@@ -529,18 +548,13 @@ def _parse_players(player_lines: list[tuple[int, str]], source: str,
         if ok:
             try:
                 born = date(y, m, d) if has_birth else None
-            except ValueError:  # no such day: for _parse_player to say
+            except ValueError:  # no such day: for player_record to say
                 pass
             else:
                 player = _player(line, row, line_number, start_rank, rated, points_given,
                                  None if rank_given < 0 else rank_given, born,
                                  y if has_birth else None)
-        if player is None:
-            player = problems.checked(
-                partial(_parse_player, line, Place(source, line=line_number), row, warnings),
-                None)
-        if player is not None:
-            players.append(player)
+        players.append(player)
     return players
 
 

@@ -67,7 +67,7 @@ from ..read.trf import (
     FIRST_ROUND_COLUMN,
     LOTS_COMMENT,
     ORDER_COMMENT,
-    _parse_player,
+    player_record,
 )
 from ..read.trf_teams import PLAYER_NUMBERED, team_record_lines
 
@@ -302,7 +302,7 @@ def _points_text(hundredths: int) -> str:
 
 def _dat_records(player: Player, rank: int, record: str, renumbered: bool) -> list[str]:
     """``DAT`` records for what the ``001`` record cannot hold of the player."""
-    back = _parse_player(record.rstrip().ljust(84), Place("<trf>"), player.index)
+    back = player_record(record.rstrip().ljust(84), Place("<trf>"), player.index)
     values: list[tuple[str, object]] = []
     if renumbered:
         values.append(("id", player.id))
