@@ -60,7 +60,6 @@ from .common import (
 )
 from .crosstable_layout import (
     Cells,
-    cell_text,
     check_merged,
     find_header,
     header_kind,
@@ -78,6 +77,7 @@ from .crosstable_layout import (
     tie_break_notes,
 )
 from .crosstable_pairings import berger_round, grid_pairings, grid_rounds, swiss_pairings
+from .sheet_cells import cell_text
 from .table import is_workbook
 from .text import Readable, read_text
 from .values import MAX_RATING, birth
