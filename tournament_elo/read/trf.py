@@ -42,6 +42,7 @@ from .common import (
     parse_date,
     unplayed_before_played,
 )
+from .final_order import final_order
 from .text import Readable, read_text
 from .values import (
     LOADED_IN,
@@ -262,22 +263,6 @@ def _last_resort(comments: list[tuple[int, str]], index: dict[int | str, int], s
                 order = final_order(listed["value"].replace(",", " ").split(), index, place)
     problems.raise_any()
     return seed, order
-
-
-def final_order(words: list[str], index: dict[int | str, int], place: Place
-                ) -> tuple[int | str, ...]:
-    """The player ids of a final order as written (start numbers or ids), each checked."""
-    ids: list[int | str] = []
-    for word in words:
-        key: int | str = int(word) if word.isdigit() else word
-        if key not in index:
-            raise InputError("unknown player in the final order", place, found=repr(word),
-                             expected="start numbers (or ids) of the event's players")
-        if key in ids:
-            raise InputError("a player twice in the final order", place, found=repr(word),
-                             expected="each player once")
-        ids.append(key)
-    return tuple(ids)
 
 
 #: Header records read into the event (or recomputed from it: 062, 072).  The other
