@@ -31,19 +31,21 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import SHOWN_PROBLEMS, InputError, InputWarning, Place, Problems
-from ..model import NO_COLOR, RESULT_BY_TRF_CODE, Event, Pairings, Player, Result
-from .common import (
-    check_declared_points,
-    check_pairings,
-    check_unique_fide_ids,
-    detect_event_type,
-    event_type_from_text,
-    index_players,
-    parse_date,
-    unplayed_before_played,
+from ..model import (
+    NO_COLOR,
+    RESULT_BY_TRF_CODE,
+    Event,
+    EventDraft,
+    EventFields,
+    Pairings,
+    Player,
+    Result,
 )
+from .checks import checked_event
+from .common import detect_event_type, event_type_from_text, index_players, parse_date
 from .final_order import final_order
 from .text import Readable, read_text
+from .trf_tiebreaks import declared_tiebreaks
 from .values import (
     LOADED_IN,
     MAX_RATING,
@@ -127,6 +129,11 @@ def read_trf(path: Readable, encoding: str | None = None) -> Event:
 
 def parse_trf(text: str, source: str = "<trf>") -> Event:
     """Parse the text of a TRF16/TRF26 file into an :class:`Event`."""
+    return checked_event(trf_draft(text, source))
+
+
+def trf_draft(text: str, source: str = "<trf>") -> EventDraft:
+    """What the text of a TRF16/TRF26 file gives, before the checks."""
     header: dict[str, list[tuple[int, str]]] = {}
     player_lines: list[tuple[int, str]] = []
     extra: list[tuple[int, str]] = []
@@ -163,6 +170,7 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
     problems = Problems()
     players = _read_players(player_lines, source, warnings, problems)
     problems.raise_any()  # every bad player record at once (the rounds need them all)
+
     def place_of(row: int) -> Place:
         return Place(source, line=player_lines[row][0])
 
@@ -174,16 +182,15 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
         index_players([p.id for p in players], lambda row: place_of(players[row].index),
                       "player id")
     rounds = max(declared_rounds or 0, int(pairings.round.max()) if len(pairings) else 0)
+
     def row_place(row: int) -> Place:
         return place_of(int(row_player[row]))
 
-    warnings += check_unique_fide_ids(players, place_of)
-    warnings += check_pairings(pairings, players, row_place)
-    for problem in unplayed_before_played(pairings, players, row_place):
-        problems.add(problem)
-    problems.raise_any()
-    warnings += check_declared_points(pairings, players, place_of)
-    lots_seed, ranks_in_order = _last_resort(comments, index, source)
+    # What the headers and comments declare is read whole, each problem recorded: they
+    # are raised with the checks' own.
+    no_last_resort: tuple[int | None, tuple[int | str, ...]] = (None, ())
+    lots_seed, ranks_in_order = problems.checked(
+        lambda: _last_resort(comments, index, source), no_last_resort)
     final_order = tuple(players[index[rank]].id for rank in ranks_in_order)
 
     def first(code: str) -> tuple[int, str] | None:
@@ -191,36 +198,48 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
 
     def date_of(code: str, what: str) -> date | None:
         entry = first(code)
-        return parse_date(entry[1], Place(source, line=entry[0]), what) if entry else None
+        return problems.checked(
+            lambda: parse_date(entry[1], Place(source, line=entry[0]), what), None
+        ) if entry else None
 
     type_text = " ".join(v for c in ("192", "092") for _, v in header.get(c, []))
     event_type = event_type_from_text(type_text) or detect_event_type(
         pairings, len(players), rounds
     )
-    round_dates = _round_dates(first("132"), source)
+    no_dates: tuple[date | None, ...] = ()
+    round_dates = problems.checked(lambda: _round_dates(first("132"), source), no_dates)
     name_entry = first("012")
-    return Event(
-        name=name_entry[1] if name_entry and name_entry[1] else Path(source).stem,
-        players=tuple(players),
-        pairings=pairings,
-        rounds=rounds,
-        type=event_type,
-        start=date_of("042", "start date"),
-        end=date_of("052", "end date") or next(
-            (d for d in reversed(round_dates) if d is not None), None
+    start = date_of("042", "start date")
+    end = date_of("052", "end date") or next(
+        (d for d in reversed(round_dates) if d is not None), None)
+    teams = problems.checked(lambda: _teams(extra, players, source), None)
+    return EventDraft(
+        EventFields(
+            name=name_entry[1] if name_entry and name_entry[1] else Path(source).stem,
+            players=tuple(players),
+            pairings=pairings,
+            rounds=rounds,
+            type=event_type,
+            start=start,
+            end=end,
+            city=_value(first("022")),
+            federation=_value(first("032")),
+            chief_arbiter=_value(first("102")),
+            time_control=_value(first("122")),
+            round_dates=round_dates,
+            source=source,
+            source_format="trf",
+            extra_records=tuple(extra),
+            warnings=tuple(warnings),
+            teams=teams,
+            lots_seed=lots_seed,
+            final_order=final_order,
+            # A team event's records declare its teams' tie-breaks, not its players'.
+            declared_tiebreaks=declared_tiebreaks(extra, source) if teams is None else None,
+            record_file=True,
         ),
-        city=_value(first("022")),
-        federation=_value(first("032")),
-        chief_arbiter=_value(first("102")),
-        time_control=_value(first("122")),
-        round_dates=round_dates,
-        source=source,
-        source_format="trf",
-        extra_records=tuple(extra),
-        warnings=tuple(warnings),
-        teams=_teams(extra, players, source),
-        lots_seed=lots_seed,
-        final_order=final_order,
+        row_place=row_place, fide_id_place=place_of, points_place=place_of,
+        problems=problems,
     )
 
 

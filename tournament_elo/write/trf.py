@@ -105,10 +105,10 @@ def write_trf(event: Event, version: str = "trf16", losses: list[str] | None = N
     if renumbered:  # their player numbers are the old ones
         records = [(n, text) for n, text in records if text[:3] not in PLAYER_NUMBERED]
     first_line = event.players[0].line if event.players else None
-    # The kept records that stood before the first player record of a TRF file go
+    # The kept records that stood before the first player record of a file of records go
     # before the players, the others after them.
     leading = 0
-    while (event.source_format == "trf" and first_line is not None
+    while (event.record_file and first_line is not None
            and leading < len(records) and records[leading][0] < first_line):
         leading += 1
     extra = [text for _, text in records]
