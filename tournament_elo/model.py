@@ -192,9 +192,20 @@ class Pairings:
         )
 
 
+class DeclaredTiebreaks(NamedTuple):
+    """The tie-breaks an event's file says rank it, and where it says so."""
+
+    codes: tuple[str, ...]  # in order, as written (upper case), the score not among them
+    place: Place
+    declared_by: str  # what declares them, as messages name it: "record 202"
+    text: str  # the declaration as the file writes it (its codes upper case), kept as is
+
+
 @dataclass(frozen=True, eq=False)
-class Event:
-    """A tournament: who played, who met whom in which round, and what came of it."""
+class EventFields:
+    """What an event is: who played, who met whom in which round, what came of it, and what
+    its file declares.  A reader finds them (an :class:`EventDraft`); an :class:`Event`
+    holds them once they pass the checks every event passes."""
 
     name: str
     players: tuple[Player, ...]
@@ -209,6 +220,8 @@ class Event:
     time_control: str | None = None
     round_dates: tuple[date | None, ...] = ()
     source: str | None = None
+    #: The format the file was read as, for the database and the reports to say: what the
+    #: event means is in its other fields, whichever format gave them.
     source_format: str | None = None
     extra_records: tuple[tuple[int, str], ...] = ()
     warnings: tuple[InputWarning, ...] = field(default=())
@@ -233,6 +246,20 @@ class Event:
     #: The arbiter's final order of players still tied (their ids, first placed first):
     #: a play-off's outcome, say; it comes before the lots.
     final_order: tuple[int | str, ...] = ()
+    #: The tie-breaks the file declares its players ranked by (None: it declares none).
+    declared_tiebreaks: DeclaredTiebreaks | None = None
+    #: Whether the source is a file of records, one a line, each player's on his line
+    #: (:attr:`Player.line`) and the kept records (:attr:`extra_records`) numbered alike:
+    #: a player is then named at his line, and a writer of records keeps the records that
+    #: stood before the players before them.
+    record_file: bool = False
+
+
+class Event(EventFields):
+    """A tournament: who played, who met whom in which round, and what came of it; its
+    fields have passed the checks every event passes (an :class:`EventDraft`'s become
+    one in :func:`tournament_elo.read.checks.checked_event`).  No dataclass of its own: it
+    adds no field, and a dataclass's generated methods cost its import time."""
 
     @cached_property
     def rounds_played(self) -> int:
@@ -285,6 +312,28 @@ class Event:
             [np.nan if p.rating is None else float(p.rating) for p in self.players],
             dtype=np.float64,
         )
+
+
+class EventDraft(NamedTuple):  # not a frozen dataclass: cheaper to build at start-up
+    """An event as a reader found it in its file, before the checks every event passes
+    (:func:`tournament_elo.read.checks.checked_event` makes the :class:`Event`): its
+    fields (their ``warnings`` the reader's own), and where each thing the checks name
+    was read."""
+
+    fields: EventFields
+    #: Where each pairing row was read (its index in ``fields.pairings``).
+    row_place: Callable[[int], Place]
+    #: Where each player's FIDE id, and his declared points, were read (his index).
+    fide_id_place: Callable[[int], Place]
+    points_place: Callable[[int], Place]
+    #: Problems found while reading that did not stop it: raised with the checks' own.
+    problems: Problems
+    #: Whether a game without a result before a round with results is refused as a
+    #: result left out: not where the rounds are no order of play (a game log's, a
+    #: crosstable's as its export holds them), nor where a games row was left out.
+    check_left_out_results: bool = True
+    #: The reader's warnings about the event as a whole, after the checks' warnings.
+    later_warnings: tuple[InputWarning, ...] = ()
 
 
 class Standings(NamedTuple):  # not a frozen dataclass: cheaper to build at start-up

@@ -552,3 +552,15 @@ def test_page_without_a_crosstable(tmp_path: Path):
                     "</body></html>", encoding="utf-8")
     message = error_of(lambda: read_chessresults(page))
     assert str(page) in message and "no header row" in message
+
+
+def test_a_crosstables_cells_read_as_a_sheets_do_names_composed():
+    # A workbook may hold "Nguyễn" decomposed (e, circumflex, tilde: U+0065 U+0302 U+0303):
+    # it reads composed (U+1EC5), as a TRF's and a sheet's names read, so the database
+    # finds one player whichever file gave him.  Numbers from number cells: 2100.0 is
+    # 2100, 1.5 points are 150 hundredths.
+    rows = hand_made()
+    rows[7][1], rows[7][2], rows[7][10] = "Nguye\u0302\u0303n  An", 2100.0, 1.5
+    event = read_crosstable_rows(rows, "club.xlsx", "Crosstable")
+    an = event.players[0]
+    assert (an.name, an.rating, an.declared_points) == ("Nguy\u1ec5n An", 2100, 150)

@@ -1,7 +1,9 @@
 """The ``001`` player records of a TRF file, read against a plain reading of their columns.
 
 The reader cuts the numeric columns of all records at once and sends a record it does
-not find plainly written to the per-record reading, so both roads are walked here: random
+not find plainly written to the per-record reading, the rule of a valid record; the two
+give the same player of a record both read (checked here record by record), and both
+roads are walked here: random
 records written in every spelling the format and the field allow (numbers right- or
 left-aligned, points ``4.5``/``4,5``/``4½``, births as dates, years or blank), checked
 against :func:`by_columns`, a reading of one line written from the column table of the
@@ -18,15 +20,18 @@ import dataclasses
 import re
 import unicodedata
 from datetime import date
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournament_elo.cli.commands import main
-from tournament_elo.errors import InputError, InputErrors
+from tournament_elo.errors import InputError, InputErrors, Place
 from tournament_elo.model import Player
-from tournament_elo.read.trf import parse_trf
+from tournament_elo.read.trf import parse_trf, plain_records, player_record
+
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 THIS_YEAR = date.today().year
 TITLE_LETTERS = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM",
@@ -134,6 +139,43 @@ def test_every_record_reads_as_its_columns_say(lines):
         # every field of the dataclass, and equals and hashes as Player(...) of them.
         built = Player(**{f.name: getattr(player, f.name) for f in dataclasses.fields(Player)})
         assert vars(player) == vars(built) and player == built and hash(player) == hash(built)
+
+
+@settings(max_examples=300, deadline=None)
+@given(records())
+def test_a_record_read_with_the_others_at_once_is_the_one_the_rule_reads(lines):
+    numbered = list(enumerate(lines, start=2))
+    for row, ((number, line), at_once) in enumerate(zip(numbered, plain_records(numbered),
+                                                        strict=True)):
+        if at_once is None:  # not plainly written: read by the rule alone
+            continue
+        by_rule = player_record(line, Place("records.trf", line=number), row, [])
+        assert vars(at_once) == vars(by_rule), line
+        assert [type(v) for v in vars(at_once).values()] == [
+            type(v) for v in vars(by_rule).values()], line
+
+
+def test_plainly_written_records_are_read_at_once_and_others_by_the_rule():
+    # The 16 records of FIDE's tie-break exercise are written as FIDE's table says (numbers
+    # right-aligned, births YYYY/MM/DD): each is read with the others at once.  The same
+    # record with its points as 6,0 (a decimal comma) or its birth day first, which the
+    # rule reads, is left to the rule; JaVaFo's 84 records give births as a year alone.
+    def records(name: str) -> list[tuple[int, str]]:
+        text = (DATA / name).read_text(encoding="utf-8")
+        return [(number, line) for number, line in enumerate(text.splitlines(), start=1)
+                if line.startswith("001")]
+
+    lines = records("held_c07_swiss9.trf")
+    assert len(lines) == 16 and None not in plain_records(lines)
+    first = lines[0][1]
+    assert first[80:84] == " 6.0" and first[69:79] == "1990/01/01"
+    comma, day_first = first[:80] + " 6,0" + first[84:], first[:69] + "01.01.1990" + first[79:]
+    assert plain_records([(1, comma), (2, day_first)]) == [None, None]
+    number = lines[0][0]
+    by_rule = [player_record(line, Place("x.trf", line=number), 0) for line in (comma, day_first)]
+    assert by_rule[0] == by_rule[1] == plain_records(lines[:1])[0]
+    javafo = records("javafo_aum_capo_dorso_2012_final.trf")
+    assert len(javafo) == 84 and plain_records(javafo) == [None] * 84
 
 
 def test_by_columns_reads_fides_own_example_record():

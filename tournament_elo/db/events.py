@@ -16,7 +16,7 @@ import numpy.typing as npt
 
 from ..model import Event, EventType, Pairings, Player
 from ..read.headers import fold_name
-from ..read.trf_tiebreaks import declared_tiebreaks
+from ..read.trf_tiebreaks import declared_record
 from .schema import GAME_ROW
 from .store import Database, Who, day, iso_day, unpack, who
 
@@ -64,10 +64,9 @@ def details_json(event: Event) -> str:
         values["round_dates"] = list(map(iso_day, event.round_dates))
     if event.game_log:
         values["game_log"] = True
-    declared = declared_tiebreaks(event)
+    declared = event.declared_tiebreaks
     if declared is not None:  # what ranks its standings (standings.event_tiebreaks)
-        values["declared_tiebreaks"] = [declared.line,
-                                        f"{declared.record} {' '.join(declared.codes)}"]
+        values["declared_tiebreaks"] = [declared.place.line, declared.text]
     return json.dumps(values, ensure_ascii=False)
 
 
@@ -215,5 +214,7 @@ def stored_event(db: Database, event_id: int, rows: npt.NDArray[Any] | None = No
                  end=day(end), round_dates=round_dates, source=path, source_format=fmt,
                  game_log=bool(more.pop("game_log", False)),
                  extra_records=() if declared is None else ((declared[0], declared[1]),),
+                 declared_tiebreaks=None if declared is None else declared_record(
+                     declared[0], declared[1], path),
                  settings=tuple(json.loads(settings).items()), pools=tuple(json.loads(pools)),
                  **{key: more.get(key) for key in DETAILS})

@@ -46,6 +46,7 @@ from ..errors import InputError, Place, TournamentEloError
 from ..i18n.messages import say
 from ..model import Event
 from ..read.detect import read_event
+from ..read.formats import where_dates_are
 from ..read.headers import fold_name
 from ..read.sheet_files import companion_files
 from ..read.text import Source, read_bytes
@@ -659,7 +660,7 @@ def store_packed(db: Database, event: PackedEvent, path: str, digest: str, sourc
     end = event.end or event.start or on
     if end is None:
         raise InputError("the event has no date: it cannot be placed in a rating period",
-                         Place(path), expected=_date_hint(event.source_format))
+                         Place(path), expected=where_dates_are(event.source_format))
     identity = event_identity(event.fide_event_id, event.name, event.city,
                               event.start or event.end or on)
     done = event.complete_rounds
@@ -747,20 +748,6 @@ def insert_rows(conn: sqlite3.Connection, insert: str, rows: Iterable[tuple[Any,
         marks = "(" + ", ".join("?" * len(chunk[0])) + ")"
         conn.execute(f"{insert} {', '.join([marks] * len(chunk))}",
                      list(chain.from_iterable(chunk)))
-
-
-def _date_hint(source_format: str | None) -> str:
-    """Where a date would be, in the file's own format, and how to give one instead."""
-    kind = source_format or ""
-    if kind == "trf":
-        where = "a start or end date (TRF records 042, 052)"
-    elif kind == "pgn":
-        where = "a Date tag"
-    elif kind.startswith(("chess-results", "crosstable")):
-        where = "a date in the crosstable's header lines"
-    else:
-        where = "a start or end date in the event sheet, or a date column"
-    return f"{where}, or --date YYYY-MM-DD"
 
 
 def invalidate(db: Database, pool_id: int, changed: date) -> None:

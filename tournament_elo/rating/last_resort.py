@@ -17,8 +17,8 @@ import numpy.typing as npt
 
 from ..errors import InputError, Place, Problems
 from ..model import Event
+from ..read.final_order import final_order
 from ..read.text import decode, read_bytes
-from ..read.trf import final_order
 
 #: The seeds ``--lots draw`` draws from: six digits, easy to copy from a report.
 SEEDS = 1_000_000

@@ -20,7 +20,6 @@ import numpy.typing as npt
 
 from ..errors import InputError, InputWarning, Place
 from ..model import Event, EventType, Standings
-from ..read.trf_tiebreaks import declared_tiebreaks
 from .c07.rating_tiebreaks import RATING_CODES, rating_tiebreaks
 from .c07.tiebreaks import (
     LOWER_IS_BETTER,
@@ -51,22 +50,19 @@ def tiebreak_codes(text: str | None, event: Event) -> tuple[str, ...]:
 
 
 def event_tiebreaks(event: Event) -> tuple[tuple[str, ...], InputWarning | None]:
-    """The tie-breaks an individual event's file declares (TRF-2026's record 202 or 212,
-    as the arbiter's pairing program ranked it), else the defaults for its type; with a
-    warning where the declared ones include a code the standings do not compute (then
-    the defaults rank it)."""
+    """The tie-breaks an individual event's file declares (as the arbiter's pairing
+    program ranked it), else the defaults for its type; with a warning where the declared
+    ones include a code the standings do not compute (then the defaults rank it)."""
     defaults = DEFAULT_TIEBREAKS[event.type]
-    declared = declared_tiebreaks(event)
+    declared = event.declared_tiebreaks
     if declared is None:
         return defaults, None
-    # 212's score (which ranks first anyway), or the same written in a 202.
-    codes = declared.codes[1:] if declared.codes[0] == "PTS" else declared.codes
-    unknown = [code for code in codes if not is_tiebreak_code(code)]
+    unknown = [code for code in declared.codes if not is_tiebreak_code(code)]
     if not unknown:
-        return codes, None
+        return declared.codes, None
     return defaults, InputWarning(
-        Place(event.source, line=declared.line),
-        f"record {declared.record} declares tie-breaks not computed here: "
+        declared.place,
+        f"{declared.declared_by} declares tie-breaks not computed here: "
         f"{', '.join(unknown)}; ranked by {', '.join(defaults)} (choose with --tiebreaks)")
 
 

@@ -46,21 +46,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..errors import InputError, InputWarning, Place
-from ..model import Event, EventType, ListEntry
-from .common import (
-    check_declared_points,
-    check_pairings,
-    check_unique_fide_ids,
-    detect_event_type,
-    event_type_from_text,
-    index_players,
-)
+from ..errors import InputError, InputWarning, Place, Problems
+from ..model import Event, EventDraft, EventFields, EventType, ListEntry
+from .checks import checked_event
+from .common import detect_event_type, event_type_from_text, index_players
 from .crosstable_layout import (
     Cells,
-    cell_text,
     check_merged,
     find_header,
     header_kind,
@@ -78,6 +71,7 @@ from .crosstable_layout import (
     tie_break_notes,
 )
 from .crosstable_pairings import berger_round, grid_pairings, grid_rounds, swiss_pairings
+from .sheet_cells import cell_text
 from .table import is_workbook
 from .text import Readable, read_text
 from .values import MAX_RATING, birth
@@ -105,12 +99,17 @@ _SERVER_PREFIX = re.compile(r"^chess-results server\s+chess-results\.com\s*-\s*"
 def read_chessresults(path: Readable, encoding: str | None = None) -> Event:
     """Read a saved chess-results.com page: a crosstable, or a starting-rank list (an event
     whose players are known and whose games are not)."""
+    return checked_event(chessresults_draft(path, encoding))
+
+
+def chessresults_draft(path: Readable, encoding: str | None = None) -> EventDraft:
+    """What a saved chess-results.com page gives, before the checks."""
     source = str(path)
     page = _read_page(path, encoding)
     if not any(cells for cells, _ in page.rows):
         raise InputError("the page has no tables", Place(source),
                          expected="a chess-results crosstable page")
-    return read_crosstable_rows(
+    return crosstable_rows_draft(
         [cells for cells, _ in page.rows], source, None,
         title=page.heading or _SERVER_PREFIX.sub("", page.title),
         lines=[lines for _, lines in page.rows], source_format="chess-results-html",
@@ -120,11 +119,16 @@ def read_chessresults(path: Readable, encoding: str | None = None) -> Event:
 def read_crosstable_workbook(path: Readable) -> Event:
     """Read a Swiss-Manager / chess-results crosstable exported as ``.xlsx`` (or ``.xls``,
     where the ``xlrd`` package is installed)."""
+    return checked_event(crosstable_workbook_draft(path))
+
+
+def crosstable_workbook_draft(path: Readable) -> EventDraft:
+    """What a crosstable workbook gives, before the checks."""
     source = str(path)
     sheets = load_sheets(path)
     chosen = _crosstable_sheet(sheets, source)
     rows, numbers = spread(chosen.rows)
-    return read_crosstable_rows(
+    return crosstable_rows_draft(
         rows, source, chosen.name, numbers=numbers, merged=merged_ranges(path, chosen),
         source_format="crosstable-xls" if chosen.legacy else "crosstable-xlsx",
     )
@@ -214,7 +218,14 @@ def _crosstable_sheet(sheets: list[Sheet], source: str) -> Sheet:
 # ------------------------------------------------------------------------ the crosstable
 
 
-def read_crosstable_rows(
+def read_crosstable_rows(rows: Sequence[Sequence[object]], source: str,
+                         sheet: str | None = None, **options: Any) -> Event:
+    """The event of a crosstable given as rows of cell values, ``options`` those of
+    :func:`crosstable_rows_draft`."""
+    return checked_event(crosstable_rows_draft(rows, source, sheet, **options))
+
+
+def crosstable_rows_draft(
     rows: Sequence[Sequence[object]],
     source: str,
     sheet: str | None = None,
@@ -224,8 +235,8 @@ def read_crosstable_rows(
     numbers: Sequence[int] | None = None,
     merged: Sequence[tuple[int, int, int, int]] = (),
     source_format: str = "crosstable",
-) -> Event:
-    """Build the event of a crosstable given as rows of cell values.
+) -> EventDraft:
+    """What a crosstable given as rows of cell values gives, before the checks.
 
     ``sheet`` names the sheet (places are then cells such as ``G12``, in the sheet's row
     ``numbers`` where given); ``lines`` gives, for a page, each cell's line in the file
@@ -267,21 +278,15 @@ def read_crosstable_rows(
         planned = len(layout.rounds)
     pairings, places = built
 
-    def place_of_row(row: int) -> Place:
-        return places[row]
-
     def place_of_player(index: int) -> Place:
         r = ordered_rows[index]
         return grid.place(r, points_column if points_column is not None else None)
 
-    warnings: list[InputWarning] = check_unique_fide_ids(
-        players, lambda i: grid.place(ordered_rows[i], layout.fide_id))
-    warnings += check_pairings(pairings, players, place_of_row)
-    warnings += check_declared_points(pairings, players, place_of_player)
+    later: list[InputWarning] = []
     last_round = int(pairings.round.max()) if len(pairings) else 0
     declared_rounds = info.rounds
     if declared_rounds is not None and declared_rounds < max(planned, last_round):
-        warnings.append(InputWarning(
+        later.append(InputWarning(
             info.places.get("rounds", grid.place(header, None)),
             f"the event declares {declared_rounds} rounds but the crosstable has "
             f"{max(planned, last_round)}",
@@ -296,21 +301,29 @@ def read_crosstable_rows(
         (grid.text(header, c), tuple(published_value(grid.text(r, c)) for r in ordered_rows))
         for c in layout.published
     )
-    return Event(
-        name=info.name or Path(source).stem,
-        players=tuple(players),
-        pairings=pairings,
-        rounds=rounds,
-        type=event_type,
-        start=info.start,
-        end=info.end,
-        city=info.city,
-        federation=info.federation,
-        chief_arbiter=info.chief_arbiter,
-        time_control=info.time_control,
-        source=source,
-        source_format=source_format,
-        extra_records=tuple(annotations),
-        warnings=tuple(warnings),
-        published=published,
+    return EventDraft(
+        EventFields(
+            name=info.name or Path(source).stem,
+            players=tuple(players),
+            pairings=pairings,
+            rounds=rounds,
+            type=event_type,
+            start=info.start,
+            end=info.end,
+            city=info.city,
+            federation=info.federation,
+            chief_arbiter=info.chief_arbiter,
+            time_control=info.time_control,
+            source=source,
+            source_format=source_format,
+            extra_records=tuple(annotations),
+            published=published,
+        ),
+        row_place=places.__getitem__,
+        fide_id_place=lambda i: grid.place(ordered_rows[i], layout.fide_id),
+        points_place=place_of_player, problems=Problems(),
+        # A grid puts its games in the Berger table's rounds, not in the order they were
+        # played: a game not played yet may stand before a round with results.
+        check_left_out_results=False,
+        later_warnings=tuple(later),
     )

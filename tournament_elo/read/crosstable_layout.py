@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date
 from decimal import Decimal
 from itertools import pairwise
 
@@ -17,6 +17,7 @@ from ..errors import InputError, Place, column_letter
 from ..model import Player
 from .common import parse_date
 from .headers import fold
+from .sheet_cells import cell_text
 from .table import Row
 from .tiebreak_legend import LEGEND_LINE, is_points_legend
 from .values import (
@@ -143,19 +144,6 @@ def spread(rows: Sequence[Row]) -> tuple[list[list[object]], list[int]]:
         numbers.append(number)
         last = number
     return grid, numbers
-
-
-def cell_text(value: object) -> str:
-    """A sheet value as the text a page would show: ``3.0`` is ``3``, a date ISO."""
-    if value is None:
-        return ""
-    if isinstance(value, float):
-        return str(int(value)) if value.is_integer() else repr(value)
-    if isinstance(value, datetime):
-        return value.date().isoformat()
-    if isinstance(value, date):
-        return value.isoformat()
-    return " ".join(str(value).split())
 
 
 # ------------------------------------------------------------------------ header and columns

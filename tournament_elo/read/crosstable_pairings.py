@@ -7,7 +7,7 @@ silent).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -33,24 +33,6 @@ _GRID_TOKENS = re.compile(rf"{_RESULT_PATTERN}")
 _COLOUR = {"w": 1, "b": -1, "s": -1, "-": NO_COLOR, "": NO_COLOR}
 _CELL_EXPECTED = ("a round cell such as 54b1, 29w½, 3b0, 100w-, 62b+, 13b (not played yet), "
                   "-1, -½ or -0")
-
-
-@dataclass
-class _Rows(PairingRows):
-    """Pairing rows under construction, with the place of each."""
-
-    places: list[Place] = field(default_factory=list)
-
-    def add(self, rnd: int, player: int, opponent: int, color: int, result: int,
-            place: Place) -> None:
-        self.append(rnd, player, opponent, color, result)
-        self.places.append(place)
-
-    def build(self) -> tuple[Pairings, list[Place]]:
-        order = sorted(range(len(self.round)), key=lambda i: (self.player[i], self.round[i]))
-        rounds, players, opponents, colors, results = self.columns(order)
-        return (Pairings(rounds, players, opponents, colors, results),
-                [self.places[i] for i in order])
 
 
 @dataclass
@@ -80,7 +62,7 @@ def swiss_pairings(grid: Cells, layout: Layout, rows: list[int],
                 continue
             if found is not None:
                 cells[(number, player)] = found
-    out = _Rows()
+    out: PairingRows[Place] = PairingRows()
     what = "rank" if layout.key_is_rank else "starting number"
     column = grid.text(layout.header, layout.key)
     full_byes: dict[int, int] = {}
@@ -114,7 +96,7 @@ def swiss_pairings(grid: Cells, layout: Layout, rows: list[int],
             out.add(rnd, player, opponent, cell.color,
                     Result.UNPLAYED if cell.result is None else cell.result, cell.place)
     problems.raise_any()
-    return out.build()
+    return out.pairings(by="player")
 
 
 def _swiss_cell(grid: Cells, r: int, c: int) -> _Cell | None:
@@ -228,7 +210,7 @@ def grid_pairings(grid: Cells, layout: Layout, rows: list[int], index_of_key: di
     numbers = starts if sorted(starts) == list(range(1, n + 1)) else list(range(1, n + 1))
     size = n if n % 2 == 0 else n + 1
     per_cycle = size - 1
-    out = _Rows()
+    out: PairingRows[Place] = PairingRows()
     seated: dict[int, set[int]] = {}
     for (player, opponent), (outcomes, place, _) in results.items():
         rnd, _ = berger_round(int(numbers[player]), int(numbers[opponent]), size)
@@ -249,11 +231,11 @@ def grid_pairings(grid: Cells, layout: Layout, rows: list[int], index_of_key: di
                     "the grid has a result on one side only", place, found=repr(text),
                     expected=f"a result in the mirror cell too (found {back[2]!r})",
                 )
-    pairings, places = out.build()
+    pairings, places = out.pairings(by="player")
     decided = pairings.result != Result.UNPLAYED
     live_rounds = set(pairings.round[decided].tolist())
     keep = np.isin(pairings.round, list(live_rounds))
-    rows_out = _Rows()
+    rows_out: PairingRows[Place] = PairingRows()
     for i in np.flatnonzero(keep):
         rows_out.add(int(pairings.round[i]), int(pairings.player[i]), int(pairings.opponent[i]),
                      NO_COLOR, int(pairings.result[i]), places[i])
@@ -262,4 +244,4 @@ def grid_pairings(grid: Cells, layout: Layout, rows: list[int], index_of_key: di
             if player not in seated.get(rnd, set()):
                 rows_out.add(rnd, player, -1, NO_COLOR, Result.ZERO_BYE,
                              grid.place(rows[player], None))
-    return cycles, rows_out.build()
+    return cycles, rows_out.pairings(by="player")

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 
 from ..errors import InputError, Place
-from ..model import Event, ListEntry
-from .common import date_warnings
+from ..model import Event, EventDraft, ListEntry
+from .checks import checked_event
 from .formats import FORMATS
 from .text import Readable, Source, read_source
 
@@ -72,34 +71,33 @@ def read_event(
     path: Readable, input_format: str | None = None, encoding: str | None = None
 ) -> Event:
     """Read an event file in any supported format: its bytes are read once, for the
-    format's detection and the reader alike."""
-    event = _read_any(read_source(path), input_format, encoding)
-    checked = date_warnings(event)
-    return replace(event, warnings=(*event.warnings, *checked)) if checked else event
+    format's detection and the reader alike; the reader's draft passes the checks every
+    event passes."""
+    return checked_event(_draft(read_source(path), input_format, encoding))
 
 
-def _read_any(path: Source, input_format: str | None, encoding: str | None) -> Event:
+def _draft(path: Source, input_format: str | None, encoding: str | None) -> EventDraft:
     fmt = input_format or detect_format(path, encoding)
     if fmt == "trf":
-        from .trf import read_trf
+        from .trf import trf_draft
 
-        return read_trf(path, encoding)
+        return trf_draft(path.text(encoding), path.name)
     if fmt in ("csv", "xlsx"):
-        from .sheets import read_sheets
+        from .sheets import sheets_draft
 
-        return read_sheets(path, encoding)
+        return sheets_draft(path, encoding)
     if fmt == "pgn":
-        from .pgn import read_pgn
+        from .pgn import pgn_draft
 
-        return read_pgn(path, encoding)
+        return pgn_draft(path.text(encoding), path.name)
     if fmt in ("crosstable-xlsx", "xls"):
-        from .chessresults import read_crosstable_workbook
+        from .chessresults import crosstable_workbook_draft
 
-        return read_crosstable_workbook(path)
+        return crosstable_workbook_draft(path)
     if fmt == "chessresults-html":
-        from .chessresults import read_chessresults
+        from .chessresults import chessresults_draft
 
-        return read_chessresults(path, encoding)
+        return chessresults_draft(path, encoding)
     raise InputError("unknown input format", Place(path.name), found=repr(fmt),
                      expected=" or ".join(FORMATS))
 

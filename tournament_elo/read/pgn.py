@@ -34,23 +34,27 @@ import re
 import unicodedata
 from bisect import bisect_right
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from functools import partial
 from pathlib import Path
 
 import chess.pgn
-import numpy as np
 
 from ..errors import InputError, InputWarning, Place, Problems
-from ..model import BLACK, NO_COLOR, WHITE, Event, EventType, Pairings, Player, Result
-from .common import (
-    check_pairings,
-    detect_event_type,
-    event_type_from_text,
-    parse_date,
-    unplayed_before_played,
+from ..model import (
+    BLACK,
+    WHITE,
+    Event,
+    EventDraft,
+    EventFields,
+    EventType,
+    Pairings,
+    Player,
+    Result,
 )
+from .checks import checked_event
+from .common import PairingRows, Roster, detect_event_type, event_type_from_text, parse_date
 from .text import Readable, read_text
 from .values import MAX_ROUND, rating, shown, whole_number
 
@@ -80,6 +84,11 @@ def read_pgn(path: Readable, encoding: str | None = None, event_name: str | None
 
 def parse_pgn(text: str, source: str = "<pgn>", event_name: str | None = None) -> Event:
     """Parse the text of a PGN file (see the module's notes for the decisions)."""
+    return checked_event(pgn_draft(text, source, event_name))
+
+
+def pgn_draft(text: str, source: str = "<pgn>", event_name: str | None = None) -> EventDraft:
+    """What the text of a PGN file gives, before the checks."""
     games = _scan_games(text.replace("\r\n", "\n").replace("\r", "\n"), source)
     if not games:
         raise InputError("no games in the file", Place(source),
@@ -93,7 +102,7 @@ def parse_pgn(text: str, source: str = "<pgn>", event_name: str | None = None) -
              for game in games]
     players, new_index = roster.players()
     rounds_of, log = _rounds(games, source, warnings, problems)
-    rows = _Rows()
+    rows: PairingRows[int] = PairingRows()
     first_seen: dict[tuple[int, int], tuple[_Game, str]] = {}
     for game, both, rnd in zip(games, sides, rounds_of, strict=True):
         if both is None or rnd == 0:
@@ -101,33 +110,38 @@ def parse_pgn(text: str, source: str = "<pgn>", event_name: str | None = None) -
         with problems.collect():
             _add_game(game, both, rnd, new_index, players, log, first_seen, rows, source)
     problems.raise_any()
-    gaps = [] if log else _add_absent(rows, players)
+    gaps = [] if log else rows.add_absent(len(players), lambda at: players[at].line or 1)
     warnings += [InputWarning(Place(source), f"round {r} has no games") for r in gaps]
-    pairings, lines = rows.pairings()
-    warnings += check_pairings(pairings, players, lambda row: Place(source, line=lines[row]))
-    if not log:
-        for problem in unplayed_before_played(pairings, players,
-                                              lambda row: Place(source, line=lines[row])):
-            problems.add(problem)
-        problems.raise_any()
+    pairings, lines = rows.pairings(by="round")
     rounds = int(pairings.round.max()) if len(pairings) else 0
-    dates, round_dates = _dates(games, rounds_of, rounds, source)
-    event_date = _first_date(games, "EventDate", source)
-    return Event(
-        name=name or Path(source).stem,
-        players=tuple(players),
-        pairings=pairings,
-        rounds=rounds,
-        type=_event_type(games, pairings, len(players), rounds, log),
-        start=event_date or min(dates, default=None),
-        end=max(dates, default=None) or event_date,
-        city=_common_value(games, "Site"),
-        time_control=_common_value(games, "TimeControl"),
-        round_dates=() if log else round_dates,
-        source=source,
-        source_format="pgn",
-        warnings=tuple(warnings),
-        game_log=log,
+    # The dates are read whole, each problem recorded: they are raised with the checks'.
+    no_dates: tuple[list[date], tuple[date | None, ...]] = ([], ())
+    dates, round_dates = problems.checked(
+        lambda: _dates(games, rounds_of, rounds, source), no_dates)
+    event_date = problems.checked(lambda: _first_date(games, "EventDate", source), None)
+
+    def player_place(index: int) -> Place:
+        return Place(source, line=players[index].line)
+
+    return EventDraft(
+        EventFields(
+            name=name or Path(source).stem,
+            players=tuple(players),
+            pairings=pairings,
+            rounds=rounds,
+            type=_event_type(games, pairings, len(players), rounds, log),
+            start=event_date or min(dates, default=None),
+            end=max(dates, default=None) or event_date,
+            city=_common_value(games, "Site"),
+            time_control=_common_value(games, "TimeControl"),
+            round_dates=() if log else round_dates,
+            source=source,
+            source_format="pgn",
+            warnings=tuple(warnings),
+            game_log=log,
+        ),
+        row_place=lambda row: Place(source, line=lines[row]), fide_id_place=player_place,
+        points_place=player_place, problems=problems, check_left_out_results=not log,
     )
 
 
@@ -253,7 +267,7 @@ class _Entrant:
     federation: str | None = None
 
 
-class _Roster:
+class _Roster(Roster):
     """The players met so far: found by FIDE id where a game gives one, else by name.
 
     A name first seen without an id takes the id of a later game; two players who share
@@ -261,10 +275,9 @@ class _Roster:
     """
 
     def __init__(self, source: str) -> None:
+        super().__init__()
         self.source = source
         self.entrants: list[_Entrant] = []
-        self.by_id: dict[str, int] = {}
-        self.by_name: dict[str, list[int]] = {}
 
     def find(self, game: _Game, side: str, warnings: list[InputWarning]) -> int:
         name = game.value(side)
@@ -275,7 +288,7 @@ class _Roster:
                 found=repr(game.headers[side]) if side in game.headers
                 else f"game {game.number} without one", expected=f"[{side} \"Name\"]")
         fide_id = self._fide_id(game, side)
-        named = self.by_name.get(name, [])
+        named = self.named(name)
         if fide_id is not None:
             index = self.by_id.get(fide_id)
             if index is None:
@@ -301,7 +314,7 @@ class _Roster:
 
     def _add(self, name: str, line: int) -> int:
         self.entrants.append(_Entrant(name, line))
-        self.by_name.setdefault(name, []).append(len(self.entrants) - 1)
+        self.enter(len(self.entrants) - 1, name)
         return len(self.entrants) - 1
 
     def _fide_id(self, game: _Game, side: str) -> str | None:
@@ -358,7 +371,7 @@ def _sides(roster: _Roster, game: _Game, warnings: list[InputWarning]) -> tuple[
 
 def _add_game(game: _Game, both: tuple[int, ...], rnd: int, new_index: list[int],
               players: list[Player], log: bool,
-              first_seen: dict[tuple[int, int], tuple[_Game, str]], rows: _Rows,
+              first_seen: dict[tuple[int, int], tuple[_Game, str]], rows: PairingRows[int],
               source: str) -> None:
     """The two pairing rows of one game, added only if the game is right."""
     white, black = new_index[both[0]], new_index[both[1]]
@@ -408,40 +421,6 @@ def _rounds(games: list[_Game], source: str, warnings: list[InputWarning], probl
                 " or no Round tag in any game (a game log)"))
         rounds.append(number)
     return rounds, False
-
-
-@dataclass
-class _Rows:
-    columns: list[list[int]] = field(default_factory=lambda: [[], [], [], [], []])
-    lines: list[int] = field(default_factory=list)
-
-    def add(self, rnd: int, player: int, opponent: int, color: int, result: Result,
-            line: int) -> None:
-        for column, value in zip(self.columns, (rnd, player, opponent, color, int(result)),
-                                 strict=True):
-            column.append(value)
-        self.lines.append(line)
-
-    def pairings(self) -> tuple[Pairings, list[int]]:
-        """The pairings sorted by round and player, and the line of each row."""
-        arrays = [np.asarray(c, dtype=np.int64) for c in self.columns]
-        order = np.lexsort((arrays[1], arrays[0]))
-        return Pairings(*(a[order] for a in arrays)), [self.lines[i] for i in order]
-
-
-def _add_absent(rows: _Rows, players: list[Player]) -> list[int]:
-    """A zero-point bye for each player without a game in a round that has games.
-
-    Returns the rounds below the last one that have no games at all.
-    """
-    rounds = sorted(set(rows.columns[0]))
-    present = set(zip(rows.columns[0], rows.columns[1], strict=True))
-    for rnd in rounds:
-        for player in players:
-            if (rnd, player.index) not in present:
-                rows.add(rnd, player.index, -1, NO_COLOR, Result.ZERO_BYE, player.line or 1)
-    last = rounds[-1] if rounds else 0
-    return [r for r in range(1, last) if r not in rounds]
 
 
 # ---------------------------------------------------------------------------- event

@@ -1,9 +1,10 @@
-"""A sheet cell as the sheet readers compare it: clean text (numbers are read by
+"""A sheet cell as the readers compare it: clean text (numbers are read by
 :mod:`.values`), and the place it names.
 
-Kept apart so the general reader (:mod:`.sheets`) and the readers of the per-game
-columns (:mod:`.sheet_per_game`) and of the event sheet (:mod:`.sheet_event`) read a cell
-the same way without importing each other.
+Kept apart so every reader of cells — the general sheets (:mod:`.sheets`), their per-game
+columns (:mod:`.sheet_per_game`) and event sheet (:mod:`.sheet_event`), the rating lists
+(:mod:`.ratinglist`) and the crosstables (:mod:`.crosstable_layout`) — reads a cell the
+same way without importing each other.
 """
 
 from __future__ import annotations
@@ -16,16 +17,19 @@ from ..errors import Place, column_letter
 
 
 def cell_text(value: Any) -> str:
-    """A cell as clean text: NFC, single spaces; whole floats without '.0'."""
+    """A cell as clean text, as a page would show it: NFC (names compare alike whichever
+    file spelled them), single spaces; a whole float without '.0' (``3.0`` is ``3``), a
+    date ISO."""
     if value is None:
         return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else str(value)
     if isinstance(value, datetime):
         return value.date().isoformat()
     if isinstance(value, date):
         return value.isoformat()
-    return " ".join(unicodedata.normalize("NFC", str(value)).split())
+    text = str(value)
+    return " ".join((text if text.isascii() else unicodedata.normalize("NFC", text)).split())
 
 
 def cell_place(source: str, sheet: str | None, number: int, column: int) -> Place:

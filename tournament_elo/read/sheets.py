@@ -31,37 +31,34 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-import numpy as np
-
 from ..errors import InputError, InputWarning, Place, Problems
 from ..model import (
     BLACK,
     NO_COLOR,
     WHITE,
     Event,
+    EventDraft,
+    EventFields,
     EventType,
-    IntArray,
     Pairings,
     Player,
     Result,
 )
+from .checks import checked_event
 from .common import (
     PairingRows,
+    Roster,
     both_readings,
-    check_declared_points,
-    check_pairings,
-    check_unique_fide_ids,
     detect_event_type,
     event_type_from_text,
     index_players,
     parse_date,
-    unplayed_before_played,
 )
 from .headers import canonical, column_name, fold, in_vietnamese, map_headers, near_miss
 from .sheet_cells import cell_place, cell_text
 from .sheet_event import EventInfo, read_event_sheet
 from .sheet_files import Companions, companion_files, players_file_name
-from .sheet_per_game import NO_EXTRAS, AiRoster, Extras, GameExtras, event_settings, row_ai
+from .sheet_per_game import AiRoster, GameExtras, event_settings, row_ai
 from .sheet_teams import read_sheet_teams
 from .sheet_words import (
     BYE_RESULTS,
@@ -131,12 +128,18 @@ class _Reading:
 
 def read_sheets(path: Readable, encoding: str | None = None) -> Event:
     """Read a games CSV (with its players CSV beside it) or a workbook into an Event."""
+    return checked_event(sheets_draft(path, encoding))
+
+
+def sheets_draft(path: Readable, encoding: str | None = None) -> EventDraft:
+    """What a games CSV (with its players CSV beside it) or a workbook gives, before the
+    checks."""
     reading = _Reading()
     if is_workbook(path):
         sources = _workbook_sources(path, reading)
     else:
         sources = _csv_sources(path, encoding, reading)
-    return _build_event(sources, str(path), reading)
+    return _draft(sources, str(path), reading)
 
 
 def _workbook_sources(path: Readable, reading: _Reading) -> _Sources:
@@ -425,17 +428,16 @@ def _players_from_games(
     return players, places, warnings
 
 
-class _Roster:
+class _Roster(Roster):
     """Finds the player a games cell names: by id, else by exact name; ``ai`` keeps the
     AI opponents met so far, numbered after the players."""
 
     def __init__(self, players: Sequence[Player], origin: str) -> None:
+        super().__init__()
         self.players = players
         self.origin = origin
-        self.by_id = {p.id: p.index for p in players}
-        self.by_name: dict[str, list[int]] = {}
         for p in players:
-            self.by_name.setdefault(p.name, []).append(p.index)
+            self.enter(p.index, p.name, p.id)
         self.ai = AiRoster(self.by_id, len(players))
 
     def find(self, table: Table, row: int, side: str) -> int:
@@ -443,7 +445,7 @@ class _Roster:
         key = _key(value)
         if key in self.by_id:
             return self.by_id[key]
-        named = self.by_name.get(cell_text(value), [])
+        named = self.named(cell_text(value))
         if len(named) == 1:
             return named[0]
         raise self._problem(table, row, side, named)
@@ -478,40 +480,10 @@ class _Roster:
 # ---------------------------------------------------------------------------- games
 
 
-@dataclass
-class _Rows(PairingRows):
-    """Pairing columns under construction; ``refs`` says where each row came from."""
-
-    method: list[int] = field(default_factory=list)
-    minutes: list[int] = field(default_factory=list)
-    pool: list[int] = field(default_factory=list)
-    #: (games row, column), or (player, None) for a row the reader added (an absence).
-    refs: list[tuple[int, str | None]] = field(default_factory=list)
-
-    def add(self, rnd: int, player: int, opponent: int, color: int, result: Result,
-            ref: tuple[int, str | None], extra: Extras = NO_EXTRAS) -> None:
-        self.append(rnd, player, opponent, color, result)
-        self.method.append(extra.method)
-        self.minutes.append(extra.minutes)
-        self.pool.append(extra.pool)
-        self.refs.append(ref)
-
-    def pairings(self, columns: set[str], pooled: bool) -> Pairings:
-        """The pairings; the optional columns only where the games table has them (and
-        the pool only where some game has one: ``pooled``)."""
-        def array(values: list[int]) -> IntArray:
-            return np.asarray(values, dtype=np.int64)
-
-        def optional(values: list[int], column: str) -> IntArray | None:
-            return array(values) if column in columns else None
-
-        rounds, players, opponents, colors, results = self.columns()
-        return Pairings(
-            rounds, players, opponents, colors, results,
-            method=optional(self.method, "win_method"),
-            minutes=optional(self.minutes, "time_control"),
-            pool=optional(self.pool, "pool") if pooled else None,
-        )
+#: Where a games-table pairing row came from: (games row, column), or (player, None) for
+#: a row the reader added (an absence).
+_Ref = tuple[int, str | None]
+_Rows = PairingRows[_Ref]
 
 
 def _is_bye(value: Any) -> bool:
@@ -616,7 +588,7 @@ def _read_games(table: Table, roster: _Roster, order: _Order, extras: GameExtras
                 problems: Problems) -> _Rows:
     """Two pairing rows per game, one per bye; checks each player once per round.  A bad
     row is a problem recorded, and the rows after it are still checked."""
-    rows = _Rows()
+    rows: _Rows = PairingRows()
     first_seen: dict[tuple[int, int], tuple[int, str]] = {}
     for row, rnd in zip(order.rows, order.rounds, strict=True):
         try:  # not problems.collect(): a context manager per row costs a tenth of the read
@@ -666,11 +638,11 @@ def _read_game(table: Table, roster: _Roster, order: _Order, extras: GameExtras,
     text = cell_text(table.value(row, "result"))
     if bye:
         rows.add(rnd, white, -1, NO_COLOR, _bye_result(table, row, text), (row, "white"),
-                 extra)
+                 *extra)
         return
     white_result, black_result = _game_result(table, row, text)
-    rows.add(rnd, white, black, WHITE, white_result, (row, "white"), extra)
-    rows.add(rnd, black, white, BLACK, black_result, (row, "black"), extra)
+    rows.add(rnd, white, black, WHITE, white_result, (row, "white"), *extra)
+    rows.add(rnd, black, white, BLACK, black_result, (row, "black"), *extra)
 
 
 def _game_result(table: Table, row: int, text: str) -> tuple[Result, Result]:
@@ -700,22 +672,6 @@ def _spelled(spellings: Mapping[str, _T], table: Table, row: int, text: str, pro
         raise InputError(problem, table.place(row, "result"), found=shown(text),
                          expected=expected)
     return found
-
-
-def _add_absent(rows: _Rows, n_players: int) -> list[int]:
-    """A zero-point bye for each of the first ``n_players`` (the real players, not the
-    AI opponents) with no row in a round that has rows.
-
-    Returns the rounds below the last one that have no rows at all.
-    """
-    rounds = sorted(set(rows.round))
-    present = set(zip(rows.round, rows.player, strict=True))
-    for rnd in rounds:
-        for player in range(n_players):
-            if (rnd, player) not in present:
-                rows.add(rnd, player, -1, NO_COLOR, Result.ZERO_BYE, (player, None))
-    last = rounds[-1] if rounds else 0
-    return [r for r in range(1, last) if r not in rounds]
 
 
 # ---------------------------------------------------------------------------- event
@@ -886,15 +842,16 @@ def _problem_count(problems: Problems) -> int:
     return len(problems.found) + problems.more
 
 
-def _build_event(sources: _Sources, source: str, reading: _Reading) -> Event:
+def _draft(sources: _Sources, source: str, reading: _Reading) -> EventDraft:
     """Read the event sheet, the players and the games, in that order, each problem of each
-    recorded and all raised together.
+    recorded (the draft's problems, raised with the checks').
 
     Where the players cannot be read (a header without its columns or with a slip, no
     rows, an id twice) their rows are still checked, and the games too, against the
     players they name, so that no games cell is called an unknown player for it; the
     checks across rows (a result left out before a round with results, the teams'
-    matches) wait until every games row and player is read.
+    matches) wait until every games row and player is read, and are not made where one
+    could not be.
     """
     problems, warnings = reading.problems, reading.warnings
     info = EventInfo()
@@ -935,53 +892,59 @@ def _build_event(sources: _Sources, source: str, reading: _Reading) -> Event:
                for p in found.players] + roster.ai.players
     places = [*found.places, *roster.ai.places]
     # A log has no rounds to be absent from; AI opponents are never absent.
-    gaps = [] if order.log else _add_absent(rows, len(found.players))
-    pairings = rows.pairings(set(games.columns), pooled=bool(extras.pool_names))
+    gaps = [] if order.log else rows.add_absent(len(found.players), lambda at: (at, None))
+    per_game = {name for name, column in _PER_GAME_COLUMNS if column in games.columns}
+    if not extras.pool_names:
+        per_game.discard("pool")
+    pairings, refs = rows.pairings(per_game=per_game)
 
     def place_of_row(row: int) -> Place:
-        at, column = rows.refs[row]
+        at, column = refs[row]
         return places[at] if column is None else games.place(at, column)
 
     teams = None
-    if listed and _problem_count(problems) == before_games:
-        if not order.log:
-            for problem in unplayed_before_played(pairings, players, place_of_row):
-                problems.add(problem)
-        teams = read_sheet_teams(players_table, games, players, pairings, rows.refs, problems)
-    problems.raise_any()
+    # The checks across rows read every games row: not where one was left out.
+    complete = listed and _problem_count(problems) == before_games
+    if complete:
+        teams = read_sheet_teams(players_table, games, players, pairings, refs, problems)
     rounds = _rounds(info, declared.rounds, rows, warnings)
     warnings += [InputWarning(games.header_place, f"round {r} has no games") for r in gaps]
-    warnings += check_unique_fide_ids(players, lambda i: places[i])
-    warnings += check_pairings(pairings, players, place_of_row)
-    if players_table is not None:
-        points_table = players_table
-        warnings += check_declared_points(
-            pairings, players, lambda i: points_table.place(i, "points"))
-    warnings += _ambiguous_dates(games, order, info)
-    event_type = _event_type(info, pairings, len(players), rounds, warnings, order.log)
+    later = _ambiguous_dates(games, order, info)
+    event_type = _event_type(info, pairings, len(players), rounds, later, order.log)
     dates, round_dates = _game_dates(order, rounds)
-    return Event(
-        name=_event_name(info, source),
-        players=tuple(players),
-        pairings=pairings,
-        rounds=rounds,
-        type=event_type,
-        start=declared.start or min(dates, default=None),
-        end=declared.end or max(dates, default=None),
-        city=info.text("city"),
-        federation=info.text("federation"),
-        chief_arbiter=info.text("chief_arbiter"),
-        time_control=info.text("time_control"),
-        fide_event_id=info.text("fide_event_id"),
-        round_dates=round_dates,
-        source=source,
-        source_format=sources.format,
-        warnings=tuple(warnings),
-        pools=tuple(extras.pool_names),
-        settings=declared.settings,
-        game_log=order.log,
-        teams=teams,
+    points_place = places.__getitem__ if players_table is None else partial(
+        players_table.place, column="points")
+    return EventDraft(
+        EventFields(
+            name=_event_name(info, source),
+            players=tuple(players),
+            pairings=pairings,
+            rounds=rounds,
+            type=event_type,
+            start=declared.start or min(dates, default=None),
+            end=declared.end or max(dates, default=None),
+            city=info.text("city"),
+            federation=info.text("federation"),
+            chief_arbiter=info.text("chief_arbiter"),
+            time_control=info.text("time_control"),
+            fide_event_id=info.text("fide_event_id"),
+            round_dates=round_dates,
+            source=source,
+            source_format=sources.format,
+            warnings=tuple(warnings),
+            pools=tuple(extras.pool_names),
+            settings=declared.settings,
+            game_log=order.log,
+            teams=teams,
+        ),
+        row_place=place_of_row, fide_id_place=places.__getitem__, points_place=points_place,
+        problems=problems, check_left_out_results=complete and not order.log,
+        later_warnings=tuple(later),
     )
+
+
+#: The per-game pairing columns, each given where the games table has its column.
+_PER_GAME_COLUMNS = (("method", "win_method"), ("minutes", "time_control"), ("pool", "pool"))
 
 
 def _event_type(

@@ -31,18 +31,21 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import SHOWN_PROBLEMS, InputError, InputWarning, Place, Problems
-from ..model import NO_COLOR, RESULT_BY_TRF_CODE, Event, Pairings, Player, Result
-from .common import (
-    check_declared_points,
-    check_pairings,
-    check_unique_fide_ids,
-    detect_event_type,
-    event_type_from_text,
-    index_players,
-    parse_date,
-    unplayed_before_played,
+from ..model import (
+    NO_COLOR,
+    RESULT_BY_TRF_CODE,
+    Event,
+    EventDraft,
+    EventFields,
+    Pairings,
+    Player,
+    Result,
 )
+from .checks import checked_event
+from .common import detect_event_type, event_type_from_text, index_players, parse_date
+from .final_order import final_order
 from .text import Readable, read_text
+from .trf_tiebreaks import declared_tiebreaks
 from .values import (
     LOADED_IN,
     MAX_RATING,
@@ -126,6 +129,11 @@ def read_trf(path: Readable, encoding: str | None = None) -> Event:
 
 def parse_trf(text: str, source: str = "<trf>") -> Event:
     """Parse the text of a TRF16/TRF26 file into an :class:`Event`."""
+    return checked_event(trf_draft(text, source))
+
+
+def trf_draft(text: str, source: str = "<trf>") -> EventDraft:
+    """What the text of a TRF16/TRF26 file gives, before the checks."""
     header: dict[str, list[tuple[int, str]]] = {}
     player_lines: list[tuple[int, str]] = []
     extra: list[tuple[int, str]] = []
@@ -160,8 +168,9 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
         )
     warnings: list[InputWarning] = []
     problems = Problems()
-    players = _parse_players(player_lines, source, warnings, problems)
+    players = _read_players(player_lines, source, warnings, problems)
     problems.raise_any()  # every bad player record at once (the rounds need them all)
+
     def place_of(row: int) -> Place:
         return Place(source, line=player_lines[row][0])
 
@@ -173,16 +182,15 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
         index_players([p.id for p in players], lambda row: place_of(players[row].index),
                       "player id")
     rounds = max(declared_rounds or 0, int(pairings.round.max()) if len(pairings) else 0)
+
     def row_place(row: int) -> Place:
         return place_of(int(row_player[row]))
 
-    warnings += check_unique_fide_ids(players, place_of)
-    warnings += check_pairings(pairings, players, row_place)
-    for problem in unplayed_before_played(pairings, players, row_place):
-        problems.add(problem)
-    problems.raise_any()
-    warnings += check_declared_points(pairings, players, place_of)
-    lots_seed, ranks_in_order = _last_resort(comments, index, source)
+    # What the headers and comments declare is read whole, each problem recorded: they
+    # are raised with the checks' own.
+    no_last_resort: tuple[int | None, tuple[int | str, ...]] = (None, ())
+    lots_seed, ranks_in_order = problems.checked(
+        lambda: _last_resort(comments, index, source), no_last_resort)
     final_order = tuple(players[index[rank]].id for rank in ranks_in_order)
 
     def first(code: str) -> tuple[int, str] | None:
@@ -190,36 +198,48 @@ def parse_trf(text: str, source: str = "<trf>") -> Event:
 
     def date_of(code: str, what: str) -> date | None:
         entry = first(code)
-        return parse_date(entry[1], Place(source, line=entry[0]), what) if entry else None
+        return problems.checked(
+            lambda: parse_date(entry[1], Place(source, line=entry[0]), what), None
+        ) if entry else None
 
     type_text = " ".join(v for c in ("192", "092") for _, v in header.get(c, []))
     event_type = event_type_from_text(type_text) or detect_event_type(
         pairings, len(players), rounds
     )
-    round_dates = _round_dates(first("132"), source)
+    no_dates: tuple[date | None, ...] = ()
+    round_dates = problems.checked(lambda: _round_dates(first("132"), source), no_dates)
     name_entry = first("012")
-    return Event(
-        name=name_entry[1] if name_entry and name_entry[1] else Path(source).stem,
-        players=tuple(players),
-        pairings=pairings,
-        rounds=rounds,
-        type=event_type,
-        start=date_of("042", "start date"),
-        end=date_of("052", "end date") or next(
-            (d for d in reversed(round_dates) if d is not None), None
+    start = date_of("042", "start date")
+    end = date_of("052", "end date") or next(
+        (d for d in reversed(round_dates) if d is not None), None)
+    teams = problems.checked(lambda: _teams(extra, players, source), None)
+    return EventDraft(
+        EventFields(
+            name=name_entry[1] if name_entry and name_entry[1] else Path(source).stem,
+            players=tuple(players),
+            pairings=pairings,
+            rounds=rounds,
+            type=event_type,
+            start=start,
+            end=end,
+            city=_value(first("022")),
+            federation=_value(first("032")),
+            chief_arbiter=_value(first("102")),
+            time_control=_value(first("122")),
+            round_dates=round_dates,
+            source=source,
+            source_format="trf",
+            extra_records=tuple(extra),
+            warnings=tuple(warnings),
+            teams=teams,
+            lots_seed=lots_seed,
+            final_order=final_order,
+            # A team event's records declare its teams' tie-breaks, not its players'.
+            declared_tiebreaks=declared_tiebreaks(extra, source) if teams is None else None,
+            record_file=True,
         ),
-        city=_value(first("022")),
-        federation=_value(first("032")),
-        chief_arbiter=_value(first("102")),
-        time_control=_value(first("122")),
-        round_dates=round_dates,
-        source=source,
-        source_format="trf",
-        extra_records=tuple(extra),
-        warnings=tuple(warnings),
-        teams=_teams(extra, players, source),
-        lots_seed=lots_seed,
-        final_order=final_order,
+        row_place=row_place, fide_id_place=place_of, points_place=place_of,
+        problems=problems,
     )
 
 
@@ -262,22 +282,6 @@ def _last_resort(comments: list[tuple[int, str]], index: dict[int | str, int], s
                 order = final_order(listed["value"].replace(",", " ").split(), index, place)
     problems.raise_any()
     return seed, order
-
-
-def final_order(words: list[str], index: dict[int | str, int], place: Place
-                ) -> tuple[int | str, ...]:
-    """The player ids of a final order as written (start numbers or ids), each checked."""
-    ids: list[int | str] = []
-    for word in words:
-        key: int | str = int(word) if word.isdigit() else word
-        if key not in index:
-            raise InputError("unknown player in the final order", place, found=repr(word),
-                             expected="start numbers (or ids) of the event's players")
-        if key in ids:
-            raise InputError("a player twice in the final order", place, found=repr(word),
-                             expected="each player once")
-        ids.append(key)
-    return tuple(ids)
 
 
 #: Header records read into the event (or recomputed from it: 062, 072).  The other
@@ -385,10 +389,11 @@ def _nfc(text: str) -> str:
     return text if text.isascii() else unicodedata.normalize("NFC", text)
 
 
-def _parse_player(line: str, place: Place, row: int,
+def player_record(line: str, place: Place, row: int,
                   warnings: list[InputWarning] | None = None) -> Player:
-    """A ``001`` record; a birth the format does not define is warned about in ``warnings``
-    (refused without it)."""
+    """The player of a ``001`` record: the rule of what a valid record is, and the words
+    of what is wrong with one; a birth the format does not define is warned about in
+    ``warnings`` (refused without it)."""
     if len(line.rstrip()) < MIN_PLAYER_RECORD:
         raise InputError(
             "truncated player record", place,
@@ -415,9 +420,10 @@ def _player(line: str, row: int, number: int | None, start: int, given: float | 
     title = line[10:13]
     name = line[14:47].strip()
     federation = line[53:56].strip()
-    # The fields set without the frozen dataclass's __init__ (an object.__setattr__ per
-    # field: three times slower), for every player of every file an import reads: a copy
-    # of the defaults with the others set costs less than a new dict of all 17.
+    # The fields set without the frozen dataclass's __init__, for every player of every
+    # file an import reads: its object.__setattr__ per field takes 3.5 µs a player against
+    # 1.1 µs here, and reading a 60-player file with it takes a seventh longer.  A copy of
+    # the defaults with the others set costs less than a new dict of all 17.
     fields = _DEFAULTS.copy()
     fields["index"] = row
     fields["id"] = start
@@ -454,7 +460,7 @@ _DEFAULTS: dict[str, object] = {
     for field in dataclasses.fields(Player)}
 
 
-#: How far the columns :func:`_parse_players` cuts at once reach: through the rank, 86-89.
+#: How far the columns :func:`plain_records` cuts at once reach: through the rank, 86-89.
 _HEAD_WIDTH = 89
 #: The columns (0-based) it reads: starting rank 5-8, rating 49-52, birth 70-79, points
 #: 81-84, rank 86-89 (the last of each the digit a number ends on).
@@ -489,17 +495,34 @@ for _field, (_digits, _weights) in enumerate(_WEIGHTED_DIGITS):
     _WEIGHTS[_at(_digits), _field] = _weights
 
 
-def _parse_players(player_lines: list[tuple[int, str]], source: str,
-                   warnings: list[InputWarning], problems: Problems) -> list[Player]:
-    """The players of the ``001`` records, each bad record's problem in ``problems``.
+def _read_players(player_lines: list[tuple[int, str]], source: str,
+                  warnings: list[InputWarning], problems: Problems) -> list[Player]:
+    """The players of the ``001`` records, each bad record's problem in ``problems``: a
+    record plainly written is read with the others at once (:func:`plain_records`), any
+    other by :func:`player_record`, which alone judges (and words) what is wrong with it,
+    so a bad file gives the same messages in the same order."""
+    players = []
+    for row, ((number, line), player) in enumerate(
+            zip(player_lines, plain_records(player_lines), strict=True)):
+        if player is None:
+            player = problems.checked(
+                partial(player_record, line, Place(source, line=number), row, warnings), None)
+        if player is not None:
+            players.append(player)
+    return players
+
+
+def plain_records(player_lines: list[tuple[int, str]]) -> list[Player | None]:
+    """The player of each plainly written ``001`` record (None for any other): the fast
+    twin of :func:`player_record`, which gives the same player of it
+    (``tests/read/test_trf_records.py``) in half again the time, a tenth and more of an
+    import's reading (``benchmarks/bench_trf_records.py``).
 
     The numeric columns of all records are cut at once as a character matrix (as
     :func:`_parse_rounds` cuts the round cells) and taken as they are where they are
     written plainly: starting rank, rating and rank right-aligned ASCII digits (rating
     and rank may be blank), points right-aligned ``4``, ``4.5`` or ``10.5``, the birth
-    ``YYYY/MM/DD`` of a real day or blank.  Any other record is read by
-    :func:`_parse_player`, which alone judges (and words) what is wrong with it, so a
-    bad file gives the same messages in the same order.
+    ``YYYY/MM/DD`` of a real day or blank.
     """
     heads = "".join([line[:_HEAD_WIDTH].ljust(_HEAD_WIDTH) for _, line in player_lines])
     # (A lone surrogate, which only a caller's own text can hold, is one "?" there.)
@@ -519,7 +542,7 @@ def _parse_players(player_lines: list[tuple[int, str]], source: str,
     declared = np.where(classes[:, _POINT_AT] == _DOT, one_decimal, whole_points)
 
     ranked = classes[:, _RANK_END_AT] == _DIGIT
-    players = []
+    players: list[Player | None] = []
     for row, ((line_number, line), ok, start_rank, rated, points_given, rank_given,
               has_birth, y, m, d) in enumerate(zip(
             player_lines, plain.tolist(), start.tolist(), given.tolist(), declared.tolist(),
@@ -529,18 +552,13 @@ def _parse_players(player_lines: list[tuple[int, str]], source: str,
         if ok:
             try:
                 born = date(y, m, d) if has_birth else None
-            except ValueError:  # no such day: for _parse_player to say
+            except ValueError:  # no such day: for player_record to say
                 pass
             else:
                 player = _player(line, row, line_number, start_rank, rated, points_given,
                                  None if rank_given < 0 else rank_given, born,
                                  y if has_birth else None)
-        if player is None:
-            player = problems.checked(
-                partial(_parse_player, line, Place(source, line=line_number), row, warnings),
-                None)
-        if player is not None:
-            players.append(player)
+        players.append(player)
     return players
 
 

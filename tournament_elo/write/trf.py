@@ -67,7 +67,7 @@ from ..read.trf import (
     FIRST_ROUND_COLUMN,
     LOTS_COMMENT,
     ORDER_COMMENT,
-    _parse_player,
+    player_record,
 )
 from ..read.trf_teams import PLAYER_NUMBERED, team_record_lines
 
@@ -105,10 +105,10 @@ def write_trf(event: Event, version: str = "trf16", losses: list[str] | None = N
     if renumbered:  # their player numbers are the old ones
         records = [(n, text) for n, text in records if text[:3] not in PLAYER_NUMBERED]
     first_line = event.players[0].line if event.players else None
-    # The kept records that stood before the first player record of a TRF file go
+    # The kept records that stood before the first player record of a file of records go
     # before the players, the others after them.
     leading = 0
-    while (event.source_format == "trf" and first_line is not None
+    while (event.record_file and first_line is not None
            and leading < len(records) and records[leading][0] < first_line):
         leading += 1
     extra = [text for _, text in records]
@@ -302,7 +302,7 @@ def _points_text(hundredths: int) -> str:
 
 def _dat_records(player: Player, rank: int, record: str, renumbered: bool) -> list[str]:
     """``DAT`` records for what the ``001`` record cannot hold of the player."""
-    back = _parse_player(record.rstrip().ljust(84), Place("<trf>"), player.index)
+    back = player_record(record.rstrip().ljust(84), Place("<trf>"), player.index)
     values: list[tuple[str, object]] = []
     if renumbered:
         values.append(("id", player.id))

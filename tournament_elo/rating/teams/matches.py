@@ -141,9 +141,9 @@ def _team_of(event: Event, records: TeamRecords, problems: Problems) -> list[int
 
 
 def _player_place(event: Event, player: int) -> Place:
-    """A TRF player's record; a sheet's games file (its players' lines are another
-    file's)."""
-    line = event.players[player].line if event.source_format == "trf" else None
+    """A player's record in a file of records; else the event's file (a sheet's players'
+    lines are another file's)."""
+    line = event.players[player].line if event.record_file else None
     return Place(event.source, line=line)
 
 
