@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import logging
 import os
 import signal
 import sqlite3
@@ -51,6 +52,8 @@ from ..read.text import Source, read_bytes
 from .events import PackedEvent, compressed_file, event_identity, fill_identities, pack_event
 from .schema import DEFERRABLE_INDEXES
 from .store import Database, iso_day
+
+logger = logging.getLogger(__name__)
 
 #: File names a folder import picks up (a named file is always tried).
 EVENT_SUFFIXES = frozenset({".trf", ".txt", ".csv", ".xlsx", ".xls", ".pgn", ".html", ".htm"})
@@ -248,7 +251,9 @@ def import_events(
     """Import event files (see the module docstring); ``total(n)`` and ``advance(k)``
     report progress in files.  With a Dask ``client`` its workers read the files.
     ``on`` dates the events whose files give no date."""
+    began = time.perf_counter()
     files = event_files(paths)
+    logger.info("%s event files found", f"{len(files):,}")
     if total:
         total(len(files))
     report = ImportReport()
@@ -280,6 +285,8 @@ def import_events(
             collect()
             if advance:
                 advance(1)
+    logger.info("the import of %s files took %.2f s", f"{len(files):,}",
+                time.perf_counter() - began)
     return report
 
 
@@ -332,6 +339,7 @@ def _indexes_deferred(db: Database, defer: bool) -> Iterator[None]:
     """The deferrable indexes dropped (if ``defer``) and made again at the end, whatever
     ends it; killed meanwhile, the next opening to write makes them."""
     if defer:
+        logger.debug("the indexes by player left out while the events are stored")
         with db.transaction():
             for name in DEFERRABLE_INDEXES:
                 db.conn.execute(f"DROP INDEX IF EXISTS {name}")
@@ -339,7 +347,10 @@ def _indexes_deferred(db: Database, defer: bool) -> Iterator[None]:
         yield
     finally:
         if defer:
+            began = time.perf_counter()
             db.restore_indexes()
+            logger.debug("the indexes by player made again in %.2f s",
+                         time.perf_counter() - began)
 
 
 @contextmanager
@@ -381,6 +392,7 @@ def _jobs(files: list[Path], report: ImportReport, known: dict[str, str],
             continue
         digest = hashlib.sha256(data).hexdigest()
         if known.get(str(path)) == digest:
+            logger.debug("%s: unchanged since it was imported, skipped", path)
             report.unchanged.append(str(path))
             if advance:
                 advance(1)
@@ -487,15 +499,18 @@ def _parsed(first: list[Job], more: Iterator[Job], workers: int | None,
     if client is not None:
         from .distributed import results_as_completed
 
+        logger.debug("the files read by the Dask cluster's workers")
         yield from results_as_completed(client, _parse, [*first, *more])
         return
     others = (workers or os.cpu_count() or 1) - 1
     if len(first) < _PARALLEL_FROM or others < 1:
+        logger.debug("the files read in this process")
         yield from map(_parse, chain(first, more))
         return
     from concurrent.futures import Future, ProcessPoolExecutor  # (only a large import's)
     from concurrent.futures.process import BrokenProcessPool
 
+    logger.debug("the files read by %s worker processes and this one", others)
     jobs = chain(first, more)
     batches = iter(lambda: list(islice(jobs, BATCH)), [])
     most = (others + 1) * AHEAD  # batches out or read here, not yet stored

@@ -8,6 +8,8 @@ output first asks for them.
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -21,7 +23,7 @@ from ..errors import InputError, InputWarning, Place, Problems
 from ..model import Event, ListEntry, Standings, listed_entries, with_entries
 from ..systems.fide.average_rule import AverageRule
 from ..systems.protocol import Figures, RatingSystem
-from ..systems.registry import get_system
+from ..systems.registry import DATED_ALIASES, get_system
 from .standings import event_tiebreaks, standings, tiebreak_codes
 
 if TYPE_CHECKING:
@@ -29,6 +31,8 @@ if TYPE_CHECKING:
 
     from ..systems.columns import Table
     from ..systems.fide.norms import NormResult
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, eq=False)
@@ -184,6 +188,8 @@ def rate(
         event = event_after_round(event, after_round)
     listed = None if ratings is None else listed_entries(event.players, ratings)
     if listed is not None:
+        logger.info("%s of %s players found in the rating list", sum(
+            entry is not None for entry in listed), len(listed))
         event = with_entries(event, listed)
     if average_rule not in set(AverageRule):
         raise InputError("unknown rule for the opponents' average", Place("--ra"),
@@ -195,13 +201,21 @@ def rate(
         codes, unread = event_tiebreaks(event)
     else:
         codes = options.checked(lambda: tiebreak_codes(tiebreaks, event), no_codes)
-    chosen = get_system(system, event_day(event))
+    day = event_day(event)
+    chosen = get_system(system, day)
+    if system in DATED_ALIASES:
+        logger.info("the system %s: %s, in force on %s", system, chosen.name,
+                    day or "any day (the event has no date): the latest")
     with options.collect():
         check_settings(chosen, settings or {})
         check_decimals(event, chosen, listed)
     options.raise_any()
+    began = time.perf_counter()
     table = standings(event, codes, tiebreak_rules, unrated_rating)
+    ranked = time.perf_counter()
     figures = chosen.rate_event(event, settings or {}, str(average_rule))
+    logger.debug("the standings in %.1f ms, the ratings in %.1f ms", 1e3 * (ranked - began),
+                 1e3 * (time.perf_counter() - ranked))
     if unread is not None:
         figures = figures._replace(warnings=(*figures.warnings, unread))
     if event.players and not any(p.rating for p in event.players):
