@@ -1,11 +1,17 @@
-"""Progress bars for long work: shown on a terminal, silent in pipes and files."""
+"""Progress bars for long work: shown on a terminal, silent in pipes and files, and
+when the command line is asked to be quiet (``-q``)."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
+
+#: Whether the command line says nothing but warnings and errors (``-q``): no progress
+#: bars, no notes.
+quiet: ContextVar[bool] = ContextVar("quiet", default=False)
 
 
 @dataclass
@@ -23,9 +29,10 @@ def _nothing(_: int) -> None:
 
 @contextmanager
 def progress_bar(label: str, enabled: bool | None = None) -> Iterator[Progress]:
-    """A rich progress bar on standard error when it is a terminal (or ``enabled``)."""
+    """A rich progress bar on standard error when it is a terminal, unless :data:`quiet`
+    (or if ``enabled``)."""
     if enabled is None:
-        enabled = sys.stderr.isatty()
+        enabled = sys.stderr.isatty() and not quiet.get()
     if not enabled:
         yield Progress(_nothing, _nothing)
         return

@@ -187,33 +187,63 @@ def _running(pid: int) -> bool:
         return False
 
 
+#: The import's workers: one per core but the one the importing process reads on.
+WORKERS = (os.cpu_count() or 1) - 1
+
+
+def _import_with_its_workers(folder: Path, path: Path
+                             ) -> tuple[subprocess.Popen[str], list[int]]:
+    """``db import FOLDER`` started, once its workers are there: the process (its
+    standard error a pipe) and the workers' ids."""
+    if WORKERS < 1:
+        pytest.skip("one core: the import reads every file in its own process")
+    child = subprocess.Popen([sys.executable, "-m", "tournament_elo", "db", "import",
+                              str(folder), "--db", str(path)],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    children = Path(f"/proc/{child.pid}/task/{child.pid}/children")
+    workers: list[int] = []
+    deadline = time.monotonic() + 600  # a guard against a hang, not a measure
+    while len(workers) < WORKERS and time.monotonic() < deadline and child.poll() is None:
+        time.sleep(0.02)
+        workers = [int(w) for w in children.read_text().split()] if children.exists() else []
+    return child, workers
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"),
                     reason="reads Linux's process table (/proc), the same on every machine")
 def test_kill_9_of_an_import_leaves_no_worker_behind(tmp_path: Path) -> None:
     """The importing process killed, its workers (waiting for files that will not come)
     see it gone and end within a few of their one-second looks."""
-    folder = events(tmp_path / "events", 400)
-    path = tmp_path / "ratings.db"
-    child = subprocess.Popen([sys.executable, "-m", "tournament_elo", "db", "import",
-                              str(folder), "--db", str(path)],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    children = Path(f"/proc/{child.pid}/task/{child.pid}/children")
-    workers: list[int] = []
-    expected = (os.cpu_count() or 1) - 1  # this process and a worker per other core
-    if expected < 1:
-        pytest.skip("one core: the import reads every file in its own process")
-    deadline = time.monotonic() + 600  # a guard against a hang, not a measure
-    while len(workers) < expected and time.monotonic() < deadline and child.poll() is None:
-        time.sleep(0.02)
-        workers = [int(w) for w in children.read_text().split()] if children.exists() else []
+    child, workers = _import_with_its_workers(events(tmp_path / "events", 400),
+                                              tmp_path / "ratings.db")
     os.kill(child.pid, signal.SIGKILL)
-    child.wait()
+    child.communicate(timeout=600)
     assert child.returncode == -signal.SIGKILL, "the import ended before the kill"
-    assert len(workers) == expected
+    assert len(workers) == WORKERS
     deadline = time.monotonic() + 120  # a bound for a loaded machine, not a timing
     while any(map(_running, workers)) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [w for w in workers if _running(w)]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"),
+                    reason="reads Linux's process table (/proc), the same on every machine")
+def test_ctrl_c_of_an_import_ends_it_and_its_workers(tmp_path: Path) -> None:
+    """Ctrl-C (SIGINT to the importing process) once its workers read: the import ends
+    as any command interrupted (one line, exit 130), what it committed stays, and its
+    workers end with it (they ignore the signal: it is the importing process's).  Enough
+    files that the import is still at its start when its workers are seen."""
+    path = tmp_path / "ratings.db"
+    child, workers = _import_with_its_workers(events(tmp_path / "events", 2000), path)
+    child.send_signal(signal.SIGINT)
+    _, said = child.communicate(timeout=600)
+    assert child.returncode == 130, "the import ended before Ctrl-C"
+    # (click ends the line a progress bar may have left, as for any command interrupted)
+    assert [line for line in said.splitlines() if line] == ["interrupted"]
+    assert len(workers) == WORKERS
+    assert not [w for w in workers if _running(w)]  # ended before the import did
+    with Database(path, readonly=True) as db:
+        assert db.query("PRAGMA integrity_check") == [("ok",)]
 
 
 def _indexed(db: Database) -> bool:

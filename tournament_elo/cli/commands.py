@@ -94,14 +94,28 @@ class _Commands(click.Group):
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, package_name="tournament-elo")
-def cli() -> None:
+@click.option("-v", "--verbose", is_flag=True,
+              help="Also say on standard error what the program does, step by step (info "
+              "and debug lines: files read, skipped and stored, systems chosen, times).")
+@click.option("-q", "--quiet", is_flag=True,
+              help="Say nothing but warnings and errors: no progress bars and no notes "
+              "(wrote ..., skipped: ...).")
+@click.pass_context
+def cli(ctx: click.Context, verbose: bool, quiet: bool) -> None:
     """Rate chess events exactly as the rating body computes them.
 
     \b
     Example:
       tournament-elo rate sample_events/held_c07_swiss5.trf
       tournament-elo rate event.trf --system fide-2024 --format json
+      tournament-elo -v db import events/
     """
+    if verbose and quiet:
+        raise click.UsageError("--verbose and --quiet cannot be used together")
+    if verbose or quiet:  # (nothing is set up otherwise: the log module is not even loaded)
+        from .logs import log_to_standard_error
+
+        ctx.call_on_close(log_to_standard_error(verbose, quiet))
 
 
 @cli.command("rate")

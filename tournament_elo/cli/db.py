@@ -63,9 +63,14 @@ def _client(scheduler: str | None) -> Iterator[object]:
 
 
 def _note(kind: str, text: str, lang: str) -> None:
-    """A line of what a command did, on standard error, in the language chosen."""
-    word = prefix(kind, lang) if kind == "warning" else say(kind, lang)
-    click.echo(f"{word}: {say(text, lang)}", err=True)
+    """A line of what a command did, on standard error, in the language chosen (a
+    warning always; the others unless ``-q``)."""
+    from .logs import note
+
+    if kind == "warning":
+        click.echo(f"{prefix(kind, lang)}: {say(text, lang)}", err=True)
+    else:
+        note(f"{say(kind, lang)}: {say(text, lang)}")
 
 
 def _database_files(db_path: str) -> list[Path]:
@@ -91,8 +96,9 @@ def _writing(db_path: str, wait: float) -> Database:
     """The database, opened to write: another process's write lock is waited for up to
     ``wait`` seconds, saying so."""
     from ..db.store import Database
+    from .logs import note
 
-    return Database(db_path, wait=wait, on_wait=lambda message: click.echo(message, err=True))
+    return Database(db_path, wait=wait, on_wait=note)
 
 
 def whole_numbers(table: pd.DataFrame) -> pd.DataFrame:
@@ -113,6 +119,7 @@ def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: st
 
     from ..render.terminal import text_table
     from ..render.writers import csv_bytes, write_file, xlsx_bytes
+    from .logs import note
 
     table = whole_numbers(table)
     header = [str(c) for c in table.columns]
@@ -121,7 +128,7 @@ def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: st
         if output is None:
             raise click.UsageError("--format xlsx writes a file: give it with --output")
         write_file(Path(output), xlsx_bytes([(title[:31], header, rows)]), "the table", inputs)
-        click.echo(f"wrote {output}", err=True)
+        note(f"wrote {output}")
         return
     if output_format == "csv":
         data = csv_bytes(header, rows)
@@ -133,7 +140,7 @@ def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: st
                                              if "name" in header else [])]).encode() + b"\n"
     if output is not None:
         write_file(Path(output), data, "the table", inputs)
-        click.echo(f"wrote {output}", err=True)
+        note(f"wrote {output}")
     else:
         sys.stdout.buffer.write(data)
 
@@ -458,11 +465,12 @@ def diff_command(rating_list: str, db_path: str, on: str | None, output_format: 
       tournament-elo db diff published-2025-01.csv --date 2025-01-01
     """
     from ..db.queries import computation, diff
+    from .logs import note
 
     with _reading(db_path) as db:
         comp = computation(db, pool, system, period)
         table = diff(db, comp, rating_list, parse_day(on, "--date"), encoding)
-    click.echo(f"{len(table)} differences", err=True)
+    note(f"{len(table)} differences")
     _emit(table, output_format, output, f"{rating_list} against {comp.system}",
           [*_database_files(db_path), Path(rating_list)])
 

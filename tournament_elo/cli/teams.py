@@ -88,6 +88,7 @@ def teams_command(event: str, tiebreaks: str | None, primary: str, after_round: 
     from ..read.sheet_files import input_files
     from ..render.teams import tables, team_json, write_team_reports
     from .commands import _event_file
+    from .logs import note
 
     lang = lang or "en"
     parsed = read_event(_event_file(event), input_format, encoding)
@@ -103,7 +104,7 @@ def teams_command(event: str, tiebreaks: str | None, primary: str, after_round: 
     if out_dir is not None:
         read = [] if event == "-" else input_files(event)
         written = write_team_reports(report, Path(out_dir), lang, read)
-        click.echo(f"wrote {len(written)} files to {out_dir}", err=True)
+        note(f"wrote {len(written)} files to {out_dir}")
     if output_format == "json":
         click.echo(json.dumps(team_json(report), ensure_ascii=False, allow_nan=False,
                               indent=indent))

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import logging
 import os
 import signal
 import sqlite3
@@ -34,11 +35,10 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import astuple, dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from itertools import chain, islice, repeat
-from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -53,6 +53,8 @@ from ..read.text import Source, read_bytes
 from .events import PackedEvent, compressed_file, event_identity, fill_identities, pack_event
 from .schema import DEFERRABLE_INDEXES
 from .store import Database, iso_day
+
+logger = logging.getLogger(__name__)
 
 #: File names a folder import picks up (a named file is always tried).
 EVENT_SUFFIXES = frozenset({".trf", ".txt", ".csv", ".xlsx", ".xls", ".pgn", ".html", ".htm"})
@@ -250,7 +252,9 @@ def import_events(
     """Import event files (see the module docstring); ``total(n)`` and ``advance(k)``
     report progress in files.  With a Dask ``client`` its workers read the files.
     ``on`` dates the events whose files give no date."""
+    began = time.perf_counter()
     files = event_files(paths)
+    logger.info("%s event files found", f"{len(files):,}")
     if total:
         total(len(files))
     report = ImportReport()
@@ -282,6 +286,8 @@ def import_events(
             collect()
             if advance:
                 advance(1)
+    logger.info("the import of %s files took %.2f s", f"{len(files):,}",
+                time.perf_counter() - began)
     return report
 
 
@@ -334,6 +340,7 @@ def _indexes_deferred(db: Database, defer: bool) -> Iterator[None]:
     """The deferrable indexes dropped (if ``defer``) and made again at the end, whatever
     ends it; killed meanwhile, the next opening to write makes them."""
     if defer:
+        logger.debug("the indexes by player left out while the events are stored")
         with db.transaction():
             for name in DEFERRABLE_INDEXES:
                 db.conn.execute(f"DROP INDEX IF EXISTS {name}")
@@ -341,7 +348,10 @@ def _indexes_deferred(db: Database, defer: bool) -> Iterator[None]:
         yield
     finally:
         if defer:
+            began = time.perf_counter()
             db.restore_indexes()
+            logger.debug("the indexes by player made again in %.2f s",
+                         time.perf_counter() - began)
 
 
 @contextmanager
@@ -383,6 +393,7 @@ def _jobs(files: list[Path], report: ImportReport, known: dict[str, str],
             continue
         digest = hashlib.sha256(data).hexdigest()
         if known.get(str(path)) == digest:
+            logger.debug("%s: unchanged since it was imported, skipped", path)
             report.unchanged.append(str(path))
             if advance:
                 advance(1)
@@ -433,10 +444,13 @@ def _store_parsed(db: Database, parsed: _Parsed, system: str, pool_id: int,
 
 
 def _worker_start(importer: int) -> None:
-    """A worker's collector on, for what it makes: what it was forked with (this
-    process's objects, collector off) is left alone (``gc.freeze``), so its collections
-    neither walk it nor copy its pages.  And a watch on the importing process: killed
-    (``kill -9``), it cannot tell its workers, which would wait for work for ever."""
+    """A worker's start (the pool's initializer).  Ctrl-C is the importing process's to
+    handle: it ends its workers.  The collector on, for what the worker makes: what it
+    was forked with (this process's objects, collector off) is left alone
+    (``gc.freeze``), so its collections neither walk it nor copy its pages.  And a watch
+    on the importing process: killed (``kill -9``), it cannot tell its workers, which
+    would wait for work for ever."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     gc.freeze()
     gc.enable()
     threading.Thread(target=_exit_without, args=(importer, os.getppid()),
@@ -477,33 +491,60 @@ def _parse_many(jobs: list[Job]) -> list[_Parsed]:
 def _parsed(first: list[Job], more: Iterator[Job], workers: int | None,
             client: Any) -> Iterator[_Parsed]:
     """Every job's :class:`_Parsed`, in order.  ``workers`` processes read (default: one
-    per core), this one among them: the others take the jobs in batches, a few batches
-    ahead, and when the next batch they send is not ready this process reads the next
-    one itself rather than wait (more processes than cores would only share them, each
-    slower).  No more files are read (and parsed events wait) than a few batches,
-    whatever the import's size.  A worker that dies leaves its batches to this process."""
+    per core), this one among them: a process pool takes the jobs in batches, a few
+    batches ahead per worker, and when the oldest batch out is not ready this process
+    reads the next one itself rather than wait (more processes than cores would only
+    share them, each slower).  No more files are read (and parsed events wait) than a few
+    batches, whatever the import's size.  A worker that dies breaks the pool: its
+    batches, and those after, are read here."""
     if client is not None:
         from .distributed import results_as_completed
 
+        logger.debug("the files read by the Dask cluster's workers")
         yield from results_as_completed(client, _parse, [*first, *more])
         return
     others = (workers or os.cpu_count() or 1) - 1
     if len(first) < _PARALLEL_FROM or others < 1:
+        logger.debug("the files read in this process")
         yield from map(_parse, chain(first, more))
         return
+    from concurrent.futures import Future, ProcessPoolExecutor  # (only a large import's)
+    from concurrent.futures.process import BrokenProcessPool
+
+    logger.debug("the files read by %s worker processes and this one", others)
     jobs = chain(first, more)
     batches = iter(lambda: list(islice(jobs, BATCH)), [])
     most = (others + 1) * AHEAD  # batches out or read here, not yet stored
-    readers: list[_Worker] = []
+    readers = ProcessPoolExecutor(others, initializer=_worker_start, initargs=(os.getpid(),))
+
+    def send(batch: list[Job]) -> tuple[Future[list[_Parsed]] | None, list[Job]]:
+        """The batch out to the pool (its files' bytes left out: a worker reads them
+        again, from the system's cache, rather than wait for them to come through a
+        pipe); no future once the pool is broken: the batch is read here in its turn."""
+        try:
+            return readers.submit(_parse_many, [(path, digest, None, input_format, encoding)
+                                                for path, digest, _, input_format, encoding
+                                                in batch]), batch
+        except BrokenProcessPool:
+            return None, batch
+
+    def received(future: Future[list[_Parsed]] | None, batch: list[Job]) -> list[_Parsed]:
+        """The batch's results: read here if a worker has died (killed, out of memory)."""
+        if future is not None:
+            try:
+                return future.result()
+            except BrokenProcessPool:
+                pass
+        return [_parse(job) for job in batch]
+
     try:
-        readers.extend(_Worker() for _ in range(others))  # (those started are ended)
-        # A batch out to a worker (the worker, the batch), or read here.
-        ahead: deque[tuple[_Worker, list[Job]] | list[_Parsed]] = deque()
-        for worker in readers:
-            ahead.extend(worker.send(batch) for batch in islice(batches, AHEAD))
+        # A batch out to the pool (its future, the batch), or read here.
+        ahead: deque[tuple[Future[list[_Parsed]] | None, list[Job]] | list[_Parsed]] = \
+            deque(send(batch) for batch in islice(batches, others * AHEAD))
         while ahead:
             head = ahead[0]
-            if isinstance(head, tuple) and not head[0].ready() and len(ahead) < most:
+            if isinstance(head, tuple) and head[0] is not None and not head[0].done() \
+                    and len(ahead) < most:
                 here = next(batches, None)
                 if here is not None:  # the workers are behind: this process reads
                     ahead.append([_parse(job) for job in here])
@@ -512,102 +553,12 @@ def _parsed(first: list[Job], more: Iterator[Job], workers: int | None,
             if isinstance(head, list):
                 yield from head
                 continue
-            worker, batch = head
-            for more_jobs in islice(batches, 1):  # the worker keeps as many batches
-                ahead.append(worker.send(more_jobs))
-            yield from worker.receive(batch)
+            ahead.extend(send(batch) for batch in islice(batches, 1))  # as many out
+            yield from received(*head)
     finally:
-        for worker in readers:
-            worker.stop()
-
-
-#: A worker's pipe for its results holds this much (Linux; elsewhere the system's
-#: size): a few batches' results, so the worker writes each at once and reads on.
-RESULT_PIPE_BYTES = 1 << 20
-
-
-class _Worker:
-    """A process that reads batches of files for this one: each goes in through a pipe
-    and its results come back through another, in order, and this process takes them
-    from the pipe when it stores them.  No thread of this process passes bytes along (a
-    process pool's threads did, each waiting for this busy process's interpreter lock
-    while the worker waited for them, idle a sixth of the time)."""
-
-    def __init__(self) -> None:
-        import multiprocessing
-
-        jobs, self._jobs = multiprocessing.Pipe(duplex=False)
-        self._results, results = multiprocessing.Pipe(duplex=False)
-        _widen(results, RESULT_PIPE_BYTES)
-        self._process = multiprocessing.Process(target=_work, args=(jobs, results,
-                                                                    os.getpid()),
-                                                daemon=True)
-        self._process.start()
-        jobs.close()
-        results.close()
-        self._dead = False
-
-    def send(self, batch: list[Job]) -> tuple[_Worker, list[Job]]:
-        """Give the worker ``batch`` to read (its files' bytes left out: it reads them
-        again, from the system's cache, rather than wait for them to come through a
-        pipe)."""
-        if not self._dead:
-            try:
-                self._jobs.send([(path, digest, None, input_format, encoding)
-                                 for path, digest, _, input_format, encoding in batch])
-            except OSError:
-                self._dead = True
-        return self, batch
-
-    def ready(self) -> bool:
-        """Whether the oldest batch's results are here (or the worker is dead)."""
-        return self._dead or self._results.poll()
-
-    def receive(self, batch: list[Job]) -> list[_Parsed]:
-        """The oldest batch's results: read here if the worker has died."""
-        if not self._dead:
-            try:
-                parsed: list[_Parsed] = self._results.recv()
-                return parsed
-            except (EOFError, OSError):
-                self._dead = True
-        return [_parse(job) for job in batch]
-
-    def stop(self) -> None:
-        """Tell the worker to end, and wait for it (a worker stuck writing ends at once
-        when its results pipe is closed)."""
-        self._results.close()
-        with suppress(OSError):
-            self._jobs.send(None)
-        self._jobs.close()
-        self._process.join(_WATCH_SECONDS)
-        if self._process.is_alive():
-            self._process.terminate()
-            self._process.join()
-
-
-def _widen(pipe: Connection, size: int) -> None:
-    """Let ``pipe`` hold ``size`` bytes where the system allows (Linux, up to its
-    ``pipe-max-size``); elsewhere it keeps its own size, and writes wait sooner."""
-    try:
-        import fcntl
-
-        fcntl.fcntl(pipe.fileno(), fcntl.F_SETPIPE_SZ, size)
-    except (ImportError, AttributeError, OSError):
-        pass
-
-
-def _work(jobs: Connection, results: Connection, importer: int) -> None:
-    """A worker: batches from ``jobs`` read, their results written to ``results``,
-    until told to end (``None``) or the importing process is gone.  Ctrl-C is the
-    importing process's to handle: it ends its workers."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _worker_start(importer)
-    try:
-        while (batch := jobs.recv()) is not None:
-            results.send(_parse_many(batch))
-    except (EOFError, OSError):
-        pass  # the importing process stopped reading
+        # At the end, and on Ctrl-C or a failure of the storing: the batches not begun
+        # are dropped, those being read are waited for (a few hundredths of a second).
+        readers.shutdown(cancel_futures=True)
 
 
 @dataclass(frozen=True)

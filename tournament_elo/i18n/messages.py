@@ -51,11 +51,13 @@ def choose_language(chosen: str | None) -> str:
 
 #: Frame words: the line prefixes and the parts of a problem.
 _FRAME = {
-    "en": {"error": "error", "warning": "warning", "found": "found", "expected": "expected",
+    "en": {"error": "error", "warning": "warning", "info": "info", "debug": "debug",
+           "found": "found", "expected": "expected",
            "more": "and {} more", "line": "line", "lines": "lines", "row": "row",
            "rows": "rows", "cell": "cell", "sheet": "sheet", "column": "column",
            "input": "<input>"},
-    "vi": {"error": "lỗi", "warning": "cảnh báo", "found": "thấy", "expected": "cần",
+    "vi": {"error": "lỗi", "warning": "cảnh báo", "info": "thông tin", "debug": "gỡ lỗi",
+           "found": "thấy", "expected": "cần",
            "more": "và {} lỗi khác", "line": "dòng", "lines": "các dòng", "row": "hàng",
            "rows": "các hàng", "cell": "ô", "sheet": "trang", "column": "cột",
            "input": "<đầu vào>"},
@@ -315,6 +317,30 @@ _VI = {
     "Option {} requires an argument.": "tuỳ chọn {} cần một giá trị.",
     "Got unexpected extra argument ({})": "thừa đối số ({})",
     "File {} does not exist.": "tệp {} không tồn tại.",
+    "--verbose and --quiet cannot be used together":
+        "không dùng cùng lúc --verbose và --quiet được",
+    # the log (-v): what the program does, step by step
+    "{} event files found": "tìm thấy {} tệp giải",
+    "{}: unchanged since it was imported, skipped": "{}: không đổi từ lần nhập trước, bỏ qua",
+    "the files read in this process": "các tệp được đọc trong tiến trình này",
+    "the files read by {} worker processes and this one":
+        "các tệp được đọc bởi {} tiến trình phụ và tiến trình này",
+    "the files read by the Dask cluster's workers": "các tệp được đọc bởi các worker của cụm Dask",
+    "the indexes by player left out while the events are stored":
+        "các chỉ mục theo đấu thủ được bỏ ra trong lúc lưu các giải",
+    "the indexes by player made again in {} s":
+        "các chỉ mục theo đấu thủ được tạo lại trong {} giây",
+    "the import of {} files took {} s": "việc nhập {} tệp mất {} giây",
+    "{} read as {}: {} players, {} rounds in {} ms":
+        "{} đọc theo định dạng {}: {} đấu thủ, {} vòng trong {} ms",
+    "the rating list {}: {} entries read in {} s": "danh sách Elo {}: đọc {} dòng trong {} giây",
+    "{} of {} players found in the rating list": "tìm thấy {} trong {} đấu thủ trong danh sách Elo",
+    "the system {}: {}, in force on {}": "hệ {}: {}, có hiệu lực ngày {}",
+    "any day (the event has no date): the latest": "mọi ngày (giải không có ngày): bản mới nhất",
+    "the standings in {} ms, the ratings in {} ms":
+        "bảng xếp hạng trong {} ms, hệ số Elo trong {} ms",
+    "a workbook of {} sheets, {} cells, written in {} ms":
+        "bảng tính {} trang, {} ô, ghi trong {} ms",
     # team events
     "the event has no teams": "giải không có đội",
     "no team records": "không có bản ghi đội",
@@ -511,5 +537,5 @@ def warning_lines(warnings: Sequence[InputWarning], lang: str) -> list[str]:
 
 
 def prefix(kind: str, lang: str) -> str:
-    """``error`` or ``warning`` in ``lang``."""
+    """``error``, ``warning``, ``info`` or ``debug`` in ``lang``."""
     return _FRAME[lang][kind]

@@ -8,6 +8,8 @@ output first asks for them.
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
@@ -22,7 +24,7 @@ from ..model import Event, ListEntry, Standings, listed_entries, with_entries
 from ..systems.fide.average_rule import AverageRule
 from ..systems.fide.norm_events import NORM_EVENT_SETTING, NORM_EVENTS
 from ..systems.protocol import Figures, RatingSystem
-from ..systems.registry import get_system
+from ..systems.registry import DATED_ALIASES, get_system
 from .c07.tiebreaks import decimals
 from .request import RateRequest
 from .standings import event_tiebreaks, standings, tiebreak_codes
@@ -33,6 +35,8 @@ if TYPE_CHECKING:
     from ..systems.columns import Table
     from ..systems.fide.norms import NormResult
     from .teams.report import TeamOptions, TeamReport
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, eq=False)
@@ -208,6 +212,8 @@ def rate(event: Event, request: RateRequest | str = DEFAULT_REQUEST) -> RatingRe
     ratings = request.ratings
     listed = None if ratings is None else listed_entries(event.players, ratings)
     if listed is not None:
+        logger.info("%s of %s players found in the rating list", sum(
+            entry is not None for entry in listed), len(listed))
         event = with_entries(event, listed)
     average_rule = request.average_rule
     if average_rule not in set(AverageRule):
@@ -221,14 +227,22 @@ def rate(event: Event, request: RateRequest | str = DEFAULT_REQUEST) -> RatingRe
         codes, unread = event_tiebreaks(event)
     else:
         codes = options.checked(lambda: tiebreak_codes(tiebreaks, event), no_codes)
-    chosen = get_system(request.system, event_day(event))
+    day = event_day(event)
+    chosen = get_system(request.system, day)
+    if request.system in DATED_ALIASES:
+        logger.info("the system %s: %s, in force on %s", request.system, chosen.name,
+                    day or "any day (the event has no date): the latest")
     settings = request.system_settings()
     with options.collect():
         check_settings(chosen, settings)
         check_decimals(event, chosen, listed)
     options.raise_any()
+    began = time.perf_counter()
     table = standings(event, codes, request.tiebreak_rules, request.unrated_rating)
+    ranked = time.perf_counter()
     figures = chosen.rate_event(event, settings, str(average_rule))
+    logger.debug("the standings in %.1f ms, the ratings in %.1f ms", 1e3 * (ranked - began),
+                 1e3 * (time.perf_counter() - ranked))
     if unread is not None:
         figures = figures._replace(warnings=(*figures.warnings, unread))
     if event.players and not any(p.rating for p in event.players):

@@ -9,7 +9,9 @@ HTML code.
 
 from __future__ import annotations
 
+import logging
 import re
+import time
 from collections.abc import Sequence
 
 from ..errors import InputError, Place
@@ -17,6 +19,8 @@ from ..model import Event, EventDraft, ListEntry
 from .checks import checked_event
 from .formats import FORMATS
 from .text import Readable, Source, read_source
+
+logger = logging.getLogger(__name__)
 
 _TRF_RECORD = re.compile(r"^(001 |0[1-9]2 |1[0-9]2 |XXR |### )", re.MULTILINE)
 #: A PGN game's first tags.
@@ -73,7 +77,12 @@ def read_event(
     """Read an event file in any supported format: its bytes are read once, for the
     format's detection and the reader alike; the reader's draft passes the checks every
     event passes."""
-    return checked_event(_draft(read_source(path), input_format, encoding))
+    began = time.perf_counter()
+    event = checked_event(_draft(read_source(path), input_format, encoding))
+    logger.debug("%s read as %s: %s players, %s rounds in %.1f ms", event.source,
+                 event.source_format, len(event.players), event.rounds,
+                 1e3 * (time.perf_counter() - began))
+    return event
 
 
 def _draft(path: Source, input_format: str | None, encoding: str | None) -> EventDraft:
@@ -108,6 +117,15 @@ def read_ratings(
     """A rating list for ``--ratings``: a CSV/XLSX list, a chess-results starting-rank
     list (the saved page or its export), or FIDE's fixed-width TXT list (recognised by its
     header line, ``ID Number …`` or ``ID_Number …``; ``speed`` picks its columns)."""
+    began = time.perf_counter()
+    entries = _read_any_list(path, encoding, speed)
+    logger.info("the rating list %s: %s entries read in %.2f s",
+                path.name if isinstance(path, Source) else path, f"{len(entries):,}",
+                time.perf_counter() - began)
+    return entries
+
+
+def _read_any_list(path: Readable, encoding: str | None, speed: str) -> Sequence[ListEntry]:
     from .fidelist import is_fide_list, read_fide_list
 
     if is_fide_list(path):  # only the file's start is read: the list is 200 MB
