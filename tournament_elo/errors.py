@@ -96,6 +96,12 @@ class InputError(TournamentEloError, ValueError):
         self.expected = expected
         super().__init__(self._render())
 
+    @property
+    def kind(self) -> str:
+        """What problem this is, whatever its values and language: its reason's message
+        id (:class:`~tournament_elo.i18n.message.Message`), or the reason itself."""
+        return getattr(self.reason, "msgid", self.reason)
+
     def __reduce__(self) -> tuple[Any, ...]:
         # Rebuilt whole when it crosses a process (a worker's error): the default would
         # pass the rendered text as the message and render it again.
@@ -202,3 +208,9 @@ class InputWarning(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.place}: {self.message}"
+
+    @property
+    def kind(self) -> str:
+        """What warning this is, whatever its values and language (as
+        :attr:`InputError.kind`)."""
+        return getattr(self.message, "msgid", self.message)

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..i18n.catalog import words
+from ..i18n.message import N_, NC_
 from ..model import TRF_CODE
 from .writers import csv_bytes, write_files, xlsx_bytes
 
@@ -20,28 +22,39 @@ if TYPE_CHECKING:
     from ..rating.teams.matches import Board, Match
     from ..rating.teams.report import TeamReport
 
-_LABELS = {
-    "en": {"standings": "Team standings", "crosstable": "Team crosstable",
-           "grid": "Round-robin table",
-           "matches": "Matches", "boards": "Board statistics", "prizes": "Board prizes",
-           "rank": "Rank", "team": "Team", "short": "Short", "matches_n": "Matches",
-           "wins": "W", "draws": "D", "losses": "L", "mp": "MP", "gp": "GP",
-           "average": "Avg rating", "round": "Round", "board": "Board", "white": "White",
-           "black": "Black", "result": "Result", "player": "Player", "games": "Games",
-           "points": "Points", "performance": "Performance", "place": "Place",
-           "opponents": "Opponents' avg", "bye": "bye", "absent": "absent",
-           "reserve": "reserve", "white_team": "White team", "black_team": "Black team"},
-    "vi": {"standings": "Bảng xếp hạng đồng đội", "crosstable": "Bảng kết quả đồng đội",
-           "grid": "Bảng đấu vòng tròn",
-           "matches": "Các trận", "boards": "Thống kê theo bàn", "prizes": "Giải theo bàn",
-           "rank": "Hạng", "team": "Đội", "short": "Tên tắt", "matches_n": "Số trận",
-           "wins": "Thắng", "draws": "Hòa", "losses": "Thua", "mp": "Điểm trận",
-           "gp": "Điểm ván", "average": "Elo TB", "round": "Vòng", "board": "Bàn",
-           "white": "Trắng", "black": "Đen", "result": "Kết quả", "player": "Đấu thủ",
-           "games": "Số ván", "points": "Điểm", "performance": "Hiệu suất",
-           "place": "Thứ hạng", "opponents": "Elo TB đối thủ", "bye": "miễn đấu",
-           "absent": "vắng", "reserve": "dự bị", "white_team": "Đội cầm Trắng",
-           "black_team": "Đội cầm Đen"},
+_LABELS: dict[str, str] = {
+    'standings': N_('Team standings'),
+    'crosstable': N_('Team crosstable'),
+    'grid': N_('Round-robin table'),
+    'matches': NC_('teams:matches', 'Matches'),
+    'boards': N_('Board statistics'),
+    'prizes': N_('Board prizes'),
+    'rank': N_('Rank'),
+    'team': N_('Team'),
+    'short': N_('Short'),
+    'matches_n': NC_('teams:matches_n', 'Matches'),
+    'wins': NC_('teams:wins', 'W'),
+    'draws': N_('D'),
+    'losses': N_('L'),
+    'mp': N_('MP'),
+    'gp': N_('GP'),
+    'average': N_('Avg rating'),
+    'round': N_('Round'),
+    'board': N_('Board'),
+    'white': N_('White'),
+    'black': N_('Black'),
+    'result': N_('Result'),
+    'player': N_('Player'),
+    'games': NC_('teams:games', 'Games'),
+    'points': N_('Points'),
+    'performance': N_('Performance'),
+    'place': NC_('teams:place', 'Place'),
+    'opponents': N_("Opponents' avg"),
+    'bye': NC_('teams:bye', 'bye'),
+    'absent': N_('absent'),
+    'reserve': N_('reserve'),
+    'white_team': N_('White team'),
+    'black_team': N_('Black team'),
 }
 
 
@@ -82,7 +95,7 @@ def _name(report: TeamReport, player: int | None) -> str:
 
 
 def tables(report: TeamReport, lang: str) -> list[TeamTable]:
-    t = _LABELS[lang]
+    t = words(_LABELS, lang)
     te = report.te
     codes = [c for c, _ in report.standings[0].tiebreaks] if report.standings else []
     rank_of = {s.team: s.rank for s in report.standings}
