@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InputError, InputWarning, Place, Problems
+from ..i18n.message import N_, message
 from ..model import (
     MIRROR,
     NO_COLOR,
@@ -69,8 +70,9 @@ def check_unique_fide_ids(
         if first is not player:
             warnings.append(InputWarning(
                 place_of(player.index),
-                f"FIDE id {player.fide_id} is given to two players: {first.name!r} "
-                f"(player {first.id}) and {player.name!r} (player {player.id})",
+                message("FIDE id {} is given to two players: {} (player {}) and {} (player {})",
+                        player.fide_id, repr(first.name), first.id, repr(player.name),
+                        player.id),
             ))
     return warnings
 
@@ -132,9 +134,10 @@ def unplayed_before_played(
         return player.name if player.name == str(player.id) else f"{player.name} ({player.id})"
 
     return [InputError(
-        f"round {pairings.round[row]}: the game {named(pairings.player[row])} – "
-        f"{named(pairings.opponent[row])} has no result", place_of_row(int(row)),
-        found="a blank result", expected=f"its result, since round {last} has results")
+        message("round {}: the game {} – {} has no result", pairings.round[row],
+                named(pairings.player[row]), named(pairings.opponent[row])),
+        place_of_row(int(row)), found="a blank result",
+        expected=message("its result, since round {} has results", last))
         for row in blank]
 
 
@@ -170,8 +173,8 @@ def check_pairings(
     if len(selfish):
         row = int(selfish[0])
         raise InputError(
-            f"player {players[pairings.player[row]].id} is paired with himself in round "
-            f"{pairings.round[row]}", place_of_row(row),
+            message("player {} is paired with himself in round {}",
+                    players[pairings.player[row]].id, pairings.round[row]), place_of_row(row),
             found="his own number as opponent", expected="another player's number",
         )
     # A fixed-rated reference opponent (an AI level) may meet many players in a round:
@@ -187,35 +190,43 @@ def check_pairings(
         row = int(bad[0])
         me, opp, rnd = _who(pairings, players, row)
         back_row = int(slot(pairings.opponent[row], rnd))
-        other = "no opponent" if back_row < 0 or pairings.opponent[back_row] < 0 else (
-            f"player {players[pairings.opponent[back_row]].id}"
+        other = N_("no opponent") if back_row < 0 or pairings.opponent[back_row] < 0 else (
+            message("player {}", players[pairings.opponent[back_row]].id)
         )
         raise InputError(
-            f"player {me} is paired with player {opp} in round {rnd}, but player {opp} has "
-            f"{other} there", place_of_row(row),
-            found=f"round {rnd} of player {opp}: {other}", expected=f"player {me}",
+            message("player {} is paired with player {} in round {}, but player {} has {} there",
+                    me, opp, rnd, opp, other), place_of_row(row),
+            found=message("round {} of player {}: {}", rnd, opp, other),
+            expected=message("player {}", me),
         )
     mine, theirs = pairings.result[paired], pairings.result[back]
     double_forfeit = (mine == _FORFEIT_LOSS) & (theirs == _FORFEIT_LOSS)
     mirrored = (MIRROR[mine] == theirs) | double_forfeit
     colours_ok = pairings.color[paired] == -pairings.color[back]
-    for problem, what in ((~mirrored, "result"), (~colours_ok, "colour")):
+    for problem, what in ((~mirrored, "results"), (~colours_ok, "colours")):
         if problem.any():
             row = int(paired[np.argmax(problem)])
             mate = int(slot(pairings.opponent[row], pairings.round[row]))
             me, opp, rnd = _who(pairings, players, row)
-            if what == "result":
-                found = (f"{str(TRF_CODE[pairings.result[row]])!r} for player {me} and "
-                         f"{str(TRF_CODE[pairings.result[mate]])!r} for player {opp}")
-                expected = f"{str(TRF_CODE[MIRROR[pairings.result[row]]])!r} for player {opp}"
+            expected: str
+            if what == "results":
+                found = message("{} for player {} and {} for player {}",
+                                repr(str(TRF_CODE[pairings.result[row]])), me,
+                                repr(str(TRF_CODE[pairings.result[mate]])), opp)
+                expected = message("{} for player {}",
+                                   repr(str(TRF_CODE[MIRROR[pairings.result[row]]])), opp)
+                mismatch = message("the results of players {} and {} in round {} do not match",
+                                   me, opp, rnd)
             else:
                 colour = {1: "w", -1: "b", 0: "-"}
-                found = (f"{colour[int(pairings.color[row])]!r} for player {me} and "
-                         f"{colour[int(pairings.color[mate])]!r} for player {opp}")
+                found = message("{} for player {} and {} for player {}",
+                                repr(colour[int(pairings.color[row])]), me,
+                                repr(colour[int(pairings.color[mate])]), opp)
                 expected = "opposite colours"
+                mismatch = message("the colours of players {} and {} in round {} do not match",
+                                   me, opp, rnd)
             raise InputError(
-                f"the {what}s of players {me} and {opp} in round {rnd} do not match",
-                place_of_row(row), found=found, expected=expected,
+                mismatch, place_of_row(row), found=found, expected=expected,
             )
     warnings = []
     both_lost = (mine == _BOTH_LOST) & (theirs == _BOTH_LOST)
@@ -223,13 +234,14 @@ def check_pairings(
         me, opp, rnd = _who(pairings, players, int(row))
         if players[pairings.player[row]].index < players[pairings.opponent[row]].index:
             if pairings.result[row] == Result.BOTH_LOST:
-                kind, effect = ("both declared lost", "no points, rated as two losses only "
-                                "where the rating system says so")
+                kind, effect = (N_("both declared lost"), N_(
+                    "no points, rated as two losses only where the rating system says so"))
             else:
-                kind, effect = "double forfeit", "no points, rated for neither"
+                kind, effect = N_("double forfeit"), N_("no points, rated for neither")
             warnings.append(InputWarning(
                 place_of_row(int(row)),
-                f"{kind} in round {rnd} between players {me} and {opp}: {effect}",
+                message("{} in round {} between players {} and {}: {}", kind, rnd, me, opp,
+                        effect),
             ))
     return warnings
 
@@ -255,7 +267,8 @@ def check_declared_points(
         if declared is not None and declared != computed[player.index]:
             warnings.append(InputWarning(
                 place_of(player.index),
-                f"player {player.id} ({player.name}) declares {declared / 100:g} points "
-                f"but the results give {computed[player.index] / 100:g}",
+                message("player {} ({}) declares {} points but the results give {}",
+                        player.id, player.name, f"{declared / 100:g}",
+                        f"{computed[player.index] / 100:g}"),
             ))
     return warnings

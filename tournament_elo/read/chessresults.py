@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError, InputWarning, Place, Problems
+from ..i18n.message import message
 from ..model import Event, EventDraft, EventFields, EventType, ListEntry
 from .checks import checked_event
 from .common import detect_event_type, event_type_from_text, index_players
@@ -288,8 +289,8 @@ def crosstable_rows_draft(
     if declared_rounds is not None and declared_rounds < max(planned, last_round):
         later.append(InputWarning(
             info.places.get("rounds", grid.place(header, None)),
-            f"the event declares {declared_rounds} rounds but the crosstable has "
-            f"{max(planned, last_round)}",
+            message("the event declares {} rounds but the crosstable has {}",
+                    declared_rounds, max(planned, last_round)),
         ))
     rounds = max(declared_rounds or 0, planned, last_round)
     if layout.grid:

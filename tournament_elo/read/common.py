@@ -16,6 +16,7 @@ from typing import Generic, Literal, TypeVar
 import numpy as np
 
 from ..errors import InputError, Place
+from ..i18n.message import message
 from ..model import NO_COLOR, EventType, Pairings, Result
 
 #: What a reader names a pairing row's place by (a line, a cell, a games row and column).
@@ -39,7 +40,7 @@ def parse_date(text: str, place: Place, what: str = "date") -> date | None:
     read = _read_date(compact)
     if read is None:
         raise InputError(
-            f"unreadable {what}", place, found=repr(text.strip()),
+            message("unreadable {}", what), place, found=repr(text.strip()),
             expected="a date such as 2024/11/23, 2024-11-23 or 23.11.2024",
         )
     return read
@@ -120,10 +121,10 @@ def index_players(
     for row, pid in enumerate(ids):
         if pid in index:
             raise InputError(
-                f"{what} {pid} is used twice", place_of(row),
-                found=f"a second player with {what} {pid} (the first at "
-                f"{place_of(index[pid])})",
-                expected=f"each {what} once",
+                message("{} {} is used twice", what, pid), place_of(row),
+                found=message("a second player with {} {} (the first at {})", what, pid,
+                              place_of(index[pid])),
+                expected=message("each {} once", what),
             )
         index[pid] = row
     return index

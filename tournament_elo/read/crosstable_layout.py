@@ -14,6 +14,7 @@ from decimal import Decimal
 from itertools import pairwise
 
 from ..errors import InputError, Place, column_letter
+from ..i18n.message import message
 from ..model import Player
 from .common import parse_date
 from .headers import fold
@@ -257,7 +258,7 @@ def _round_columns(grid: Cells, layout: Layout, kinds: list[str | None]) -> None
             if number != expected:
                 raise InputError(
                     "the round columns are not in order", grid.place(layout.header, c),
-                    found=repr(row[c]), expected=f"round {expected}",
+                    found=repr(row[c]), expected=message("round {}", expected),
                 )
         layout.rounds = rounds
         return
@@ -286,7 +287,7 @@ def check_merged(grid: Cells, layout: Layout,
         span = f"{column_letter(c1)}{r1 + 1}:{column_letter(c2)}{r2 + 1}"
         raise InputError(
             "merged header cells", grid.place(layout.header, c1),
-            found=f"cells {span} merged into one ({grid.text(r1, c1)!r})",
+            found=message("cells {} merged into one ({})", span, repr(grid.text(r1, c1))),
             expected="one header cell per column (unmerge the header row)",
         )
 
@@ -306,8 +307,9 @@ def player_rows(grid: Cells, layout: Layout) -> list[int]:
             if key is None and not grid.text(r, layout.name):
                 break
             raise InputError(
-                f"unreadable {grid.text(layout.header, layout.key)!r}", grid.place(r, layout.key),
-                found=shown(key_text), expected=f"a whole number from 0 to {MAX_START_NUMBER}",
+                message("unreadable {}", repr(grid.text(layout.header, layout.key))),
+                grid.place(r, layout.key), found=shown(key_text),
+                expected=message("a whole number from {} to {}", 0, MAX_START_NUMBER),
             )
         if not grid.text(r, layout.name):
             raise InputError("a player without a name", grid.place(r, layout.name),
@@ -385,7 +387,8 @@ def read_player(grid: Cells, layout: Layout, r: int, index: int, points_column: 
     start = (int_cell(grid, r, layout.start, header[layout.start], MAX_START_NUMBER)
              if layout.start is not None else None)
     if layout.start is not None and start is None:
-        raise InputError(f"missing {header[layout.start]!r}", grid.place(r, layout.start),
+        raise InputError(message("missing {}", repr(header[layout.start])),
+                         grid.place(r, layout.start),
                          found="a blank cell", expected="the player's starting number")
     rating = (int_cell(grid, r, layout.rating, header[layout.rating], MAX_RATING)
               if layout.rating is not None else None)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import InputError, Place, Problems
+from ..i18n.message import N_, message
 from ..model import NO_COLOR, Pairings, Player, Result
 from .common import PairingRows
 from .crosstable_layout import Cells, Layout, key_of, round_label
@@ -31,7 +32,7 @@ _SWISS_CELL_NO_COLOUR = re.compile(rf"^{_OPPONENT}\s+({_RESULT_PATTERN})$")
 _BYE_CELL = re.compile(rf"^-\s*({_RESULT_PATTERN})$")
 _GRID_TOKENS = re.compile(rf"{_RESULT_PATTERN}")
 _COLOUR = {"w": 1, "b": -1, "s": -1, "-": NO_COLOR, "": NO_COLOR}
-_CELL_EXPECTED = ("a round cell such as 54b1, 29w½, 3b0, 100w-, 62b+, 13b (not played yet), "
+_CELL_EXPECTED = N_("a round cell such as 54b1, 29w½, 3b0, 100w-, 62b+, 13b (not played yet), "
                   "-1, -½ or -0")
 
 
@@ -63,7 +64,7 @@ def swiss_pairings(grid: Cells, layout: Layout, rows: list[int],
             if found is not None:
                 cells[(number, player)] = found
     out: PairingRows[Place] = PairingRows()
-    what = "rank" if layout.key_is_rank else "starting number"
+    what = N_("rank") if layout.key_is_rank else N_("starting number")
     column = grid.text(layout.header, layout.key)
     full_byes: dict[int, int] = {}
     for (rnd, _), bye in cells.items():
@@ -86,11 +87,11 @@ def swiss_pairings(grid: Cells, layout: Layout, rows: list[int],
             opponent = index_of_key.get(cell.opponent)
             if opponent is None:
                 problems.add(InputError(
-                    f"round {rnd}: the opponent's {what} {cell.opponent} is not in the "
-                    f"{column!r} column", cell.place, found=repr(cell.text),
-                    expected=f"the {what} of a player in the table"
-                    + (" (in a ranking crosstable the opponents are given by rank)"
-                       if layout.key_is_rank else ""),
+                    message("round {}: the opponent's {} {} is not in the {} column", rnd, what,
+                            cell.opponent, repr(column)), cell.place, found=repr(cell.text),
+                    expected=message("the {} of a player in the table (in a ranking "
+                                     "crosstable the opponents are given by rank)", what)
+                    if layout.key_is_rank else message("the {} of a player in the table", what),
                 ))
                 continue
             out.add(rnd, player, opponent, cell.color,
@@ -116,7 +117,7 @@ def _swiss_cell(grid: Cells, r: int, c: int) -> _Cell | None:
     if match and match.group(1) in _BYE_TOKEN:
         bye = _BYE_TOKEN[match.group(1)]
         return _Cell(None, NO_COLOR, None if bye == Result.FULL_BYE else bye, place, text)
-    raise InputError(f"round {round_label(grid, c)}: unknown round cell", place,
+    raise InputError(message("round {}: unknown round cell", round_label(grid, c)), place,
                      found=repr(text), expected=_CELL_EXPECTED)
 
 
@@ -130,16 +131,18 @@ def _three_cells(grid: Cells, r: int, c: int) -> _Cell | None:
     number = whole_number(opponent) if opponent else 0
     colour_key = colour.lower()
     if colour_key not in _COLOUR or number is None or number > MAX_START_NUMBER:
-        raise InputError(f"round {round_label(grid, c)}: unknown round cells", place,
+        raise InputError(message("round {}: unknown round cells", round_label(grid, c)), place,
                          found=shown(text), expected="opponent, colour w/b/- and result 1 ½ 0 + -")
     if number:
         if result and result not in _RESULT_TOKEN:
-            raise InputError(f"round {round_label(grid, c)}: unknown result", grid.place(r, c + 2),
+            raise InputError(message("round {}: unknown result", round_label(grid, c)),
+                             grid.place(r, c + 2),
                              found=repr(result), expected="1, ½, 0, + or -")
         return _Cell(number, _COLOUR[colour_key],
                      _RESULT_TOKEN[result] if result else None, place, text)
     if result not in _BYE_TOKEN and result:
-        raise InputError(f"round {round_label(grid, c)}: unknown bye", grid.place(r, c + 2),
+        raise InputError(message("round {}: unknown bye", round_label(grid, c)),
+                         grid.place(r, c + 2),
                          found=repr(result), expected="1, ½ or 0 for a bye")
     bye = _BYE_TOKEN[result] if result else Result.ZERO_BYE
     return _Cell(None, NO_COLOR, None if bye == Result.FULL_BYE else bye, place, text)
@@ -171,8 +174,8 @@ def grid_pairings(grid: Cells, layout: Layout, rows: list[int], index_of_key: di
         c = layout.grid[-1][1]
         raise InputError(
             "the grid's columns do not match its players", grid.place(layout.header, c),
-            found=f"{len(layout.grid)} numbered columns for {n} players",
-            expected=f"columns 1 to {n}",
+            found=message("{} numbered columns for {} players", len(layout.grid), n),
+            expected=message("columns 1 to {}", n),
         )
     results: dict[tuple[int, int], tuple[list[Result], Place, str]] = {}
     for player, r in enumerate(rows):
@@ -203,8 +206,9 @@ def grid_pairings(grid: Cells, layout: Layout, rows: list[int], index_of_key: di
     if grid_rounds(n) * cycles > MAX_ROUND:
         _, place, text = max(results.values(), key=lambda v: len(v[0]))
         raise InputError("the grid's cells hold more results than an event has rounds", place,
-                         found=f"{cycles:,} results in one cell ({shown(text)})",
-                         expected=f"at most {MAX_ROUND} rounds in all")
+                         found=message("{} results in one cell ({})", f"{cycles:,}",
+                                       shown(text)),
+                         expected=message("at most {} rounds in all", MAX_ROUND))
     # Berger numbers: starting numbers when they are 1..n, else the starting order.
     starts = [p.id if isinstance(p.id, int) else 0 for p in players]
     numbers = starts if sorted(starts) == list(range(1, n + 1)) else list(range(1, n + 1))
@@ -229,7 +233,8 @@ def grid_pairings(grid: Cells, layout: Layout, rows: list[int], index_of_key: di
             if (mine == Result.UNPLAYED) != (theirs == Result.UNPLAYED):
                 raise InputError(
                     "the grid has a result on one side only", place, found=repr(text),
-                    expected=f"a result in the mirror cell too (found {back[2]!r})",
+                    expected=message("a result in the mirror cell too (found {})",
+                                     repr(back[2])),
                 )
     pairings, places = out.pairings(by="player")
     decided = pairings.result != Result.UNPLAYED

@@ -15,6 +15,7 @@ import time
 from collections.abc import Sequence
 
 from ..errors import InputError, Place
+from ..i18n.message import message
 from ..model import Event, EventDraft, ListEntry
 from .checks import checked_event
 from .formats import FORMATS
@@ -60,8 +61,9 @@ def detect_format(path: Readable, encoding: str | None = None) -> str:
     raise InputError(
         "the format of this file is not recognised", Place(source, line=1),
         found=repr(first[:40]),
-        expected="a FIDE TRF file, a CSV sheet with a header row, an .xlsx or .xls workbook, "
-        "a PGN file or a chess-results HTML page (tried: " + ", ".join(FORMATS) + ")",
+        expected=message("a FIDE TRF file, a CSV sheet with a header row, an .xlsx or .xls "
+                         "workbook, a PGN file or a chess-results HTML page (tried: {})",
+                         ", ".join(FORMATS)),
     )
 
 

@@ -74,6 +74,7 @@ from operator import itemgetter
 from typing import Any
 
 from ..errors import InputError, Place, Problems
+from ..i18n.message import message
 from ..model import ListEntry, ListPlaces, RatingList
 from . import values
 from .text import Readable, Source, decode, open_input, read_bytes
@@ -253,10 +254,11 @@ def _decoded(data: bytes, start: int, end: int, encoding: str, source: str) -> s
         return data[start:end].decode(encoding)
     except UnicodeDecodeError as exc:
         at = start + exc.start
-        raise InputError(f"the file is not valid {encoding}",
+        raise InputError(message("the file is not valid {}", encoding),
                          Place(source, line=data.count(b"\n", 0, at) + 1),
-                         found=f"byte 0x{data[at]:02x}",
-                         expected=f"text in {encoding} (choose another with --encoding)"
+                         found=message("byte {}", f"0x{data[at]:02x}"),
+                         expected=message("text in {} (choose another with --encoding)",
+                                          encoding)
                          ) from None
 
 
@@ -386,14 +388,14 @@ class _Layout:
                              found=values.shown(header), expected=_EXPECTED_HEADER)
         if len(header) > WIDEST_HEADER:
             raise InputError("the FIDE list header is too wide", place,
-                             found=f"{len(header):,} characters",
-                             expected=f"at most {WIDEST_HEADER:,} (FIDE's combined list's "
-                             "header is 162)")
+                             found=message("{} characters", f"{len(header):,}"),
+                             expected=message("at most {} (FIDE's combined list's header is "
+                                              "162)", f"{WIDEST_HEADER:,}"))
         prefix = "" if single else f"{speed}_"
         if f"{prefix}rating" not in keys:
-            raise InputError(f"the FIDE list has no {speed} rating column", place,
+            raise InputError(message("the FIDE list has no {} rating column", speed), place,
                              found=" ".join(w for w, _ in words),
-                             expected=f"the column {_SPEED_HEADER[speed]}")
+                             expected=message("the column {}", _SPEED_HEADER[speed]))
         wanted = [f"{prefix}{key}" if key in ("rating", "games", "k") else key
                   for key, _ in _READ]
         picks = tuple(keys.index(key) if key in keys else -1 for key in wanted)
@@ -414,9 +416,9 @@ class _Layout:
         if size <= self.starts[1]:
             raise InputError(
                 "the line is too short: it ends within the ID column", Place(source, line=number),
-                found=f"{size} characters ({line.strip()!r})",
-                expected=f"a player line of {self.width} characters, the name from column "
-                f"{self.starts[1] + 1}")
+                found=message("{} characters ({})", size, repr(line.strip())),
+                expected=message("a player line of {} characters, the name from column {}",
+                                 self.width, self.starts[1] + 1))
         repaired = self._repaired(line)
         return tuple(repaired[p] if p >= 0 else "" for p in self.picks)
 

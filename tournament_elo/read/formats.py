@@ -4,6 +4,8 @@ dates, for a message that asks for one."""
 
 from __future__ import annotations
 
+from ..i18n.message import N_, message
+
 FORMATS = ("trf", "csv", "xlsx", "pgn", "crosstable-xlsx", "xls", "chessresults-html")
 
 
@@ -11,11 +13,11 @@ def where_dates_are(source_format: str | None) -> str:
     """Where a date would be, in the file's own format, and how to give one instead."""
     kind = source_format or ""
     if kind == "trf":
-        where = "a start or end date (TRF records 042, 052)"
+        where = N_("a start or end date (TRF records 042, 052)")
     elif kind == "pgn":
-        where = "a Date tag"
+        where = N_("a Date tag")
     elif kind.startswith(("chess-results", "crosstable")):
-        where = "a date in the crosstable's header lines"
+        where = N_("a date in the crosstable's header lines")
     else:
-        where = "a start or end date in the event sheet, or a date column"
-    return f"{where}, or --date YYYY-MM-DD"
+        where = N_("a start or end date in the event sheet, or a date column")
+    return message("{}, or --date YYYY-MM-DD", where)

@@ -19,6 +19,7 @@ from itertools import islice
 from typing import Any
 
 from ..errors import InputError, Place, Problems, column_letter
+from ..i18n.message import message
 from ..model import ListEntry, ListPlaces, RatingList
 from .sheet_cells import cell_text
 from .table import Row, find_header, read_rows
@@ -65,7 +66,7 @@ def _headers(cells: Sequence[Any]) -> str:
     text = ", ".join(map(str, cells))
     if len(text) <= _SHOWN_HEADERS:
         return text
-    return f"{text[:_SHOWN_HEADERS]}… ({len(cells):,} headers)"
+    return message("{}… ({} headers)", text[:_SHOWN_HEADERS], f"{len(cells):,}")
 
 
 def _ever_2400(text: str, place: Place) -> bool | None:

@@ -33,6 +33,7 @@ from itertools import islice
 from typing import Any, NamedTuple
 
 from ..errors import InputError, Place, column_letter
+from ..i18n.message import message
 from .headers import fold, map_headers
 from .text import Readable, binary, read_text
 
@@ -187,23 +188,25 @@ def _delimiter(text: str) -> str:
     return best
 
 
-def _csv_problem(message: str, record: Place, reader: Any) -> InputError:
-    """The error for what the csv module refused, at its line."""
+def _csv_problem(refusal: str, record: Place, reader: Any) -> InputError:
+    """The error for what the csv module refused (``refusal``), at its line."""
     here = Place(record.file, line=reader.line_num)
-    if "field larger than field limit" in message:
-        return InputError(f"a cell is longer than {csv.field_size_limit():,} characters", here,
+    if "field larger than field limit" in refusal:
+        return InputError(message("a cell is longer than {} characters",
+                                  f"{csv.field_size_limit():,}"), here,
                           expected="the names, numbers and words of a sheet or list")
-    if message == "unexpected end of data":
+    if refusal == "unexpected end of data":
         return InputError(
             "a quoted cell is never closed", record,
-            found=f"a quote that runs on to the end of the file (line {reader.line_num})",
+            found=message("a quote that runs on to the end of the file (line {})",
+                          reader.line_num),
             expected='a closing quote (a quote inside a quoted cell is written twice: "")')
-    if "expected after" in message:
+    if "expected after" in refusal:
         return InputError(
             "a quoted cell goes on after its closing quote", here,
             expected='the next cell or the end of the line after the closing quote (a quote '
             'inside a quoted cell is written twice: "")')
-    return InputError("unreadable CSV", here, found=message)
+    return InputError("unreadable CSV", here, found=refusal)
 
 
 def read_workbook(path: Readable) -> dict[str, list[Row]]:
@@ -258,8 +261,8 @@ def filled_rows(rows: Iterable[Sequence[Any]], place: Place) -> list[Row]:
         if cells > MAX_SHEET_CELLS:
             raise InputError(
                 "the sheet is too large", Place(place.file, sheet=place.sheet, line=number),
-                found=f"more than {MAX_SHEET_CELLS:,} cells up to this row (a row counts "
-                "every cell up to its last filled one)",
+                found=message("more than {} cells up to this row (a row counts every cell up "
+                              "to its last filled one)", f"{MAX_SHEET_CELLS:,}"),
                 expected="a sheet of players or games")
         kept.append(Row(number, list(row[:end])))
     return kept

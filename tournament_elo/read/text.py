@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from ..errors import InputError, Place
+from ..i18n.message import N_, message
 
 #: Single-byte encodings that event files are known to come in.
 CANDIDATE_ENCODINGS = ("cp1252", "cp1258", "cp1250", "latin_1")
@@ -60,13 +61,13 @@ def set_input_limit(megabytes: int) -> None:
 
 def _too_large(source: str, size: str) -> InputError:
     return InputError("the input is larger than the limit", Place(source), found=size,
-                      expected=f"at most {input_limit() >> 20} MiB (--max-input-mb raises "
-                      "the limit)")
+                      expected=message("at most {} MiB (--max-input-mb raises the limit)",
+                                       input_limit() >> 20))
 
 
 #: What a file that is not a regular file is, by its mode.
-_KINDS = ((stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
-          (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"))
+_KINDS = ((stat.S_ISCHR, N_("a character device")), (stat.S_ISBLK, N_("a block device")),
+          (stat.S_ISFIFO, N_("a named pipe")), (stat.S_ISSOCK, N_("a socket")))
 
 
 def _check_regular(mode: int, source: str) -> None:
@@ -95,7 +96,7 @@ def open_input(path: str | Path) -> BinaryIO:
         status = os.fstat(handle)
         _check_regular(status.st_mode, source)
         if status.st_size > input_limit():
-            raise _too_large(source, f"{status.st_size:,} bytes")
+            raise _too_large(source, message("{} bytes", f"{status.st_size:,}"))
     except BaseException:
         stream.close()
         raise
@@ -113,7 +114,7 @@ def _read_within_limit(stream: BinaryIO, source: str) -> bytes:
         while chunk := stream.read(min(_CHUNK, limit + 1 - total)):
             total += len(chunk)
             if total > limit:
-                raise _too_large(source, f"more than {limit:,} bytes")
+                raise _too_large(source, message("more than {} bytes", f"{limit:,}"))
             held.write(chunk)
         held.seek(0)
         return held.read()
@@ -261,8 +262,8 @@ def _decode_strictly(data: bytes, source: str, encoding: str) -> str:
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise InputError(
-            f"the file is not valid {encoding}",
+            message("the file is not valid {}", encoding),
             Place(source, line=line),
-            found=f"byte 0x{data[exc.start]:02x}",
-            expected=f"text in {encoding} (choose another with --encoding)",
+            found=message("byte {}", f"0x{data[exc.start]:02x}"),
+            expected=message("text in {} (choose another with --encoding)", encoding),
         ) from None

@@ -16,6 +16,7 @@ from datetime import date
 from typing import Generic, TypeVar
 
 from ..errors import InputError, InputWarning, Place
+from ..i18n.message import message
 
 T = TypeVar("T")
 
@@ -61,7 +62,7 @@ def shown(text: str) -> str:
     """``text`` quoted for a message, its start only when it is long."""
     if len(text) <= SHOWN:
         return repr(text)
-    return f"{text[:SHOWN]!r}… ({len(text):,} characters)"
+    return message("{}… ({} characters)", repr(text[:SHOWN]), f"{len(text):,}")
 
 
 def whole_number(text: str) -> int | None:
@@ -84,8 +85,8 @@ def whole(text: str, place: Place, what: str, high: int, low: int = 0) -> int | 
             return None
         number = whole_number(text)
     if number is None or not low <= number <= high:
-        raise InputError(f"unreadable {what}", place, found=shown(text),
-                         expected=f"a whole number from {low} to {high}")
+        raise InputError(message("unreadable {}", what), place, found=shown(text),
+                         expected=message("a whole number from {} to {}", low, high))
     return number
 
 
@@ -102,8 +103,8 @@ def rating(text: str, place: Place, what: str = "rating") -> float | None:
         value = float(f"{match.group(1)}.{match.group(2)}")
         if value <= MAX_RATING:
             return value
-        raise InputError(f"unreadable {what}", place, found=shown(text),
-                         expected=f"a rating from 0 to {MAX_RATING}")
+        raise InputError(message("unreadable {}", what), place, found=shown(text),
+                         expected=message("a rating from 0 to {}", MAX_RATING))
     return whole(text, place, what, MAX_RATING)
 
 
@@ -126,8 +127,9 @@ def points(text: str, place: Place, what: str = "points") -> int | None:
     spelled = text.replace("½", ".5").replace(",", ".")
     value = float(spelled) if _POINTS.match(spelled) and len(spelled) <= MAX_DIGITS else -1.0
     if not 0 <= value <= MAX_POINTS:
-        raise InputError(f"unreadable {what}", place, found=shown(text),
-                         expected=f"points such as 4.5 or 4,5, from 0 to {MAX_POINTS:,}")
+        raise InputError(message("unreadable {}", what), place, found=shown(text),
+                         expected=message("points such as 4.5 or 4,5, from 0 to {}",
+                                          f"{MAX_POINTS:,}"))
     return round(value * 100)
 
 
@@ -155,21 +157,23 @@ def birth(
             day, month, year = (int(g) for g in match.groups())
         elif unknown_spellings is not None:
             unknown_spellings.append(InputWarning(
-                place, f"{what} {shown(text.strip())} is not a date or a year: read as unknown"))
+                place, message("{} {} is not a date or a year: read as unknown", what,
+                               shown(text.strip()))))
             return None, None
         else:
-            raise InputError(f"unreadable {what}", place, found=shown(text),
+            raise InputError(message("unreadable {}", what), place, found=shown(text),
                              expected="a year such as 1987, or a date such as 1987/05/12 or "
                              "12.05.1987 (0 or blank when unknown)")
     if year < MIN_BIRTH_YEAR or (year > LOADED_IN and year > date.today().year):
-        raise InputError(f"unreadable {what}", place, found=shown(text),
-                         expected=f"a year from {MIN_BIRTH_YEAR} to {date.today().year}")
+        raise InputError(message("unreadable {}", what), place, found=shown(text),
+                         expected=message("a year from {} to {}", MIN_BIRTH_YEAR,
+                                          date.today().year))
     if not (month and day):
         return None, year
     try:
         return date(year, month, day), year
     except ValueError:
-        raise InputError(f"unreadable {what}", place, found=shown(text),
+        raise InputError(message("unreadable {}", what), place, found=shown(text),
                          expected="a real date, or the year alone (1987/00/00)") from None
 
 
