@@ -36,12 +36,13 @@ from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
-from functools import partial
+from functools import partial, reduce
 from pathlib import Path
 
 import chess.pgn
 
 from ..errors import InputError, InputWarning, Place, Problems
+from ..i18n.message import N_, message
 from ..model import (
     BLACK,
     WHITE,
@@ -74,6 +75,9 @@ _MOVES_LINE = re.compile(r"^[ \t]*[^\s\[%;]", re.MULTILINE)
 _ROUND = re.compile(r"^(\d+)(?:\.\d+)*$")
 _PGN_DATE = re.compile(r"^\d{4}\.\d{2}\.\d{2}$")
 SIDES = ("White", "Black")
+#: A side's tag missing, and the tag it needs: the tag names are PGN's own, not translated.
+_NO_TAG = {"White": N_("no White tag"), "Black": N_("no Black tag")}
+_NAME_TAG = {side: f'[{side} "Name"]' for side in SIDES}
 
 
 def read_pgn(path: Readable, encoding: str | None = None, event_name: str | None = None
@@ -111,7 +115,8 @@ def pgn_draft(text: str, source: str = "<pgn>", event_name: str | None = None) -
             _add_game(game, both, rnd, new_index, players, log, first_seen, rows, source)
     problems.raise_any()
     gaps = [] if log else rows.add_absent(len(players), lambda at: players[at].line or 1)
-    warnings += [InputWarning(Place(source), f"round {r} has no games") for r in gaps]
+    warnings += [InputWarning(Place(source), message("round {} has no games", r))
+                 for r in gaps]
     pairings, lines = rows.pairings(by="round")
     rounds = int(pairings.round.max()) if len(pairings) else 0
     # The dates are read whole, each problem recorded: they are raised with the checks'.
@@ -203,7 +208,8 @@ def _scan_games(text: str, source: str) -> list[_Game]:
             if name in ("Event", "White", "Black", "Round", "Result"):
                 raise InputError(
                     "a game's tags follow the previous game's moves with no blank line",
-                    Place(source, line=line_of(at)), found=f"a [{name} ...] tag after the moves",
+                    Place(source, line=line_of(at)),
+                    found=message("a {} tag after the moves", f"[{name} ...]"),
                     expected="a blank line after each game's moves (before the next tags)")
         first = tags[lo][0] if lo < mid else (moves.start() if moves else offset)
         games.append(_Game(number, game_headers, line_of(first), tag_lines))
@@ -218,24 +224,26 @@ def _choose_event(
     if event_name is None:
         if len(names) > 1:
             counts = [sum(g.value("Event") == n for g in games) for n in names]
-            listed = "; ".join(f"{n!r} ({c} games)" for n, c in zip(names, counts, strict=True))
+            listed = reduce(partial(message, "{}; {}"), (
+                message("{} ({} games)", repr(n), c) for n, c in zip(names, counts, strict=True)))
             raise InputError(
-                f"the file holds the games of {len(names)} events", Place(source),
+                message("the file holds the games of {} events", len(names)), Place(source),
                 found=listed, expected="the games of one event: split the file by its Event "
                 "tags (from Python: read_pgn(path, event_name=...))")
         return (names[0] if names else None), games
     chosen = unicodedata.normalize("NFC", event_name).strip()
     if chosen not in names:
         raise InputError(
-            f"no event {event_name!r} in the file", Place(source),
-            found="Event tags " + (", ".join(repr(n) for n in names) if names else "none"),
+            message("no event {} in the file", repr(event_name)), Place(source),
+            found=message("Event tags {}", ", ".join(repr(n) for n in names) if names
+                          else N_("none")),
             expected="one of the file's Event tags")
     unnamed = [g for g in games if not g.value("Event")]
     if unnamed and len(names) > 1:
         warnings.append(InputWarning(
             unnamed[0].place(source, "Event"),
-            f"{len(unnamed)} game(s) without an Event tag are left out: the file holds "
-            f"{len(names)} events"))
+            message("{} game(s) without an Event tag are left out: the file holds {} events",
+                    len(unnamed), len(names))))
         return chosen, [g for g in games if g.value("Event") == chosen]
     return chosen, [g for g in games if g.value("Event") in (chosen, "")]
 
@@ -283,10 +291,10 @@ class _Roster(Roster):
         name = game.value(side)
         if not name:
             raise InputError(
-                f"no {side} player" if side in game.headers else f"no {side} tag",
+                message("no {} player", side) if side in game.headers else _NO_TAG[side],
                 game.place(self.source, side),
                 found=repr(game.headers[side]) if side in game.headers
-                else f"game {game.number} without one", expected=f"[{side} \"Name\"]")
+                else message("game {} without one", game.number), expected=_NAME_TAG[side])
         fide_id = self._fide_id(game, side)
         named = self.named(name)
         if fide_id is not None:
@@ -302,10 +310,10 @@ class _Roster(Roster):
             index, entrant = named[0], self.entrants[named[0]]
         elif named:
             raise InputError(
-                f"the name {name!r} is shared by players with FIDE ids "
-                + " and ".join(str(self.entrants[i].fide_id) for i in named),
-                game.place(self.source, side), found=f"no {side}FideId tag",
-                expected=f"a {side}FideId tag telling them apart")
+                message("the name {} is shared by players with FIDE ids {}", repr(name),
+                        " and ".join(str(self.entrants[i].fide_id) for i in named)),
+                game.place(self.source, side), found=message("no {} tag", f"{side}FideId"),
+                expected=message("a {} tag telling them apart", f"{side}FideId"))
         else:
             index = self._add(name, game.tag_line(side))
             entrant = self.entrants[index]
@@ -322,7 +330,8 @@ class _Roster(Roster):
         if not text or not text.strip("0"):
             return None
         if not (text.isascii() and text.isdigit()):
-            raise InputError(f"unreadable {side}FideId", game.place(self.source, f"{side}FideId"),
+            raise InputError(message("unreadable {}", f"{side}FideId"),
+                             game.place(self.source, f"{side}FideId"),
                              found=repr(text), expected="a FIDE id (digits)")
         return text.lstrip("0")
 
@@ -339,9 +348,9 @@ class _Roster(Roster):
             elif given != entrant.rating:
                 warnings.append(InputWarning(
                     game.place(self.source, tag),
-                    f"{entrant.name} is rated {entrant.rating} in game {first.number} (line "
-                    f"{entrant.rating_line}) but {given} "
-                    f"in game {game.number}; {entrant.rating} is used"))
+                    message("{} is rated {} in game {} (line {}) but {} in game {}; {} is used",
+                            entrant.name, entrant.rating, first.number, entrant.rating_line,
+                            given, game.number, entrant.rating)))
         entrant.title = entrant.title or game.value(f"{side}Title").upper() or None
         entrant.federation = entrant.federation or game.value(f"{side}Fed").upper() or None
 
@@ -377,7 +386,7 @@ def _add_game(game: _Game, both: tuple[int, ...], rnd: int, new_index: list[int]
     white, black = new_index[both[0]], new_index[both[1]]
     if white == black:
         raise InputError(
-            f"player {players[white].id} ({players[white].name}) plays himself",
+            message("player {} ({}) plays himself", players[white].id, players[white].name),
             game.place(source, "Black"), found="the same player as White and Black",
             expected="two different players")
     if not log:
@@ -385,10 +394,10 @@ def _add_game(game: _Game, both: tuple[int, ...], rnd: int, new_index: list[int]
             first, first_side = first_seen.setdefault((rnd, who), (game, side))
             if first is not game:
                 raise InputError(
-                    f"player {players[who].id} ({players[who].name}) plays twice in "
-                    f"round {rnd}", game.place(source, side),
-                    found=f"a second game for him (the first at line "
-                    f"{first.tag_line(first_side)})",
+                    message("player {} ({}) plays twice in round {}", players[who].id,
+                            players[who].name, rnd), game.place(source, side),
+                    found=message("a second game for him (the first at line {})",
+                                  first.tag_line(first_side)),
                     expected="one game per player per round")
     white_result, black_result = _result(game, source)
     rows.add(rnd, white, black, WHITE, white_result, game.tag_line("White"))
@@ -416,9 +425,9 @@ def _rounds(games: list[_Game], source: str, warnings: list[InputWarning], probl
                 "unreadable round" if text else "a game without a round",
                 game.place(source, "Round"),
                 found=shown(game.headers["Round"]) if "Round" in game.headers
-                else f"game {game.number} without a Round tag",
-                expected=f"a round such as 3, or 3.1 for round 3 board 1 (at most {MAX_ROUND});"
-                " or no Round tag in any game (a game log)"))
+                else message("game {} without a Round tag", game.number),
+                expected=message("a round such as 3, or 3.1 for round 3 board 1 (at most {}); "
+                                 "or no Round tag in any game (a game log)", MAX_ROUND)))
         rounds.append(number)
     return rounds, False
 

@@ -23,14 +23,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError, InputWarning, Place, Problems
+from ..i18n.message import N_, message
 from .headers import fold, in_vietnamese, near_miss
 from .sheet_cells import cell_place, cell_text
 from .sheet_words import EVENT_KEY_NAMES, EVENT_KEYS, VALUE_HEADERS
 from .table import Row
 
 #: The two layouts, as a message shows them.
-LAYOUTS = ("key/value rows (name | Open 2025, start | 2025-03-01, …) or a header row of "
-           "keys (name, start, end, rounds, type) above one row of values")
+LAYOUTS = N_("key/value rows (name | Open 2025, start | 2025-03-01, …) or a header row of "
+             "keys (name, start, end, rounds, type) above one row of values")
 
 #: A filled cell: its 0-based position and its value.
 Cell = tuple[int, Any]
@@ -67,7 +68,7 @@ def read_event_sheet(rows: Sequence[Row], source: str, sheet: str | None,
     elif not keys[0]:
         problems.add(InputError(
             "the event sheet is neither key/value rows nor a header row of keys",
-            reader.place(number, head[0][0]), found="the first row " + _texts(head),
+            reader.place(number, head[0][0]), found=message("the first row {}", _texts(head)),
             expected=LAYOUTS))
     elif sum(keys) >= 2 and not (
             len(head) == 2 and len(filled) > 1
@@ -94,7 +95,8 @@ def _is_key(value: Any) -> bool:
 
 def _where(place: Place) -> str:
     """A cell of the sheet being read, without its file: 'cell B2', or a CSV's 'line 2'."""
-    return f"cell {place.cell}" if place.cell is not None else f"line {place.line}"
+    return message("cell {}", place.cell) if place.cell is not None else message("line {}",
+                                                                                  place.line)
 
 
 @dataclass
@@ -133,7 +135,7 @@ class _Reader:
         if not below:
             self.problems.add(InputError(
                 "the event sheet has a header row of keys but no row of values",
-                self.place(number, head[0][0]), found="the header row " + _texts(head),
+                self.place(number, head[0][0]), found=message("the header row {}", _texts(head)),
                 expected="a row of values below it (or key/value rows: name | Open 2025, …)"))
             return
         values_number, values = below[0]
@@ -142,7 +144,7 @@ class _Reader:
             self.problems.add(InputError(
                 "the event sheet has more than one row of values",
                 self.place(extra_number, extra[0][0]),
-                found="another row of values: " + _texts(extra),
+                found=message("another row of values: {}", _texts(extra)),
                 expected="one row of values below the header row of keys: one event per sheet"))
         by_position = dict(values)
         for position, key, field_name in fields:
@@ -160,14 +162,15 @@ class _Reader:
         place = self.place(number, position)
         close = near_miss(text, (), EVENT_KEYS)
         if close is None:
-            self.warnings.append(InputWarning(place, f"key not read: {text!r}"))
+            self.warnings.append(InputWarning(place, message("key not read: {}", repr(text))))
             return None
         language = 1 if self.vietnamese else 0
         self.problems.add(InputError(
             "unknown key in the event sheet", place,
-            found=f"{text!r} (did you mean {EVENT_KEY_NAMES[close][language]!r}?)",
-            expected="one of the keys "
-            + ", ".join(names[language] for names in EVENT_KEY_NAMES.values())))
+            found=message("{} (did you mean {}?)", repr(text),
+                          repr(EVENT_KEY_NAMES[close][language])),
+            expected=message("one of the keys {}", ", ".join(
+                names[language] for names in EVENT_KEY_NAMES.values()))))
         return None
 
     def set(self, field_name: str, key: Any, key_place: Place, value: Any,
@@ -180,7 +183,8 @@ class _Reader:
             first_text, first_place = first
             self.problems.add(InputError(
                 "a key given twice in the event sheet", key_place,
-                found=f"{cell_text(key)!r}, after {first_text!r} at {_where(first_place)}",
+                found=message("{}, after {} at {}", repr(cell_text(key)), repr(first_text),
+                              _where(first_place)),
                 expected="each key once"))
             return
         self.keys[field_name] = (cell_text(key), key_place)

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..errors import InputError, InputWarning, Place, Problems
+from ..i18n.message import N_, message
 from ..model import (
     BLACK,
     NO_COLOR,
@@ -152,7 +153,7 @@ def _workbook_sources(path: Readable, reading: _Reading) -> _Sources:
     if games_name is None:  # the players and event sheets are still checked
         reading.problems.add(InputError(
             "the workbook has no games sheet", Place(source),
-            found="sheets " + ", ".join(repr(s) for s in sheets),
+            found=message("sheets {}", ", ".join(repr(s) for s in sheets)),
             expected="a sheet named 'games' (or 'ván đấu', 'kết quả') with the columns "
             "(round,) white, black, result",
         ))
@@ -248,14 +249,19 @@ def _table(
         return table
     missing = [c for c in required if c not in table.columns and c not in slips]
     if missing:  # else the slips say what is wrong with the header
-        hint = ""
-        if what == "games" and "name" in table.columns and "white" not in table.columns:
-            hint = " (this looks like a players table: give the games file or sheet)"
+        if what == "players":
+            reason = message("the players table has no column {}", names(missing))
+        elif "name" in table.columns and "white" not in table.columns:
+            reason = message("the games table has no column {} (this looks like a players "
+                             "table: give the games file or sheet)", names(missing))
+        else:
+            reason = message("the games table has no column {}", names(missing))
         reading.problems.add(InputError(
-            f"the {what} table has no column {names(missing)}{hint}", table.header_place,
-            found="the header row " + ", ".join(cell_text(h) for h in table.raw_headers if h),
-            expected="columns " + names(required)
-            + (f" (or {names(alternatives)})" if alternatives else ""),
+            reason, table.header_place,
+            found=message("the header row {}",
+                          ", ".join(cell_text(h) for h in table.raw_headers if h)),
+            expected=message("columns {} (or {})", names(required), names(alternatives))
+            if alternatives else message("columns {}", names(required)),
         ))
     return None
 
@@ -275,10 +281,10 @@ def _header_slips(table: Table, vietnamese: bool, reading: _Reading) -> set[str]
         slips.add(close)
         reading.problems.add(InputError(
             "unknown column name", table.header_cell(position), found=repr(text),
-            expected=f"{column_name(close, vietnamese)!r} (did you mean it?)"))
+            expected=message("{} (did you mean it?)", repr(column_name(close, vietnamese)))))
     if unknown:
         reading.warnings.append(InputWarning(
-            table.header_place, "columns not read: " + ", ".join(unknown)))
+            table.header_place, message("columns not read: {}", ", ".join(unknown))))
     return slips
 
 
@@ -287,15 +293,20 @@ def _no_header(
 ) -> InputError:
     first = next((row for row in rows if any(cell_text(c) for c in row.cells)), None)
     if first is None:
-        return InputError(f"the {what} table is empty", cell_place(source, sheet, 1, 0),
-                          expected=f"a header row naming {', '.join(required)}, then rows")
+        return InputError(N_("the games table is empty") if what == "games"
+                          else N_("the players table is empty"),
+                          cell_place(source, sheet, 1, 0),
+                          expected=message("a header row naming {}, then rows",
+                                           ", ".join(required)))
     number, row = first
     column = next(i for i, c in enumerate(row) if cell_text(c))
     return InputError(
-        f"no header row in the {what} table", cell_place(source, sheet, number, column),
-        found="the first row " + ", ".join(cell_text(c) for c in row if cell_text(c)),
-        expected=f"a header row naming {', '.join(required)} (English or Vietnamese, "
-        "e.g. " + ("Vòng, Trắng, Đen, Kết quả)" if what == "games" else "Mã, Họ tên, Elo)"),
+        N_("no header row in the games table") if what == "games"
+        else N_("no header row in the players table"), cell_place(source, sheet, number, column),
+        found=message("the first row {}", ", ".join(cell_text(c) for c in row if cell_text(c))),
+        expected=message("a header row naming {} (English or Vietnamese, e.g. {})",
+                         ", ".join(required), "Vòng, Trắng, Đen, Kết quả" if what == "games"
+                         else "Mã, Họ tên, Elo"),
     )
 
 
@@ -422,8 +433,8 @@ def _players_from_games(
             if given is not None and known != given:
                 warnings.append(InputWarning(
                     table.place(row, f"{side}_rating"),
-                    f"player {pid} is rated {known} at {places[seen[pid]]} but {given} here; "
-                    f"{known} is used",
+                    message("player {} is rated {} at {} but {} here; {} is used", pid, known,
+                            places[seen[pid]], given, known),
                 ))
     return players, places, warnings
 
@@ -459,21 +470,21 @@ class _Roster(Roster):
         """Why the cell names nobody: blank, a shared name, or an unknown id or name."""
         text, place = cell_text(table.value(row, side)), table.place(row, side)
         if not text:
-            return InputError(f"no {side} player", place, found="a blank cell",
-                              expected="a player's id or name" + (
-                                  " (a bye goes in the black column as 'bye')"
-                                  if side == "white" else ""))
+            return InputError(message("no {} player", side), place, found="a blank cell",
+                              expected=N_("a player's id or name (a bye goes in the black "
+                                          "column as 'bye')") if side == "white"
+                              else N_("a player's id or name"))
         if named:
             return InputError(
-                f"the name {text!r} is shared by players "
-                + " and ".join(str(self.players[i].id) for i in named), place,
+                message("the name {} is shared by players {}", repr(text),
+                        " and ".join(str(self.players[i].id) for i in named)), place,
                 found="a name", expected="the player's id")
         close = difflib.get_close_matches(text, list(self.by_name), n=1)
         return InputError(
-            f"unknown player {text!r} as {side}", place,
-            found="no player with this id or name" + (f" (did you mean {close[0]!r}?)"
-                                                      if close else ""),
-            expected=f"the id or exact name of a player in {self.origin}",
+            message("unknown player {} as {}", repr(text), side), place,
+            found=message("no player with this id or name (did you mean {}?)", repr(close[0]))
+            if close else "no player with this id or name",
+            expected=message("the id or exact name of a player in {}", self.origin),
         )
 
 
@@ -501,7 +512,7 @@ def _round(table: Table, row: int) -> int:
     if number is None or not 1 <= number <= MAX_ROUND:
         raise InputError("the round is not a positive whole number", table.place(row, "round"),
                          found=shown(text) if text else "a blank cell",
-                         expected=f"1, 2, 3, … (at most {MAX_ROUND})")
+                         expected=message("1, 2, 3, … (at most {})", MAX_ROUND))
     return number
 
 
@@ -619,7 +630,7 @@ def _read_game(table: Table, roster: _Roster, order: _Order, extras: GameExtras,
         bye = False
     if white == black:
         raise InputError(
-            f"player {roster.id_of(white)} plays himself in round {rnd}",
+            message("player {} plays himself in round {}", roster.id_of(white), rnd),
             table.place(row, "black"), found="the same player as white and black",
             expected="two different players")
     if not order.log:
@@ -630,9 +641,10 @@ def _read_game(table: Table, roster: _Roster, order: _Order, extras: GameExtras,
             first = first_seen.setdefault((rnd, who), (row, side))
             if first != (row, side):
                 raise InputError(
-                    f"player {roster.id_of(who)} is paired twice in round {rnd}",
+                    message("player {} is paired twice in round {}", roster.id_of(who), rnd),
                     table.place(row, side),
-                    found=f"a second row for him (the first at {table.place(*first)})",
+                    found=message("a second row for him (the first at {})",
+                                  table.place(*first)),
                     expected="one row per player per round")
     extra = extras.of(row, bye=bye)
     text = cell_text(table.value(row, "result"))
@@ -718,7 +730,7 @@ def _info_rounds(info: EventInfo) -> int | None:
     if number is None or not 1 <= number <= MAX_ROUND:
         raise InputError("the number of rounds is not a positive whole number",
                          info.places["rounds"], found=shown(text),
-                         expected=f"1, 2, 3, … (at most {MAX_ROUND})")
+                         expected=message("1, 2, 3, … (at most {})", MAX_ROUND))
     return number
 
 
@@ -756,8 +768,9 @@ def _ambiguous_dates(games: Table, order: _Order, info: EventInfo) -> list[Input
         return str(start) if start == last else f"{start} – {last}"
 
     return [InputWarning(first or games.header_place,
-                         f"the dates read day first as {span(day_first)} and month first as "
-                         f"{span(month_first)}; read day first (write 2025-03-08 to be sure)")]
+                         message("the dates read day first as {} and month first as {}; read "
+                                 "day first (write 2025-03-08 to be sure)", span(day_first),
+                                 span(month_first)))]
 
 
 def _event_name(info: EventInfo, source: str) -> str:
@@ -787,7 +800,8 @@ def _listed_players(table: Table, problems: Problems) -> _Players:
     found = _Players(
         players, [table.place(p.index, None) for p in players],
         [table.place(p.index, "id") for p in players],
-        table.source + (f", sheet {table.sheet!r}" if table.sheet else ""), [],
+        message("{}, sheet {}", table.source, repr(table.sheet)) if table.sheet
+        else table.source, [],
     )
     _check_players(found, table.header_place)
     return found
@@ -797,7 +811,7 @@ def _named_in_games(games: Table, problems: Problems | None) -> _Players:
     """The players the games name, where there is no players table (see
     :func:`_players_from_games` for ``problems``)."""
     players, places, warnings = _players_from_games(games, problems)
-    found = _Players(players, places, places, "the games (there is no players table)",
+    found = _Players(players, places, places, N_("the games (there is no players table)"),
                      warnings)
     _check_players(found, games.header_place)
     return found
@@ -821,9 +835,9 @@ def _check_names_players(games: Table, players_file: str) -> None:
         return
     raise InputError(
         "the games name players by number, and their players file is missing",
-        games.header_place, found=f"no {players_file} beside the games file",
-        expected=f"the players file {players_file} (id, name, rating) beside it, or names "
-        "and ratings in the games")
+        games.header_place, found=message("no {} beside the games file", players_file),
+        expected=message("the players file {} (id, name, rating) beside it, or names and "
+                         "ratings in the games", players_file))
 
 
 def _rounds(info: EventInfo, declared: int | None, rows: _Rows,
@@ -833,7 +847,8 @@ def _rounds(info: EventInfo, declared: int | None, rows: _Rows,
     if declared is not None and declared < last_round:
         warnings.append(InputWarning(
             info.places["rounds"],
-            f"the event declares {declared} rounds but the games go to round {last_round}",
+            message("the event declares {} rounds but the games go to round {}", declared,
+                    last_round),
         ))
     return max(declared or 0, last_round)
 
@@ -908,7 +923,8 @@ def _draft(sources: _Sources, source: str, reading: _Reading) -> EventDraft:
     if complete:
         teams = read_sheet_teams(players_table, games, players, pairings, refs, problems)
     rounds = _rounds(info, declared.rounds, rows, warnings)
-    warnings += [InputWarning(games.header_place, f"round {r} has no games") for r in gaps]
+    warnings += [InputWarning(games.header_place, message("round {} has no games", r))
+                 for r in gaps]
     later = _ambiguous_dates(games, order, info)
     event_type = _event_type(info, pairings, len(players), rounds, later, order.log)
     dates, round_dates = _game_dates(order, rounds)
@@ -960,6 +976,7 @@ def _event_type(
     detected = EventType.SWISS if log else detect_event_type(pairings, n_players, rounds)
     if text:
         warnings.append(InputWarning(
-            info.places["type"], f"event type {text!r} is not recognised; read as {detected.value}",
+            info.places["type"], message("event type {} is not recognised; read as {}",
+                                         repr(text), detected.value),
         ))
     return detected
