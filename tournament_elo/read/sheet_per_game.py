@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from ..errors import InputError, Place
+from ..i18n.message import N_, message
 from ..model import Player, WinMethod
 from .headers import fold
 from .sheet_cells import cell_text
@@ -36,7 +37,7 @@ _T = TypeVar("_T")
 
 # ---------------------------------------------------------------------------- AI opponents
 
-_AI_EXPECTED = "AI-1 … AI-5 (AI level 1 to 5; also 'AI 3' or 'máy 3')"
+_AI_EXPECTED = N_("AI-1 … AI-5 (AI level 1 to 5; also 'AI 3' or 'máy 3')")
 
 
 class AiRoster:
@@ -81,7 +82,8 @@ def _ai_cell(table: Table, row: int, side: str) -> int | None:
         return 0
     level = int(match.group(1))
     if level not in AI_LEVELS:
-        raise InputError(f"bad AI level {level}", table.place(row, side), found=repr(text),
+        raise InputError(message("bad AI level {}", level), table.place(row, side),
+                         found=repr(text),
                          expected=_AI_EXPECTED)
     return level
 
@@ -115,28 +117,29 @@ def row_ai(table: Table, row: int) -> tuple[str, int] | None:
         if len(named) == 2:
             raise InputError(
                 "a game between two AI opponents", table.place(row, "black"),
-                found=f"{cell_text(table.value(row, 'white'))!r} against "
-                f"{cell_text(table.value(row, 'black'))!r}",
+                found=message("{} against {}", repr(cell_text(table.value(row, "white"))),
+                              repr(cell_text(table.value(row, "black")))),
                 expected="a player against an AI level")
         side = named[0]
         level = marks[side]
         if not level:
             raise InputError("an AI opponent without a level", table.place(row, side),
                              found=repr(cell_text(table.value(row, side))),
-                             expected=_AI_EXPECTED + ", or the level in an ai_level column")
+                             expected=message("{}, or the level in an ai_level column",
+                                              _AI_EXPECTED))
         return side, level
     open_sides = [side for side in SIDES
                   if marks[side] is not None or table.value(row, side) is None]
     if not open_sides:
         raise InputError(
-            f"ai_level {column} is given but both sides name players",
+            message("ai_level {} is given but both sides name players", column),
             table.place(row, "ai_level"),
-            found=f"{cell_text(table.value(row, 'white'))!r} and "
-            f"{cell_text(table.value(row, 'black'))!r}",
+            found=message("{} and {}", repr(cell_text(table.value(row, "white"))),
+                          repr(cell_text(table.value(row, "black")))),
             expected="the AI's side (white or black) blank or 'AI'")
     if len(open_sides) == 2:
         raise InputError(
-            f"ai_level {column} is given but no player", table.place(row, "white"),
+            message("ai_level {} is given but no player", column), table.place(row, "white"),
             found="no player in the white or black cell",
             expected="the id or name of the player who met the AI")
     side = open_sides[0]
@@ -145,7 +148,7 @@ def row_ai(table: Table, row: int) -> tuple[str, int] | None:
         raise InputError(
             "the AI level of the cell and of the ai_level column differ",
             table.place(row, side),
-            found=f"{cell_text(table.value(row, side))!r} and ai_level {column}",
+            found=message("{} and ai_level {}", repr(cell_text(table.value(row, side))), column),
             expected="one level")
     return side, column
 
@@ -202,7 +205,8 @@ class GameExtras:
             return -1
         raise InputError("no pool for this game", self._table.place(row, "pool"),
                          found="a blank cell",
-                         expected=POOLS_EXPECTED + ", or a pool row in the event sheet")
+                         expected=message("{}, or a pool row in the event sheet",
+                                          POOLS_EXPECTED))
 
     def _cell_pool(self, table: Table, row: int) -> int:
         text = cell_text(table.value(row, "pool"))
@@ -248,8 +252,8 @@ def _minutes(table: Table, row: int) -> int:
     if not 1 <= minutes <= MAX_MINUTES:
         raise InputError("bad time control", table.place(row, "time_control"),
                          found=repr(text),
-                         expected=f"minutes per side from 1 to {MAX_MINUTES}, such as 15, "
-                         "15+10 or 15'")
+                         expected=message("minutes per side from 1 to {}, such as 15, 15+10 or "
+                                          "15'", MAX_MINUTES))
     return minutes
 
 
@@ -281,8 +285,8 @@ def _setting_name(
     lowered = text.lower()
     if SETTING_NAME.match(lowered):
         return lowered
-    raise InputError(f"unknown {what}", place, found=repr(text), expected=expected)
+    raise InputError(message("unknown {}", what), place, found=repr(text), expected=expected)
 
 
 def _pool_name(text: str, place: Place) -> str:
-    return _setting_name(text, POOL_NAMES, place, "pool name", POOLS_EXPECTED)
+    return _setting_name(text, POOL_NAMES, place, N_("pool name"), POOLS_EXPECTED)

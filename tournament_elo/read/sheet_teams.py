@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import InputError, Problems
+from ..i18n.message import message
 from ..model import Pairings, Player
 from ..team_records import Team, TeamRecords
 from .headers import fold
@@ -73,8 +74,9 @@ def read_sheet_teams(players_table: Table | None, games: Table, players: Sequenc
             key = (rnd, team_of[who], board)
             if key in seen and seen[key] != at:
                 problems.add(InputError(
-                    f"round {rnd}: board {board} of {teams[team_of[who]].name!r} twice",
-                    place, found=f"a second game on board {board}",
+                    message("round {}: board {} of {} twice", rnd, board,
+                            repr(teams[team_of[who]].name)),
+                    place, found=message("a second game on board {}", board),
                     expected="one game per board of a team a round"))
                 continue
             seen[key] = at
@@ -97,9 +99,9 @@ def read_sheet_teams(players_table: Table | None, games: Table, players: Sequenc
                 names = teams[t].name if other is None else \
                     f"{teams[min(t, other)].name} – {teams[max(t, other)].name}"
                 problems.add(InputError(
-                    f"round {rnd}: {names!r} has no board {missing[0]}",
+                    message("round {}: {} has no board {}", rnd, repr(names), missing[0]),
                     games.place(at, "board"),
-                    found="boards " + ", ".join(map(str, sorted(used))),
+                    found=message("boards {}", ", ".join(map(str, sorted(used)))),
                     expected="boards 1, 2, 3 … with none missing"))
     return TeamRecords(teams, orders=tuple(
         (rnd, t, tuple(boards[b] for b in sorted(boards))) for (rnd, t), boards in

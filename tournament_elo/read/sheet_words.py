@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from ..i18n.message import N_
 from ..model import Result, WinMethod
 
 #: Keys of the event sheet (folded) → field.
@@ -77,8 +78,8 @@ WIN_METHODS: dict[str, WinMethod] = {
     **dict.fromkeys(("resign", "resigned", "resignation", "dauhang"), WinMethod.RESIGN),
     **dict.fromkeys(("time", "timeout", "hetgio"), WinMethod.TIME),
 }
-WIN_METHODS_EXPECTED = ("tien-cung (Tiến Cung), chieu-ha (Chiếu hạ), adjudicated (xử thắng), "
-                         "resign (đầu hàng), time (hết giờ), or blank")
+WIN_METHODS_EXPECTED = N_("tien-cung (Tiến Cung), chieu-ha (Chiếu hạ), adjudicated (xử thắng), "
+                          "resign (đầu hàng), time (hết giờ), or blank")
 #: Pool (game type) names other than the systems' own (folded) → the pool.
 POOL_NAMES: dict[str, str] = {
     **dict.fromkeys(("cotuong", "chinesechess"), "xiangqi"),
@@ -89,8 +90,8 @@ POOL_NAMES: dict[str, str] = {
     "conhanh": "rapid",
     "tieuchuan": "standard",
 }
-POOLS_EXPECTED = ("a pool name such as xiangqi, jieqi, go, gomoku, othello, standard or rapid "
-                   "(or cờ tướng, cờ úp, cờ vây, cờ caro, cờ lật, tiêu chuẩn, cờ nhanh)")
+POOLS_EXPECTED = N_("a pool name such as xiangqi, jieqi, go, gomoku, othello, standard or rapid "
+                    "(or cờ tướng, cờ úp, cờ vây, cờ caro, cờ lật, tiêu chuẩn, cờ nhanh)")
 #: Event levels in Vietnamese (folded) → the level setting (Cờ Đông Sơn's L).
 LEVEL_NAMES: dict[str, str] = {
     **dict.fromkeys(("caulacbo", "clb", "capclb", "capcaulacbo"), "club"),
@@ -102,9 +103,9 @@ LEVEL_NAMES: dict[str, str] = {
     **dict.fromkeys(("thegioi", "capthegioi"), "world"),
     **dict.fromkeys(("tapluyen", "luyentap", "diemtapluyen"), "training"),
 }
-LEVELS_EXPECTED = ("a level such as club, friendly, province, city, national, continental, "
-                    "world or training (or câu lạc bộ, giao hữu, tỉnh, thành phố, quốc gia, "
-                    "châu lục, thế giới, tập luyện)")
+LEVELS_EXPECTED = N_("a level such as club, friendly, province, city, national, continental, "
+                     "world or training (or câu lạc bộ, giao hữu, tỉnh, thành phố, quốc gia, "
+                     "châu lục, thế giới, tập luyện)")
 #: A plain setting value as a rating-system definition spells it.
 SETTING_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 #: The player columns of a game row.

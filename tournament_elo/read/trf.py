@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import SHOWN_PROBLEMS, InputError, InputWarning, Place, Problems
+from ..i18n.message import N_, message
 from ..model import (
     NO_COLOR,
     RESULT_BY_TRF_CODE,
@@ -145,8 +146,9 @@ def trf_draft(text: str, source: str = "<trf>") -> EventDraft:
                             if len(line) > MAX_LINE)
         raise InputError(
             "the line is too long for a TRF record", Place(source, line=number),
-            found=f"{len(line):,} characters",
-            expected=f"at most {MAX_LINE:,} (a player record of {MAX_ROUND} rounds)")
+            found=message("{} characters", f"{len(line):,}"),
+            expected=message("at most {} (a player record of {} rounds)", f"{MAX_LINE:,}",
+                             MAX_ROUND))
     for number, line in enumerate(lines, start=1):
         code = line[:3]
         if code == "001":
@@ -311,7 +313,7 @@ def _apply_own_records(
         if row is None:
             raise InputError(
                 "the DAT record names no player of this event", place,
-                found=f"starting rank {int(match['rank'])}",
+                found=message("starting rank {}", int(match["rank"])),
                 expected="the starting rank of a player in the file",
             )
         kind, value = match["type"], (match["value"] or "").strip()
@@ -319,13 +321,14 @@ def _apply_own_records(
         parsed: object
         if field in ("games", "k"):
             parsed = (game_count if field == "games" else k_factor)(
-                value, place, f"{kind} in a DAT record")
+                value, place, message("{} in a DAT record", kind))
             if parsed is None:
-                raise InputError(f"empty {kind} in a DAT record", place, found="nothing",
+                raise InputError(message("empty {} in a DAT record", kind), place,
+                                 found="nothing",
                                  expected="a whole number")
         elif field in ("ever_2400", "fixed_rating"):
             if value.lower() not in _TRUE | _FALSE:
-                raise InputError(f"unreadable {kind} in a DAT record", place,
+                raise InputError(message("unreadable {} in a DAT record", kind), place,
                                  found=shown(value), expected="1 or 0")
             parsed = value.lower() in _TRUE
         elif field == "id":
@@ -355,10 +358,10 @@ def _declared_rounds(header: dict[str, list[tuple[int, str]]], source: str) -> i
     for code in ("142", "XXR"):
         for number, value in header.get(code, []):
             rounds = whole(value.split()[0] if value else "", Place(source, line=number),
-                           f"number of rounds (record {code})", MAX_ROUND)
+                           message("{} (record {})", N_("number of rounds"), code), MAX_ROUND)
             if rounds is None:
                 raise InputError(
-                    f"record {code} must give the number of rounds",
+                    message("record {} must give the number of rounds", code),
                     Place(source, line=number), found="nothing", expected="a whole number",
                 )
             return rounds
@@ -389,6 +392,14 @@ def _nfc(text: str) -> str:
     return text if text.isascii() else unicodedata.normalize("NFC", text)
 
 
+#: The fields of a player record read as numbers, named with their columns (made once:
+#: every record names them).
+_START_FIELD, _RATING_FIELD, _POINTS_FIELD, _RANK_FIELD, _BIRTH_FIELD = (
+    message("{} (columns {})", what, columns) for what, columns in (
+        (N_("starting rank"), "5-8"), (N_("rating"), "49-52"), (N_("points"), "81-84"),
+        (N_("rank"), "86-89"), (N_("birth date"), "70-79")))
+
+
 def player_record(line: str, place: Place, row: int,
                   warnings: list[InputWarning] | None = None) -> Player:
     """The player of a ``001`` record: the rule of what a valid record is, and the words
@@ -397,17 +408,18 @@ def player_record(line: str, place: Place, row: int,
     if len(line.rstrip()) < MIN_PLAYER_RECORD:
         raise InputError(
             "truncated player record", place,
-            found=f"{len(line.rstrip())} characters",
-            expected=f"at least {MIN_PLAYER_RECORD} (through the points column, 81-84)",
+            found=message("{} characters", len(line.rstrip())),
+            expected=message("at least {} (through the points column, 81-84)",
+                             MIN_PLAYER_RECORD),
         )
-    start = whole(line[4:8], place, "starting rank (columns 5-8)", MAX_START_NUMBER)
+    start = whole(line[4:8], place, _START_FIELD, MAX_START_NUMBER)
     if start is None:
         raise InputError("missing starting rank", place, found="blank columns 5-8",
                          expected="a number")
-    given = rating(line[48:52], place, "rating (columns 49-52)")
-    declared = points(line[80:84], place, "points (columns 81-84)")
-    rank = whole(line[85:89], place, "rank (columns 86-89)", MAX_START_NUMBER)
-    born, birth_year = birth(line[69:79], place, "birth date (columns 70-79)", warnings)
+    given = rating(line[48:52], place, _RATING_FIELD)
+    declared = points(line[80:84], place, _POINTS_FIELD)
+    rank = whole(line[85:89], place, _RANK_FIELD, MAX_START_NUMBER)
+    born, birth_year = birth(line[69:79], place, _BIRTH_FIELD, warnings)
     return _player(line, row, place.line, start, given, declared, rank, born, birth_year)
 
 
@@ -603,8 +615,9 @@ def _parse_rounds(
         number, line = player_lines[int(owner[at])]
         first = FIRST_ROUND_COLUMN + 10 * int(cell_round[at])
         found.add(InputError(
-            f"round {int(cell_round[at]) + 1} cell (columns {first + 1}-{first + 8}) is not "
-            "readable", Place(source, line=number), found=repr(line[first:first + 8]),
+            message("round {} cell (columns {}) is not readable", int(cell_round[at]) + 1,
+                    f"{first + 1}-{first + 8}"), Place(source, line=number),
+            found=repr(line[first:first + 8]),
             expected="'NNNN c r': opponent number, colour w/b/-, result 1 = 0 + - W D L H F U Z",
         ))
     found.raise_any()
@@ -635,16 +648,16 @@ def _parse_rounds(
     lookup = np.full(max(int(known.max()), int(opp_no.max(initial=0))) + 1, -1, dtype=np.int64)
     lookup[known] = np.fromiter(index.values(), dtype=np.int64, count=len(index))
     opponent = np.where(has_opponent, lookup[opp_no], -1)
-    for mask, message, expected in (
-        (has_opponent & (opponent < 0), "the opponent number is not a player of this event",
-         "the starting rank of a player in the file"),
-        (~has_opponent & _IS_PLAYED_ONLY[res], "a played result needs an opponent",
-         "an opponent's starting rank in columns 1-4 of the cell"),
-        (has_opponent & _IS_BYE[res], "a bye cannot have an opponent",
-         "opponent 0000 for H, F, U and Z"),
+    for mask, problem, expected in (
+        (has_opponent & (opponent < 0), N_("the opponent number is not a player of this event"),
+         N_("the starting rank of a player in the file")),
+        (~has_opponent & _IS_PLAYED_ONLY[res], N_("a played result needs an opponent"),
+         N_("an opponent's starting rank in columns 1-4 of the cell")),
+        (has_opponent & _IS_BYE[res], N_("a bye cannot have an opponent"),
+         N_("opponent 0000 for H, F, U and Z")),
         (has_opponent & (res == _UNPLAYED) & (col == NO_COLOR),
-         "the cell names an opponent but gives neither colour nor result",
-         "'NNNN w', 'NNNN b' or a full cell 'NNNN c r'"),
+         N_("the cell names an opponent but gives neither colour nor result"),
+         N_("'NNNN w', 'NNNN b' or a full cell 'NNNN c r'")),
     ):
         if not mask.any():
             continue
@@ -655,7 +668,7 @@ def _parse_rounds(
             rnd = int(rows_round[at])
             first = FIRST_ROUND_COLUMN + 10 * rnd
             found.add(InputError(
-                f"round {rnd + 1}: {message}", Place(source, line=number),
+                message("round {}: {}", rnd + 1, problem), Place(source, line=number),
                 found=repr(line[first:first + 8]), expected=expected,
             ))
     found.raise_any()

@@ -29,6 +29,7 @@ from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 
 from ..errors import InputError, Place, Problems
+from ..i18n.message import message
 from ..model import Player
 from ..team_records import ByeKind, ForfeitedMatch, Team, TeamBye, TeamRecords, TeamScoring
 
@@ -56,7 +57,7 @@ def read_team_records(records: Sequence[tuple[int, str]], players: Sequence[Play
             if not text:
                 continue
             if not text.isdigit():
-                problems.add(InputError(f"unreadable {what}", place, found=repr(text),
+                problems.add(InputError(message("unreadable {}", what), place, found=repr(text),
                                         expected="a number"))
                 continue
             values.append(int(text))
@@ -66,7 +67,7 @@ def read_team_records(records: Sequence[tuple[int, str]], players: Sequence[Play
         index = by_rank.get(rank)
         if index is None:
             problems.add(InputError("the team record names no player of this event", place,
-                                    found=f"starting rank {rank}",
+                                    found=message("starting rank {}", rank),
                                     expected="the starting rank of a player in the file"))
         return index
 
