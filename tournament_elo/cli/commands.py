@@ -27,6 +27,7 @@ import click
 
 from .. import __version__
 from ..errors import InputError, TournamentEloError
+from ..i18n.message import N_, message
 from ..i18n.messages import (
     choose_language,
     language,
@@ -351,7 +352,7 @@ def convert_command(
         raise click.UsageError(f"--to {target} writes files: give -o FILE")
     target_path = Path(output)
     files = [target_path] if target.startswith("trf") else sheet_paths(target_path, target)
-    folder = OutputFolder(target_path.parent, "the converted event",
+    folder = OutputFolder(target_path.parent, N_("the converted event"),
                           [] if event == "-" else input_files(event))
     if output != "-":
         folder.check(f.name for f in files)  # before reading: a mistake costs nothing

@@ -16,6 +16,7 @@ import click
 
 from ..db.defaults import DB_ENVVAR, DEFAULT_DB, LOCK_WAIT, PERIOD_KINDS
 from ..errors import InputError, Place
+from ..i18n.message import N_, message
 from ..i18n.messages import prefix, problem_lines, say
 from ..progress import progress_bar
 from ..rating.request import RateRequest, parse_day
@@ -127,7 +128,8 @@ def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: st
     if output_format == "xlsx":
         if output is None:
             raise click.UsageError("--format xlsx writes a file: give it with --output")
-        write_file(Path(output), xlsx_bytes([(title[:31], header, rows)]), "the table", inputs)
+        write_file(Path(output), xlsx_bytes([(title[:31], header, rows)]), N_("the table"),
+                   inputs)
         note(f"wrote {output}")
         return
     if output_format == "csv":
@@ -139,7 +141,7 @@ def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: st
         data = "\n".join([title, *text_table(header, rows, left=[header.index("name")]
                                              if "name" in header else [])]).encode() + b"\n"
     if output is not None:
-        write_file(Path(output), data, "the table", inputs)
+        write_file(Path(output), data, N_("the table"), inputs)
         note(f"wrote {output}")
     else:
         sys.stdout.buffer.write(data)

@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import EventModelError, InputError, Place
+from ..i18n.message import N_
 from ..model import BLACK, NO_COLOR, POINTS, Event, Player, Result, WinMethod
 from ..read.sheet_files import input_files
 
@@ -119,7 +120,7 @@ def write_sheets(
     contents = render_sheets(event, path, fmt, losses)
     read = input_files(event.source) if event.source else []
     folder = Path(path).parent
-    return write_files(folder, {f.name: data for f, data in contents.items()}, "the sheets",
+    return write_files(folder, {f.name: data for f, data in contents.items()}, N_("the sheets"),
                        read)
 
 

@@ -47,6 +47,7 @@ from datetime import date
 import numpy as np
 
 from ..errors import InputError, Place
+from ..i18n.message import message
 from ..model import (
     BLACK,
     NO_COLOR,
@@ -180,7 +181,8 @@ def _starting_ranks(event: Event) -> list[int]:
     if len(event.players) > MAX_NUMBER:
         raise InputError(
             "too many players for a TRF file", Place(event.source),
-            found=f"{len(event.players)} players", expected=f"at most {MAX_NUMBER}",
+            found=message("{} players", len(event.players)),
+            expected=message("at most {}", MAX_NUMBER),
         )
     if ranks_renumbered(event):
         return list(range(1, len(event.players) + 1))
@@ -343,14 +345,15 @@ def _round_cells(event: Event, ranks: list[int], notes: list[str]) -> list[str]:
     n_rounds = int(pairings.round.max())
     if int(pairings.round.min()) < 1:
         raise InputError("a pairing has no round number", Place(event.source),
-                         found=f"round {int(pairings.round.min())}", expected="rounds 1, 2, …")
+                         found=message("round {}", int(pairings.round.min())),
+                         expected="rounds 1, 2, …")
     slot = (pairings.player * n_rounds + pairings.round - 1).astype(np.int64)
     counts = np.bincount(slot, minlength=n_players * n_rounds)
     if counts.max() > 1:
         at = int(np.argmax(counts))
         player, rnd = event.players[at // n_rounds], at % n_rounds + 1
         raise InputError(
-            f"player {player.id} has two rows in round {rnd}", Place(event.source),
+            message("player {} has two rows in round {}", player.id, rnd), Place(event.source),
             found="two games or byes in one round", expected="one per round (TRF has one cell)",
         )
     grid = np.full((n_players, n_rounds), " " * 8, dtype="<U8")
