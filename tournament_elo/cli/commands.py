@@ -384,8 +384,8 @@ def _say_drawn(lots: str | None, event: Event, lang: str) -> None:
 
     if lots is not None and is_draw(lots):
         drawn = event.lots_seed
-        click.echo(say(f"lots drawn with seed {drawn} (--lots {drawn} draws the same again)",
-                       lang), err=True)
+        click.echo(say(message("lots drawn with seed {} (--lots {} draws the same again)",
+                               drawn, drawn), lang), err=True)
 
 
 def _event_file(name: str) -> Readable:

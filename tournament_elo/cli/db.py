@@ -208,17 +208,20 @@ def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
         report = import_events(db, paths, request.system, pool, input_format, encoding,
                                workers, bar.advance, bar.total, client, request.date)
     for path, other in report.copies:
-        _note("skipped", f"{path} is the same file as {other}", lang)
+        _note("skipped", message("{} is the same file as {}", path, other), lang)
     for path, newer in report.older:
-        _note("skipped", f"{path} is an older version of the event in {newer}", lang)
+        _note("skipped", message("{} is an older version of the event in {}", path, newer),
+              lang)
     for replacement in report.replaced:
         _note("replaced", replacement.note(), lang)
     for path, other in report.look_alikes:
-        _note("warning", f"{path} looks like the event in {other} (same name, place and "
-              "start) but its players differ: imported as another event", lang)
+        _note("warning", message("{} looks like the event in {} (same name, place and start) "
+                                 "but its players differ: imported as another event", path,
+                                 other), lang)
     for path, done, rounds in report.in_progress:
-        _note("in progress", f"{path} has {done} of {rounds} rounds complete: left out of "
-              "the lists until it is complete (or --include-unfinished)", lang)
+        _note("in progress", message("{} has {} of {} rounds complete: left out of the lists "
+                                     "until it is complete (or --include-unfinished)", path,
+                                     done, rounds), lang)
     for path, error in report.failed:
         lines = (problem_lines(error, lang, path) if isinstance(error, InputError)
                  else str(error).splitlines())
@@ -256,7 +259,7 @@ def import_list_command(rating_list: str, on: str, db_path: str, pool: str,
     with _writing(db_path, wait) as db:
         done = import_list(db, rating_list, day, pool, encoding)
     for place, name, pid, known in done.by_name:
-        _note("matched by name", f"{place}: {name} is #{pid} {known}", lang)
+        _note("matched by name", message("{}: {} is #{} {}", place, name, pid, known), lang)
     click.echo(done.summary(day))
 
 
