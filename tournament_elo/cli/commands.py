@@ -37,6 +37,7 @@ from ..i18n.messages import (
     warning_lines,
 )
 from ..read.text import Readable, Source, read_standard_input
+from . import click_words
 from .options import (
     average_rule_option,
     date_option,
@@ -349,7 +350,7 @@ def convert_command(
             raise click.UsageError("give -o FILE when the event comes from standard input")
         output = Path(event).stem + CONVERT_TARGETS[target]
     if output == "-" and not target.startswith("trf"):
-        raise click.UsageError(f"--to {target} writes files: give -o FILE")
+        raise click.UsageError(message("--to {} writes files: give -o FILE", target))
     target_path = Path(output)
     files = [target_path] if target.startswith("trf") else sheet_paths(target_path, target)
     folder = OutputFolder(target_path.parent, N_("the converted event"),
@@ -407,18 +408,6 @@ def _print_table(result: RatingResult, lang: str) -> None:
         click.echo(line)
 
 
-def show_usage_error(exc: click.ClickException, lang: str) -> None:
-    """Click's own message, in ``lang``: the usage line, the hint, and the error."""
-    if lang == "en":
-        exc.show()
-        return
-    ctx = exc.ctx if isinstance(exc, click.UsageError) else None
-    if ctx is not None:
-        click.echo(say(ctx.get_usage(), lang), err=True)
-        click.echo(say(f"Try '{ctx.command_path} --help' for help.", lang) + "\n", err=True)
-    click.echo(f"{prefix('error', lang)}: {say(exc.format_message(), lang)}", err=True)
-
-
 #: The exit code after Ctrl+C: 128 + SIGINT, as a shell reports a command it interrupted.
 EXIT_INTERRUPTED = 130
 #: The exit code when standard output's reader has gone (``| head``): 128 + SIGPIPE, as the
@@ -443,6 +432,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # the user set is kept, and the database's workers inherit it.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     choose_language(None)
+    click_words.install()
     try:
         # A command ends early with click's Exit (check: 1 when a figure disagrees), which
         # click returns as the exit code; commands themselves return None.
@@ -452,7 +442,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         return 2
     except click.ClickException as exc:
-        show_usage_error(exc, language.get())
+        exc.show()  # its words from the catalogue, in the language chosen (click_words)
         return 2
     except click.exceptions.Exit as exc:
         return exc.exit_code

@@ -35,7 +35,7 @@ def _definition_files(context: click.Context, parameter: click.Parameter,
                       paths: tuple[Path, ...]) -> tuple[Path, ...]:
     for path in paths:
         if path.suffix.lower() != ".toml":
-            raise click.BadParameter(f"{path}: not a system definition file (.toml)",
+            raise click.BadParameter(message("{}: not a system definition file (.toml)", path),
                                      context, parameter)
     return paths
 

@@ -68,7 +68,8 @@ def merge_players(db: Database, kept: int, gone: int) -> list[tuple[str, date]]:
                      " WHERE id = ?", pid)[0] for pid in (kept, gone))
     for i, what in ((1, N_("FIDE ids")), (2, N_("federation ids"))):
         if _apart(a[i], b[i]):
-            raise InputError(message("the two players have different {}: they are two people", what),
+            raise InputError(message("the two players have different {}: they are two people",
+                                     what),
                              Place("merge-players"),
                              found=message("#{} {}, #{} {}", kept, a[i], gone, b[i]),
                              expected="two records of one person")

@@ -6,8 +6,8 @@ message of an :class:`~tournament_elo.errors.InputWarning`, the reason of a syst
 definition's ``fail``, the template of a :func:`~.message.message`, the text said with
 :func:`~.catalog.say`, the template of a record of the library's log (``logger.debug``,
 ``info``, ``warning``, ``error``: ``%s`` holes), and a word table's English marked with
-:func:`~.message.N_` or :func:`~.message.NC_`.  Babel's own Python extractor takes positional arguments only, so
-this one reads the code's syntax tree.
+:func:`~.message.N_` or :func:`~.message.NC_`.  Babel's own Python extractor takes
+positional arguments only, so this one reads the code's syntax tree.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any
 
 #: Callables whose first argument (and ``found``, ``expected``) is a message.
-ERRORS = frozenset({"InputError", "InputErrors", "SystemDefinitionError"})
+ERRORS = frozenset({"InputError", "InputErrors", "SystemDefinitionError", "UsageError",
+                    "BadParameter"})
 #: Message texts passed by keyword.
 MESSAGE_KEYWORDS = ("found", "expected", "message", "reason")
 #: The message's position in each kind of call.

@@ -387,10 +387,10 @@ def _note_losses(event: Event, notes: list[str]) -> None:
          "{} player round(s) without a row before the last round played: read back as "
          "zero-point byes"),
     ]
-    for count, message in checks:
+    for count, template in checks:
         found = count()
         if found:
-            notes.append(message.format(found))
+            notes.append(template.format(found))
     if event.settings:
         notes.append("event settings " + ", ".join(f"{k}={v}" for k, v in event.settings)
                      + ": TRF has no record for them")
