@@ -211,7 +211,7 @@ def rate_command(
                 *([Path(ratings)] if ratings and ratings != "-" else []),
                 *([Path(order_file)] if order_file else [])]
         written = write_reports(result, Path(out_dir), lang, read)
-        click.echo(f"wrote {len(written)} files to {out_dir}", err=True)
+        click.echo(say(message("wrote {} files to {}", len(written), out_dir), lang), err=True)
     if output_format == "json":
         from ..render.json import write_json
 
@@ -361,14 +361,15 @@ def convert_command(
 
     parsed = with_last_resort(read_event(_event_file(event), input_format, encoding), lots,
                               order_file)
-    _say_drawn(lots, parsed, language.get())
+    lang = language.get()
+    _say_drawn(lots, parsed, lang)
     losses: list[str] = []
     if target.startswith("trf"):
         contents = {target_path: write_trf(parsed, target, losses).encode("utf-8")}
     else:
         contents = render_sheets(parsed, target_path, target, losses)
     for note in losses:
-        click.echo(f"warning: {note}", err=True)
+        click.echo(f"{prefix('warning', lang)}: {say(note, lang)}", err=True)
     if output == "-":
         sys.stdout.buffer.write(contents[target_path])
         sys.stdout.flush()
@@ -376,7 +377,7 @@ def convert_command(
     with folder:
         for file, data in contents.items():
             folder.write(file.name, data)
-            click.echo(f"wrote {file}", err=True)
+            click.echo(say(message("wrote {}", file), lang), err=True)
 
 
 def _say_drawn(lots: str | None, event: Event, lang: str) -> None:

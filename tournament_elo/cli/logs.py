@@ -71,6 +71,7 @@ def log_to_standard_error(verbose: bool, errors_only: bool) -> Callable[[], None
 
 
 def note(line: str) -> None:
-    """A line saying what a command did (``wrote …``) on standard error, unless ``-q``."""
+    """A line saying what a command did (``wrote …``) on standard error, in the user's
+    language, unless ``-q``."""
     if not quiet.get():
-        click.echo(line, err=True)
+        click.echo(say(line, language.get()), err=True)

@@ -153,9 +153,9 @@ class RecomputeReport:
     rated_players: int  # on the list after the last period
 
     def summary(self) -> str:
-        return (f"{self.pool}: {self.periods} periods recomputed under {self.system} "
-                f"({self.kept} kept), {self.events} events, {self.games} games; "
-                f"{self.rated_players} rated players")
+        return message("{}: {} periods recomputed under {} ({} kept), {} events, {} games; "
+                       "{} rated players", self.pool, self.periods, self.system, self.kept,
+                       self.events, self.games, self.rated_players)
 
 
 def recompute(

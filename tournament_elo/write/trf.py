@@ -47,7 +47,7 @@ from datetime import date
 import numpy as np
 
 from ..errors import InputError, Place
-from ..i18n.message import message
+from ..i18n.message import N_, message
 from ..model import (
     BLACK,
     NO_COLOR,
@@ -373,27 +373,27 @@ def _note_losses(event: Event, notes: list[str]) -> None:
     result = pairings.result
     checks: list[tuple[Callable[[], int], str]] = [
         (lambda: int((result == Result.BOTH_LOST).sum()) // 2,
-         "{} game(s) both players were declared to have lost (0-0) have no TRF code: "
-         "written as double forfeits (-/-)"),
+         N_("{} game(s) both players were declared to have lost (0-0) have no TRF code: "
+         "written as double forfeits (-/-)")),
         (lambda: int(((result == Result.UNPLAYED) & (pairings.opponent < 0)).sum()),
-         "{} bye(s) without a value yet are written as zero-point byes"),
+         N_("{} bye(s) without a value yet are written as zero-point byes")),
         (lambda: int((pairings.column("method") != WinMethod.UNKNOWN).sum()),
-         "{} row(s) with a win method: TRF has no column for it"),
+         N_("{} row(s) with a win method: TRF has no column for it")),
         (lambda: int((pairings.column("minutes") != 0).sum()),
-         "{} row(s) with a time control per game: TRF has no column for it"),
+         N_("{} row(s) with a time control per game: TRF has no column for it")),
         (lambda: int((pairings.pool >= 0).sum()) if pairings.pool is not None else 0,
-         "{} row(s) with a pool (game type): TRF has no column for it"),
+         N_("{} row(s) with a pool (game type): TRF has no column for it")),
         (lambda: _missing_rows(event),
-         "{} player round(s) without a row before the last round played: read back as "
-         "zero-point byes"),
+         N_("{} player round(s) without a row before the last round played: read back as "
+         "zero-point byes")),
     ]
     for count, template in checks:
         found = count()
         if found:
-            notes.append(template.format(found))
+            notes.append(message(template, found))
     if event.settings:
-        notes.append("event settings " + ", ".join(f"{k}={v}" for k, v in event.settings)
-                     + ": TRF has no record for them")
+        notes.append(message("event settings {}: TRF has no record for them",
+                             ", ".join(f"{k}={v}" for k, v in event.settings)))
 
 
 def _missing_rows(event: Event) -> int:
