@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .errors import EventModelError, InputError, InputWarning, Place, Problems
+from .i18n.message import message
 
 if TYPE_CHECKING:
     from .team_records import TeamRecords
@@ -485,9 +486,9 @@ def _twice(entries: Sequence[ListEntry], field: str, key: str | None,
         here, other = entries.place(rows[1], field), entries.place(rows[0])
     else:
         here, other = entries[rows[1]].place, entries[rows[0]].place
-    word = "row" if here.sheet is not None else "line"
-    return InputError("the rating list has this player twice", here,
-                      found=f"{key!r}, also on {word} {other.line}",
+    also = (message("{}, also on row {}", repr(key), other.line) if here.sheet is not None
+            else message("{}, also on line {}", repr(key), other.line))
+    return InputError("the rating list has this player twice", here, found=also,
                       expected="one line per player (a fide_id or id tells players of one "
                       "name apart)")
 

@@ -431,7 +431,7 @@ def test_a_player_in_two_teams(cli, tmp_path):
         f"error: {path}, line 164: player 13 is in two teams; found 'ΓΑΖΙ 1' and 'ΣΑΧ', "
         "expected one team per player"]
     assert problems(cli, path, lang="vi")[0].endswith(
-        "đấu thủ 13 có tên trong hai đội; thấy 'ΓΑΖΙ 1' and 'ΣΑΧ', cần mỗi đấu thủ một đội")
+        "đấu thủ 13 có tên trong hai đội; thấy 'ΓΑΖΙ 1' và 'ΣΑΧ', cần mỗi đấu thủ một đội")
 
 
 def test_a_match_whose_boards_do_not_sum_to_its_score(cli, tmp_path):

@@ -27,6 +27,7 @@ import click
 
 from .. import __version__
 from ..errors import InputError, TournamentEloError
+from ..i18n.message import N_, message
 from ..i18n.messages import (
     choose_language,
     language,
@@ -36,6 +37,7 @@ from ..i18n.messages import (
     warning_lines,
 )
 from ..read.text import Readable, Source, read_standard_input
+from . import click_words
 from .options import (
     average_rule_option,
     date_option,
@@ -209,7 +211,7 @@ def rate_command(
                 *([Path(ratings)] if ratings and ratings != "-" else []),
                 *([Path(order_file)] if order_file else [])]
         written = write_reports(result, Path(out_dir), lang, read)
-        click.echo(f"wrote {len(written)} files to {out_dir}", err=True)
+        click.echo(say(message("wrote {} files to {}", len(written), out_dir), lang), err=True)
     if output_format == "json":
         from ..render.json import write_json
 
@@ -348,10 +350,10 @@ def convert_command(
             raise click.UsageError("give -o FILE when the event comes from standard input")
         output = Path(event).stem + CONVERT_TARGETS[target]
     if output == "-" and not target.startswith("trf"):
-        raise click.UsageError(f"--to {target} writes files: give -o FILE")
+        raise click.UsageError(message("--to {} writes files: give -o FILE", target))
     target_path = Path(output)
     files = [target_path] if target.startswith("trf") else sheet_paths(target_path, target)
-    folder = OutputFolder(target_path.parent, "the converted event",
+    folder = OutputFolder(target_path.parent, N_("the converted event"),
                           [] if event == "-" else input_files(event))
     if output != "-":
         folder.check(f.name for f in files)  # before reading: a mistake costs nothing
@@ -359,14 +361,15 @@ def convert_command(
 
     parsed = with_last_resort(read_event(_event_file(event), input_format, encoding), lots,
                               order_file)
-    _say_drawn(lots, parsed, language.get())
+    lang = language.get()
+    _say_drawn(lots, parsed, lang)
     losses: list[str] = []
     if target.startswith("trf"):
         contents = {target_path: write_trf(parsed, target, losses).encode("utf-8")}
     else:
         contents = render_sheets(parsed, target_path, target, losses)
     for note in losses:
-        click.echo(f"warning: {note}", err=True)
+        click.echo(f"{prefix('warning', lang)}: {say(note, lang)}", err=True)
     if output == "-":
         sys.stdout.buffer.write(contents[target_path])
         sys.stdout.flush()
@@ -374,7 +377,7 @@ def convert_command(
     with folder:
         for file, data in contents.items():
             folder.write(file.name, data)
-            click.echo(f"wrote {file}", err=True)
+            click.echo(say(message("wrote {}", file), lang), err=True)
 
 
 def _say_drawn(lots: str | None, event: Event, lang: str) -> None:
@@ -383,8 +386,8 @@ def _say_drawn(lots: str | None, event: Event, lang: str) -> None:
 
     if lots is not None and is_draw(lots):
         drawn = event.lots_seed
-        click.echo(say(f"lots drawn with seed {drawn} (--lots {drawn} draws the same again)",
-                       lang), err=True)
+        click.echo(say(message("lots drawn with seed {} (--lots {} draws the same again)",
+                               drawn, drawn), lang), err=True)
 
 
 def _event_file(name: str) -> Readable:
@@ -404,18 +407,6 @@ def _print_table(result: RatingResult, lang: str) -> None:
 
     for line in player_lines(result, lang):
         click.echo(line)
-
-
-def show_usage_error(exc: click.ClickException, lang: str) -> None:
-    """Click's own message, in ``lang``: the usage line, the hint, and the error."""
-    if lang == "en":
-        exc.show()
-        return
-    ctx = exc.ctx if isinstance(exc, click.UsageError) else None
-    if ctx is not None:
-        click.echo(say(ctx.get_usage(), lang), err=True)
-        click.echo(say(f"Try '{ctx.command_path} --help' for help.", lang) + "\n", err=True)
-    click.echo(f"{prefix('error', lang)}: {say(exc.format_message(), lang)}", err=True)
 
 
 #: The exit code after Ctrl+C: 128 + SIGINT, as a shell reports a command it interrupted.
@@ -442,6 +433,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # the user set is kept, and the database's workers inherit it.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     choose_language(None)
+    click_words.install()
     try:
         # A command ends early with click's Exit (check: 1 when a figure disagrees), which
         # click returns as the exit code; commands themselves return None.
@@ -451,7 +443,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         return 2
     except click.ClickException as exc:
-        show_usage_error(exc, language.get())
+        exc.show()  # its words from the catalogue, in the language chosen (click_words)
         return 2
     except click.exceptions.Exit as exc:
         return exc.exit_code

@@ -16,7 +16,8 @@ import click
 
 from ..db.defaults import DB_ENVVAR, DEFAULT_DB, LOCK_WAIT, PERIOD_KINDS
 from ..errors import InputError, Place
-from ..i18n.messages import prefix, problem_lines, say
+from ..i18n.message import N_, message
+from ..i18n.messages import language, prefix, problem_lines, say
 from ..progress import progress_bar
 from ..rating.request import RateRequest, parse_day
 from ..read.formats import FORMATS
@@ -70,7 +71,7 @@ def _note(kind: str, text: str, lang: str) -> None:
     if kind == "warning":
         click.echo(f"{prefix(kind, lang)}: {say(text, lang)}", err=True)
     else:
-        note(f"{say(kind, lang)}: {say(text, lang)}")
+        note(message("{}: {}", kind, text))
 
 
 def _database_files(db_path: str) -> list[Path]:
@@ -127,8 +128,9 @@ def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: st
     if output_format == "xlsx":
         if output is None:
             raise click.UsageError("--format xlsx writes a file: give it with --output")
-        write_file(Path(output), xlsx_bytes([(title[:31], header, rows)]), "the table", inputs)
-        note(f"wrote {output}")
+        write_file(Path(output), xlsx_bytes([(title[:31], header, rows)]), N_("the table"),
+                   inputs)
+        note(message("wrote {}", output))
         return
     if output_format == "csv":
         data = csv_bytes(header, rows)
@@ -139,8 +141,8 @@ def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: st
         data = "\n".join([title, *text_table(header, rows, left=[header.index("name")]
                                              if "name" in header else [])]).encode() + b"\n"
     if output is not None:
-        write_file(Path(output), data, "the table", inputs)
-        note(f"wrote {output}")
+        write_file(Path(output), data, N_("the table"), inputs)
+        note(message("wrote {}", output))
     else:
         sys.stdout.buffer.write(data)
 
@@ -206,17 +208,20 @@ def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
         report = import_events(db, paths, request.system, pool, input_format, encoding,
                                workers, bar.advance, bar.total, client, request.date)
     for path, other in report.copies:
-        _note("skipped", f"{path} is the same file as {other}", lang)
+        _note("skipped", message("{} is the same file as {}", path, other), lang)
     for path, newer in report.older:
-        _note("skipped", f"{path} is an older version of the event in {newer}", lang)
+        _note("skipped", message("{} is an older version of the event in {}", path, newer),
+              lang)
     for replacement in report.replaced:
         _note("replaced", replacement.note(), lang)
     for path, other in report.look_alikes:
-        _note("warning", f"{path} looks like the event in {other} (same name, place and "
-              "start) but its players differ: imported as another event", lang)
+        _note("warning", message("{} looks like the event in {} (same name, place and start) "
+                                 "but its players differ: imported as another event", path,
+                                 other), lang)
     for path, done, rounds in report.in_progress:
-        _note("in progress", f"{path} has {done} of {rounds} rounds complete: left out of "
-              "the lists until it is complete (or --include-unfinished)", lang)
+        _note("in progress", message("{} has {} of {} rounds complete: left out of the lists "
+                                     "until it is complete (or --include-unfinished)", path,
+                                     done, rounds), lang)
     for path, error in report.failed:
         lines = (problem_lines(error, lang, path) if isinstance(error, InputError)
                  else str(error).splitlines())
@@ -254,8 +259,8 @@ def import_list_command(rating_list: str, on: str, db_path: str, pool: str,
     with _writing(db_path, wait) as db:
         done = import_list(db, rating_list, day, pool, encoding)
     for place, name, pid, known in done.by_name:
-        _note("matched by name", f"{place}: {name} is #{pid} {known}", lang)
-    click.echo(done.summary(day))
+        _note("matched by name", message("{}: {} is #{} {}", place, name, pid, known), lang)
+    click.echo(say(done.summary(day), lang))
 
 
 @db_group.command("recompute")
@@ -301,7 +306,7 @@ def recompute_command(db_path: str, systems: tuple[str, ...], from_day: str | No
             reports = list(recompute_jobs(client, Path(db_path), pools, chosen, start, period,
                                           include_unfinished))
     for report in sorted(reports, key=lambda r: (r.pool, r.system)):
-        click.echo(report.summary())
+        click.echo(say(report.summary(), language.get()))
 
 
 def _computation_note(db: Database, pool: str | None, system: str | None,
@@ -311,8 +316,10 @@ def _computation_note(db: Database, pool: str | None, system: str | None,
     comp = computation(db, pool, system, period)
     stale = comp.stale_events(db)
     if stale:
-        click.echo(f"warning: {stale} events are not in these lists yet: run "
-                   "'tournament-elo db recompute'", err=True)
+        lang = language.get()
+        click.echo(f"{prefix('warning', lang)}: " + say(message(
+            "{} events are not in these lists yet: run 'tournament-elo db recompute'", stale),
+            lang), err=True)
     return comp
 
 
@@ -410,9 +417,10 @@ def merge_players_command(kept: str, merged: str, db_path: str, wait: float) -> 
         a, b = find_player(db, kept), find_player(db, merged)
         names = dict(db.query("SELECT id, name FROM players WHERE id IN (?, ?)", a, b))
         changed = merge_players(db, a, b)
-        click.echo(f"merged #{b} {names[b]} into #{a} {names[a]}")
+        lang = language.get()
+        click.echo(say(message("merged #{} {} into #{} {}", b, names[b], a, names[a]), lang))
         for day, report in recompute_merged(db, changed):
-            click.echo(f"from {day}: {report.summary()}")
+            click.echo(say(message("from {}: {}", day, report.summary()), lang))
 
 
 @db_group.command("history")
@@ -470,7 +478,7 @@ def diff_command(rating_list: str, db_path: str, on: str | None, output_format: 
     with _reading(db_path) as db:
         comp = computation(db, pool, system, period)
         table = diff(db, comp, rating_list, parse_day(on, "--date"), encoding)
-    note(f"{len(table)} differences")
+    note(message("{} differences", len(table)))
     _emit(table, output_format, output, f"{rating_list} against {comp.system}",
           [*_database_files(db_path), Path(rating_list)])
 
@@ -506,7 +514,7 @@ def publish_command(db_path: str, out_dir: str, lang: str, title: str | None,
         _computation_note(db, pool, system, period)
         written = publish_site(db, Path(out_dir), pool, system, period, lang,
                                bar.advance, bar.total, title, federation)
-    click.echo(f"wrote {len(written)} files to {out_dir}")
+    click.echo(say(message("wrote {} files to {}", len(written), out_dir), language.get()))
 
 
 @db_group.command("check")

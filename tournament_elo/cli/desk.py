@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from ..errors import InputError, Place
+from ..i18n.message import message
 from ..i18n.messages import prefix, say
 from .options import (
     average_rule_option,
@@ -34,7 +35,7 @@ def _definition_files(context: click.Context, parameter: click.Parameter,
                       paths: tuple[Path, ...]) -> tuple[Path, ...]:
     for path in paths:
         if path.suffix.lower() != ".toml":
-            raise click.BadParameter(f"{path}: not a system definition file (.toml)",
+            raise click.BadParameter(message("{}: not a system definition file (.toml)", path),
                                      context, parameter)
     return paths
 
@@ -85,9 +86,9 @@ def serve_command(targets: tuple[Path, ...], port: int, host: str, lists: tuple[
     from ..desk.state import Desk
 
     if not is_loopback(host):
-        click.echo(f"{prefix('warning', lang)}: " + say(
-            f"--host {host} serves the desk to the network: only the wall and the standings "
-            "are shown there, read-only", lang), err=True)
+        click.echo(f"{prefix('warning', lang)}: " + say(message(
+            "--host {} serves the desk to the network: only the wall and the standings are "
+            "shown there, read-only", host), lang), err=True)
     desk = Desk(work_dir or work_folder(), lang, lists, systems, orders)
     drops = DropBounds(file_bytes=max_upload * MB, files=max_dropped,
                        total_bytes=TOTAL_UPLOADS * max_upload * MB)
@@ -152,8 +153,8 @@ def watch_command(event: Path, out_dir: Path, system: str, settings: tuple[str, 
         average_rule=average_rule, settings=tuple(parse_settings(settings).items())))
     desk_request(options, given)  # every option checked before the first writing
     if drawn is not None:
-        click.echo(say(f"lots drawn with seed {drawn} (--lots {drawn} draws the same again)",
-                       lang), err=True)
+        click.echo(say(message("lots drawn with seed {} (--lots {} draws the same again)",
+                               drawn, drawn), lang), err=True)
     try:
         watch_reports(event.resolve(), out_dir, options, given, _echo)
     except KeyboardInterrupt:

@@ -25,6 +25,18 @@ LIBRARY = "tournament_elo"
 _NAMED = ("debug", "info", "warning", "error")
 
 
+def _said(record: logging.LogRecord, lang: str) -> str:
+    """A record in ``lang``: its template (``record.msg``, with ``%s`` holes) looked up in
+    the catalogue, then filled with its values, each said in ``lang`` too."""
+    template = say(record.msg, lang) if isinstance(record.msg, str) else str(record.msg)
+    args = record.args
+    if not args:
+        return template
+    if isinstance(args, tuple):
+        args = tuple(say(value, lang) if isinstance(value, str) else value for value in args)
+    return template % args
+
+
 class _StandardError(logging.Handler):
     """Each record as a line on standard error (the stream of the moment: a test's
     capture, a worker's inherited one), ``debug: …``, in the user's language."""
@@ -34,7 +46,7 @@ class _StandardError(logging.Handler):
             lang = language.get()
             kind = record.levelname.lower()
             word = prefix(kind if kind in _NAMED else "error", lang)
-            click.echo(f"{word}: {say(record.getMessage(), lang)}", err=True)
+            click.echo(f"{word}: {_said(record, lang)}", err=True)
         except Exception:  # as logging's own handlers: a record that fails is said, once
             self.handleError(record)
 
@@ -59,6 +71,7 @@ def log_to_standard_error(verbose: bool, errors_only: bool) -> Callable[[], None
 
 
 def note(line: str) -> None:
-    """A line saying what a command did (``wrote …``) on standard error, unless ``-q``."""
+    """A line saying what a command did (``wrote …``) on standard error, in the user's
+    language, unless ``-q``."""
     if not quiet.get():
-        click.echo(line, err=True)
+        click.echo(say(line, language.get()), err=True)

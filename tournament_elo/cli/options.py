@@ -8,6 +8,7 @@ from typing import TypeVar
 
 import click
 
+from ..i18n.message import message
 from ..i18n.messages import LANGUAGE_VARIABLE, LANGUAGES, choose_language
 from ..read.formats import FORMATS
 from ..read.text import DEFAULT_INPUT_LIMIT_MB, INPUT_LIMIT_VARIABLE, set_input_limit
@@ -116,6 +117,6 @@ def parse_settings(pairs: tuple[str, ...]) -> dict[str, str]:
     for pair in pairs:
         key, equals, value = pair.partition("=")
         if not equals or not key.strip():
-            raise click.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint="--set")
+            raise click.BadParameter(message("{} is not KEY=VALUE", repr(pair)), param_hint="--set")
         settings[key.strip()] = value.strip()
     return settings

@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from ..errors import InputError
+from ..i18n.message import message
 from .options import event_file_options, lang_option, output_options
 
 
@@ -104,7 +105,7 @@ def teams_command(event: str, tiebreaks: str | None, primary: str, after_round: 
     if out_dir is not None:
         read = [] if event == "-" else input_files(event)
         written = write_team_reports(report, Path(out_dir), lang, read)
-        note(f"wrote {len(written)} files to {out_dir}")
+        note(message("wrote {} files to {}", len(written), out_dir))
     if output_format == "json":
         click.echo(json.dumps(team_json(report), ensure_ascii=False, allow_nan=False,
                               indent=indent))

@@ -11,12 +11,13 @@ import sqlite3
 from pathlib import Path
 
 from ..errors import InputError, Place
+from ..i18n.message import N_, message
 
 #: With less free space than this, a disk I/O error is a full disk: SQLite cannot grow
 #: its -shm file, and says "disk I/O error".
 NEARLY_FULL = 1 << 20
-NOTHING_LOST = ("nothing was lost: what was committed stays, and the command run again "
-                "goes on from there")
+NOTHING_LOST = N_("nothing was lost: what was committed stays, and the command run again "
+                   "goes on from there")
 #: The commands that only read the database, and so work on a read-only medium.
 QUERIES = "db ratings, history, diff and check, and publish"
 
@@ -33,20 +34,20 @@ def fault(path: Path, error: sqlite3.Error, wait: float) -> InputError | None:
     kind = code(error)
     place = Place(str(path))
     if kind == sqlite3.SQLITE_FULL or (kind == sqlite3.SQLITE_IOERR and _nearly_full(path)):
-        return InputError(f"the disk is full ({NOTHING_LOST})", place, found=str(error),
+        return InputError(message("the disk is full ({})", NOTHING_LOST), place, found=str(error),
                           expected="free space on the disk")
     if kind in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM) and (
             part := read_only_part(path)):
         return read_only(path, part, str(error))
     if kind in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
         return InputError("the database is busy: another process is writing to it", place,
-                          found=f"the write lock still taken after {wait:g} s",
+                          found=message("the write lock still taken after {} s", f"{wait:g}"),
                           expected="that process to finish first (or a longer --wait)")
     if kind == sqlite3.SQLITE_CORRUPT:
         return damaged(path, [str(error)])
     if kind == sqlite3.SQLITE_IOERR:
         return InputError("the disk could not be read or written", place, found=str(error),
-                          expected=f"a disk that works ({NOTHING_LOST})")
+                          expected=message("a disk that works ({})", NOTHING_LOST))
     if kind == sqlite3.SQLITE_CANTOPEN:
         return InputError("cannot open the database", place, found=str(error),
                           expected="a file in a folder that exists and can be read")
@@ -57,16 +58,21 @@ def damaged(path: Path, problems: list[str]) -> InputError:
     """The database is damaged: the first of its problems (each said once), and how many
     more there are."""
     first, *others = dict.fromkeys(problems)
-    more = f" (and {len(others)} more problem{'s' * (len(others) > 1)})" if others else ""
-    return InputError("the database is damaged", Place(str(path)), found=first + more,
+    found = first
+    if len(others) == 1:
+        found = message("{} (and {} more problem)", first, len(others))
+    elif others:
+        found = message("{} (and {} more problems)", first, len(others))
+    return InputError("the database is damaged", Place(str(path)), found=found,
                       expected="a sound database: restore a copy ('tournament-elo db check' "
                       "lists what is wrong)")
 
 
 def read_only(path: Path, part: str, found: str | None = None) -> InputError:
-    return InputError(f"cannot write the database: its {part} is read-only",
+    return InputError(message("cannot write the database: its {} is read-only", part),
                       Place(str(path)), found=found,
-                      expected=f"a {part} that can be written ({QUERIES} only read it)")
+                      expected=message("a {} that can be written ({} only read it)", part,
+                                       QUERIES))
 
 
 def read_only_part(path: Path) -> str | None:
@@ -74,9 +80,9 @@ def read_only_part(path: Path) -> str | None:
     (a read-only medium, the permissions), else None."""
     folder = path.absolute().parent
     if folder.is_dir() and not os.access(folder, os.W_OK):
-        return "folder"
+        return N_("folder")
     if path.exists() and not os.access(path, os.W_OK):
-        return "file"
+        return N_("file")
     return None
 
 
@@ -85,9 +91,10 @@ def stuck_log(path: Path) -> InputError:
     return InputError(
         "cannot read the database: its log holds changes not in the file yet, and they "
         "cannot be read on this disk", Place(str(path)),
-        found=f"{path.name}-wal beside it, with no {path.name}-shm file and no room or "
-        "permission to make one", expected=f"{path.name} and {path.name}-wal copied together "
-        "to a disk that can be written")
+        found=message("{}-wal beside it, with no {}-shm file and no room or permission to "
+                      "make one", path.name, path.name),
+        expected=message("{} and {}-wal copied together to a disk that can be written",
+                         path.name, path.name))
 
 
 def _nearly_full(path: Path) -> bool:

@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..errors import InputError, Place, TournamentEloError
+from ..i18n.message import message
 from ..i18n.messages import say
 from ..model import Event
 from ..read.detect import read_event
@@ -98,12 +99,18 @@ class Replacement:
     def note(self) -> str:
         """What it replaced, in a line (English: said in the user's language)."""
         if self.older:
-            versions = f"version {self.version} of the event in {', '.join(self.older)}"
-            return (f"{self.path} changed: it is {versions}, and replaces the event imported "
-                    "from it before" if self.changed else f"{self.path} is {versions}")
+            older = ", ".join(self.older)
+            if self.changed:
+                return message("{} changed: it is version {} of the event in {}, and replaces "
+                               "the event imported from it before", self.path, self.version,
+                               older)
+            return message("{} is version {} of the event in {}", self.path, self.version,
+                           older)
         if self.version > 1:
-            return f"{self.path} changed: it is version {self.version} of its event"
-        return f"{self.path} changed: its event replaces the one imported from it before"
+            return message("{} changed: it is version {} of its event", self.path,
+                           self.version)
+        return message("{} changed: its event replaces the one imported from it before",
+                       self.path)
 
 
 @dataclass
@@ -133,23 +140,25 @@ class ImportReport:
         progress among the imported and the replaced are said beside them."""
         unfinished = {path for path, _, _ in self.in_progress}
 
-        def counted(files: list[str], what: str) -> str:
+        def in_progress(files: list[str]) -> str:
             among = sum(path in unfinished for path in files)
-            return say(f"{len(files)} {what}", lang) + (
-                f" {say(f'({among} in progress)', lang)}" if among else "")
+            return " " + say(message("({} in progress)", among), lang) if among else ""
 
-        parts = [counted(self.imported, "imported"),
-                 counted([r.path for r in self.replaced], "replaced"),
-                 say(f"{len(self.unchanged)} unchanged", lang)]
+        replaced = [r.path for r in self.replaced]
+        parts = [say(message("{} imported", len(self.imported)), lang)
+                 + in_progress(self.imported),
+                 say(message("{} replaced", len(replaced)), lang) + in_progress(replaced),
+                 say(message("{} unchanged", len(self.unchanged)), lang)]
         if self.older:
-            parts.append(say(f"{len(self.older)} older versions skipped", lang))
+            parts.append(say(message("{} older versions skipped", len(self.older)), lang))
         if self.meanwhile:
-            parts.append(say(f"{len(self.meanwhile)} already imported by another process",
-                             lang))
+            parts.append(say(message("{} already imported by another process",
+                                     len(self.meanwhile)), lang))
         if self.copies:
-            parts.append(say(f"{len(self.copies)} copies of imported files skipped", lang))
-        parts.append(say(f"{len(self.failed)} failed", lang))
-        return ", ".join(parts) + "; " + say(f"{self.games} games", lang)
+            parts.append(say(message("{} copies of imported files skipped", len(self.copies)),
+                             lang))
+        parts.append(say(message("{} failed", len(self.failed)), lang))
+        return ", ".join(parts) + "; " + say(message("{} games", self.games), lang)
 
 
 def event_files(paths: Iterable[str | Path]) -> list[Path]:

@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError
+from ..i18n.message import message
 from ..model import Player
 from ..rating_list import LIST_ENTRY, PENDING_ENTRY, UNKNOWN_GAMES, ListState, Records
 from ..read.detect import read_ratings
@@ -30,8 +31,8 @@ class ListImport:
     by_name: list[tuple[str, str, int, str]]  # (row's place, row's name, player, his name)
 
     def summary(self, on: date) -> str:
-        return (f"{self.count} players listed on {on}: {self.how['id']} matched by id, "
-                f"{self.how['name']} by name, {self.how['new']} new")
+        return message("{} players listed on {}: {} matched by id, {} by name, {} new",
+                       self.count, on, self.how["id"], self.how["name"], self.how["new"])
 
 
 def import_list(db: Database, path: str | Path, on: date, pool: str = "main",

@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError, Place
+from ..i18n.message import N_, message
 from ..rating_list import LIST_ENTRY
 from ..read.headers import fold_name
 from .importer import invalidate
@@ -61,14 +62,16 @@ def merge_players(db: Database, kept: int, gone: int) -> list[tuple[str, date]]:
     the periods computed before it hold neither player)."""
     if kept == gone:
         raise InputError("a player cannot be merged with himself", Place("merge-players"),
-                         found=f"#{kept} twice", expected="two different players")
+                         found=message("#{} twice", kept), expected="two different players")
     columns = ("fide_id", "federation_id", "federation", "sex", "title", "birth", "birth_year")
     a, b = (db.query(f"SELECT key, {', '.join(columns)}, name, name_folded FROM players"
                      " WHERE id = ?", pid)[0] for pid in (kept, gone))
-    for i, what in ((1, "FIDE ids"), (2, "federation ids")):
+    for i, what in ((1, N_("FIDE ids")), (2, N_("federation ids"))):
         if _apart(a[i], b[i]):
-            raise InputError(f"the two players have different {what}: they are two people",
-                             Place("merge-players"), found=f"#{kept} {a[i]}, #{gone} {b[i]}",
+            raise InputError(message("the two players have different {}: they are two people",
+                                     what),
+                             Place("merge-players"),
+                             found=message("#{} {}, #{} {}", kept, a[i], gone, b[i]),
                              expected="two records of one person")
     with db.transaction() as conn:
         first: dict[str, date] = {}

@@ -14,6 +14,7 @@ import numpy.typing as npt
 import pandas as pd
 
 from ..errors import InputError, Place
+from ..i18n.message import N_, message
 from ..model import ListEntry
 from ..rating_list import LIST_ENTRY, UNKNOWN_GAMES, ListState
 from ..read.detect import read_ratings
@@ -60,7 +61,7 @@ def computation(db: Database, pool: str | None = None, system: str | None = None
         names = [r[0] for r in db.query("SELECT name FROM pools ORDER BY name")]
         if len(names) != 1:
             raise InputError("choose a pool", Place("--pool"),
-                             found=", ".join(names) or "no pools (import events first)",
+                             found=", ".join(names) or N_("no pools (import events first)"),
                              expected="one pool named with --pool")
         pool = names[0]
     pool_id = db.pool_id(pool)
@@ -70,7 +71,7 @@ def computation(db: Database, pool: str | None = None, system: str | None = None
                           (pool_id, system, period)).fetchone()
     if row is None:
         raise InputError("no ratings computed yet", Place(str(db.path)),
-                         found=f"pool {pool!r} under {system} by {period}",
+                         found=message("pool {} under {} by {}", repr(pool), system, period),
                          expected="'tournament-elo db recompute' first")
     return Computation(int(row[0]), pool_id, pool, system, period,
                        date.fromisoformat(row[1]) if row[1] else None, bool(row[2]))

@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import InputError, Place
+from ..i18n.message import alternatives, message
 from ..model import Event
 from ..rating_list import UNKNOWN_GAMES, ListState, PlayerInfo
 from ..systems.periods import PeriodEvents
@@ -110,7 +111,7 @@ def periods(history: History, kind: str) -> list[Period]:
     """The periods the events fall into, by end date; empty periods are skipped."""
     if kind not in PERIOD_KINDS:
         raise InputError("unknown kind of rating period", Place("--period"), found=repr(kind),
-                         expected=" or ".join(PERIOD_KINDS))
+                         expected=alternatives(PERIOD_KINDS))
     if kind == "event":
         return [Period(end, end, i, i + 1, int(history.event_ids[i]))
                 for i, end in enumerate(history.ends)]
@@ -152,9 +153,9 @@ class RecomputeReport:
     rated_players: int  # on the list after the last period
 
     def summary(self) -> str:
-        return (f"{self.pool}: {self.periods} periods recomputed under {self.system} "
-                f"({self.kept} kept), {self.events} events, {self.games} games; "
-                f"{self.rated_players} rated players")
+        return message("{}: {} periods recomputed under {} ({} kept), {} events, {} games; "
+                       "{} rated players", self.pool, self.periods, self.system, self.kept,
+                       self.events, self.games, self.rated_players)
 
 
 def recompute(
@@ -181,7 +182,8 @@ def pool_system(db: Database, pool_id: int, pool: str) -> str:
     systems = [r[0] for r in db.query("SELECT DISTINCT system FROM events WHERE pool_id = ?"
                                       " ORDER BY system", pool_id)]
     if len(systems) > 1:
-        raise InputError(f"the events of pool {pool!r} were imported under several systems",
+        raise InputError(message("the events of pool {} were imported under several systems",
+                                 repr(pool)),
                          Place("--system"), found=", ".join(systems),
                          expected="one system chosen with --system")
     return systems[0] if systems else "fide"

@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import InputError, Place
+from ..i18n.message import message
 from ..model import Player
 from ..rating_list import PlayerInfo
 from ..read.headers import fold_name
@@ -165,8 +166,8 @@ class Database:
         version = self.conn.execute("PRAGMA user_version").fetchone()[0]
         if version > VERSION:
             raise InputError("the database was made by a newer tournament-elo",
-                             Place(str(self.path)), found=f"schema version {version}",
-                             expected=f"version {VERSION} or older")
+                             Place(str(self.path)), found=message("schema version {}", version),
+                             expected=message("version {} or older", VERSION))
         if version == VERSION:
             return
         if version == 0 and self.conn.execute(
@@ -179,9 +180,9 @@ class Database:
                              expected="a database made by 'tournament-elo db import'")
         if self.readonly:  # a query cannot migrate it: a command that writes does
             raise InputError("the database was made by an older tournament-elo",
-                             Place(str(self.path)), found=f"schema version {version}",
-                             expected=f"version {VERSION}, which 'tournament-elo db "
-                             "recompute' brings it to")
+                             Place(str(self.path)), found=message("schema version {}", version),
+                             expected=message("version {}, which 'tournament-elo db "
+                                              "recompute' brings it to", VERSION))
         with self.transaction():
             for step in MIGRATIONS[version:]:
                 for statement in statements(step):

@@ -13,6 +13,7 @@ from pathlib import Path
 import anyio
 
 from ..errors import TournamentEloError
+from ..i18n.message import message
 from ..i18n.messages import prefix, say
 from .app import Changes, DropBounds, create_app
 from .state import Desk, GivenFiles, Options, error_lines, rate_file
@@ -91,7 +92,8 @@ def serve(targets: Sequence[Path], host: str, port: int, desk: Desk, drops: Drop
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                             timeout_graceful_shutdown=1)
     shown = f"[{host}]" if family == socket.AF_INET6 else host
-    echo(say(f"serving http://{shown}:{bound}/ (Ctrl+C stops)", desk.lang), False)
+    echo(say(message("serving {} (Ctrl+C stops)", f"http://{shown}:{bound}/"), desk.lang),
+         False)
     uvicorn.Server(config).run(sockets=[listening])
 
 
@@ -119,8 +121,8 @@ def watch_reports(path: Path, out: Path, options: Options, given: GivenFiles,
             for line in error_lines(exc, options.lang):
                 echo(f"{prefix('error', options.lang)}: {line}", True)
             return
-        echo(say(f"wrote {len(written)} files to {out} (after round "
-                 f"{result.event.rounds_played})", options.lang), False)
+        echo(say(message("wrote {} files to {} (after round {})", len(written), out,
+                         result.event.rounds_played), options.lang), False)
 
     once()
     for batch in watch(*{p.parent for p in watched}, debounce=DEBOUNCE_MS, step=STEP_MS,

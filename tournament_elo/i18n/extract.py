@@ -2,10 +2,12 @@
 
 A message is the English text given where people will read it: the reason, ``found`` and
 ``expected`` of an :class:`~tournament_elo.errors.InputError` (and of its kinds), the
-message of an :class:`~tournament_elo.errors.InputWarning`, the template of a
-:func:`~.message.message`, and a word table's English marked with :func:`~.message.N_` or
-:func:`~.message.NC_`.  Babel's own Python extractor takes positional arguments only, so
-this one reads the code's syntax tree.
+message of an :class:`~tournament_elo.errors.InputWarning`, the reason of a system
+definition's ``fail``, the template of a :func:`~.message.message`, the text said with
+:func:`~.catalog.say`, the template of a record of the library's log (``logger.debug``,
+``info``, ``warning``, ``error``: ``%s`` holes), and a word table's English marked with
+:func:`~.message.N_` or :func:`~.message.NC_`.  Babel's own Python extractor takes
+positional arguments only, so this one reads the code's syntax tree.
 """
 
 from __future__ import annotations
@@ -15,13 +17,25 @@ from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any
 
 #: Callables whose first argument (and ``found``, ``expected``) is a message.
-ERRORS = frozenset({"InputError", "InputErrors", "SystemDefinitionError"})
+ERRORS = frozenset({"InputError", "InputErrors", "SystemDefinitionError", "UsageError",
+                    "BadParameter"})
 #: Message texts passed by keyword.
 MESSAGE_KEYWORDS = ("found", "expected", "message", "reason")
 #: The message's position in each kind of call.
-POSITIONS = {"InputWarning": 1, "message": 0, "Message": 0, "N_": 0}
+POSITIONS = {"InputWarning": 1, "message": 0, "Message": 0, "N_": 0, "say": 0, "fail": 1}
+#: The logger's methods whose first argument is a record's template.
+LOG_LEVELS = frozenset({"debug", "info", "warning", "error"})
+#: The name the library's modules give their logger.
+LOGGER = "logger"
 
 Extracted = tuple[int, str, str | tuple[str, str], list[str]]
+
+
+def _log_record(call: ast.Call) -> bool:
+    """``logger.info(...)``: a record of the library's log."""
+    function = call.func
+    return (isinstance(function, ast.Attribute) and function.attr in LOG_LEVELS
+            and isinstance(function.value, ast.Name) and function.value.id == LOGGER)
 
 
 def _name(call: ast.Call) -> str | None:
@@ -40,6 +54,8 @@ def _text(node: ast.AST | None) -> str | None:
 def message_nodes(call: ast.Call) -> list[ast.expr]:
     """The arguments of ``call`` that are messages (empty for any other call)."""
     name = _name(call)
+    if _log_record(call):
+        return list(call.args[:1])
     if name in ERRORS:
         position = 0
     elif name in POSITIONS:
@@ -47,7 +63,7 @@ def message_nodes(call: ast.Call) -> list[ast.expr]:
     else:
         return []
     nodes = list(call.args[position:position + 1])
-    if name in ERRORS or name == "InputWarning":
+    if name in ERRORS or name in ("InputWarning", "fail"):
         nodes += [k.value for k in call.keywords if k.arg in MESSAGE_KEYWORDS]
     return nodes
 

@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import InputError, InputWarning, Place, Problems
+from ..i18n.message import N_, alternatives, message
 from ..model import Event, ListEntry, Standings, listed_entries, with_entries
 from ..systems.fide.average_rule import AverageRule
 from ..systems.fide.norm_events import NORM_EVENT_SETTING, NORM_EVENTS
@@ -164,10 +165,11 @@ def check_decimals(event: Event, system: RatingSystem,
         elif player.rating_place is not None:  # the event file's cell
             place, found = player.rating_place, f"{given}"
         else:
-            place, found = Place(event.source), f"{player.name}: {given}"
+            place, found = Place(event.source), message("{}: {}", player.name, given)
         problems.add(InputError(
-            f"a rating with more decimals than {system.name} keeps", place, found=found,
-            expected=f"a rating with {keeps} decimals" if keeps else "a whole number"))
+            message("a rating with more decimals than {} keeps", system.name), place,
+            found=found,
+            expected=message("a rating with {} decimals", keeps) if keeps else "a whole number"))
     problems.raise_any()
 
 
@@ -178,12 +180,13 @@ def check_settings(system: RatingSystem, settings: Mapping[str, str]) -> None:
     problems = Problems()
     for key, value in settings.items():
         if key not in choices:
-            known = ", ".join(choices) or "none"
-            problems.add(InputError(f"{system.name} has no setting {key!r}", Place("--set"),
-                                    found=repr(f"{key}={value}"), expected=f"one of: {known}"))
+            known = ", ".join(choices) or N_("none")
+            problems.add(InputError(message("{} has no setting {}", system.name, repr(key)),
+                                    Place("--set"), found=repr(f"{key}={value}"),
+                                    expected=message("one of: {}", known)))
         elif choices[key] and value not in choices[key]:
-            problems.add(InputError(f"unknown {key}", Place(f"--set {key}"), found=repr(value),
-                                    expected=" or ".join(choices[key])))
+            problems.add(InputError(message("unknown {}", key), Place(f"--set {key}"),
+                                    found=repr(value), expected=alternatives(choices[key])))
     problems.raise_any()
 
 
@@ -218,7 +221,7 @@ def rate(event: Event, request: RateRequest | str = DEFAULT_REQUEST) -> RatingRe
     average_rule = request.average_rule
     if average_rule not in set(AverageRule):
         raise InputError("unknown rule for the opponents' average", Place("--ra"),
-                         found=repr(average_rule), expected=" or ".join(AverageRule))
+                         found=repr(average_rule), expected=alternatives(AverageRule))
     options = Problems()  # every wrong option at once
     no_codes: tuple[str, ...] = ()
     unread = None  # a warning: the file declares tie-breaks the standings do not compute
@@ -247,8 +250,9 @@ def rate(event: Event, request: RateRequest | str = DEFAULT_REQUEST) -> RatingRe
         figures = figures._replace(warnings=(*figures.warnings, unread))
     if event.players and not any(p.rating for p in event.players):
         figures = figures._replace(warnings=(*figures.warnings, InputWarning(
-            Place(event.source), f"no player has a rating under {chosen.name}: every player "
-            "is rated as unrated (give ratings in the file, or a rating list with --ratings)")))
+            Place(event.source), message(
+                "no player has a rating under {}: every player is rated as unrated (give "
+                "ratings in the file, or a rating list with --ratings)", chosen.name))))
     return RatingResult(event, chosen, figures, table, request.team_options)
 
 
@@ -264,8 +268,8 @@ def as_requested(event: Event, request: RateRequest) -> Event:
         event = replace(event, end=request.date)
     if request.norm_event is not None:
         if request.norm_event not in NORM_EVENTS:
-            raise InputError(f"unknown {NORM_EVENT_SETTING}", Place("--norm-event"),
-                             found=repr(request.norm_event), expected=" or ".join(NORM_EVENTS))
+            raise InputError(message("unknown {}", NORM_EVENT_SETTING), Place("--norm-event"),
+                             found=repr(request.norm_event), expected=alternatives(NORM_EVENTS))
         kept = tuple(kv for kv in event.settings if kv[0] != NORM_EVENT_SETTING)
         event = replace(event, settings=(*kept, (NORM_EVENT_SETTING, request.norm_event)))
     return event

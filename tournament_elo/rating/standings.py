@@ -19,6 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import InputError, InputWarning, Place
+from ..i18n.message import message
 from ..model import Event, EventType, Standings
 from .c07.rating_tiebreaks import RATING_CODES, rating_tiebreaks
 from .c07.tiebreaks import (
@@ -62,8 +63,8 @@ def event_tiebreaks(event: Event) -> tuple[tuple[str, ...], InputWarning | None]
         return declared.codes, None
     return defaults, InputWarning(
         declared.place,
-        f"{declared.declared_by} declares tie-breaks not computed here: "
-        f"{', '.join(unknown)}; ranked by {', '.join(defaults)} (choose with --tiebreaks)")
+        message("{} declares tie-breaks not computed here: {}; ranked by {} (choose with "
+                "--tiebreaks)", declared.declared_by, ", ".join(unknown), ", ".join(defaults)))
 
 
 def is_tiebreak_code(code: str) -> bool:

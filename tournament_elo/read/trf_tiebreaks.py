@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 
 from ..errors import Place
+from ..i18n.message import message
 from ..model import DeclaredTiebreaks
 
 #: The two records, by their first three characters.
@@ -36,5 +37,5 @@ def declared_record(number: int, text: str, source: str | None) -> DeclaredTiebr
     if not codes:
         return None
     return DeclaredTiebreaks(codes[1:] if codes[0] == "PTS" else codes,
-                             Place(source, line=number), f"record {text[:3]}",
+                             Place(source, line=number), message("record {}", text[:3]),
                              f"{text[:3]} {' '.join(codes)}")

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..i18n.message import N_
 from .html import render_html
 from .json import to_json
 from .tables import flat_table, report_tables, table_csv_bytes, xlsx_sheets
@@ -26,7 +27,7 @@ def write_reports(result: RatingResult, out_dir: Path, lang: str,
     ``out_dir``; returns the paths written.  Nothing is written over ``inputs`` (the
     files the event was read from) or over a file this tool did not write
     (:class:`~.writers.OutputFolder`)."""
-    return write_files(out_dir, report_files(result, lang), "the reports", inputs)
+    return write_files(out_dir, report_files(result, lang), N_("the reports"), inputs)
 
 
 def report_files(result: RatingResult, lang: str) -> dict[str, bytes]:

@@ -257,4 +257,5 @@ def write_team_reports(report: TeamReport, out_dir: Path, lang: str,
                        inputs: Iterable[Path] = ()) -> list[Path]:
     """The team report files into ``out_dir``; nothing written over the inputs or a
     file this tool did not write."""
-    return write_files(out_dir, team_report_files(report, lang), "the team reports", inputs)
+    return write_files(out_dir, team_report_files(report, lang), N_("the team reports"),
+                       inputs)

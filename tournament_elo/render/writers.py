@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError, Place, column_letter
+from ..i18n.message import message
 
 logger = logging.getLogger(__name__)
 
@@ -210,15 +211,15 @@ class OutputFolder:
         for name in names:
             path = self.folder / name
             if any(_same_file(path, given) for given in self.inputs):
-                raise InputError(f"writing {self.what} would overwrite an input file",
+                raise InputError(message("writing {} would overwrite an input file", self.what),
                                  Place(str(path)), found="the file the command reads",
                                  expected="another output file or folder")
             if path.exists() and not path.is_file() and not path.is_dir():
                 continue  # a device or a pipe (/dev/stdout) is written into, not replaced
             if path.exists() and (path.is_dir() or self.record.get(name) != _digest(path)):
                 raise InputError(
-                    f"writing {self.what} would overwrite a file this tool did not write "
-                    "(or one changed since)", Place(str(path)),
+                    message("writing {} would overwrite a file this tool did not write (or one "
+                            "changed since)", self.what), Place(str(path)),
                     found="an existing file", expected="another output folder or file "
                     "name, or remove the file first")
 
@@ -230,7 +231,7 @@ class OutputFolder:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(path, data)
         except OSError as exc:
-            raise write_error(f"cannot write {self.what}", path, exc) from None
+            raise write_error(message("cannot write {}", self.what), path, exc) from None
         self.record[name] = hashlib.sha256(data).hexdigest()
         self.written.append(path)
         return path
@@ -243,7 +244,8 @@ class OutputFolder:
         try:
             write_atomic(self.folder / MANIFEST, (json.dumps(record, indent=1) + "\n").encode())
         except OSError as exc:
-            raise write_error(f"cannot write {self.what}", self.folder, exc) from None
+            raise write_error(message("cannot write {}", self.what), self.folder,
+                              exc) from None
 
 
 def _same_file(path: Path, other: Path) -> bool:
@@ -274,8 +276,8 @@ def write_error(what: str, path: Path, error: OSError) -> InputError:
     """What a failed write says: on a full disk, that nothing was lost (a file is written
     beside its name and renamed onto it only once it is whole)."""
     if error.errno == errno.ENOSPC:
-        return InputError(f"{what}: the disk is full (nothing was lost: a file already "
-                          "there is left as it was)", Place(str(path)),
+        return InputError(message("{}: the disk is full (nothing was lost: a file already "
+                                  "there is left as it was)", what), Place(str(path)),
                           found=error.strerror, expected="free space on the disk")
     return InputError(what, Place(str(path)), found=error.strerror or str(error),
                       expected="a folder that can be written")

@@ -44,6 +44,7 @@ from ..db.recompute import RATED_EVENTS
 from ..db.schema import GAME_ROW
 from ..db.store import Database, unpack
 from ..i18n.labels import labels, site_labels
+from ..i18n.message import N_
 from ..rating.engine import RatingResult
 from ..rating.standings import standings, tiebreak_codes
 from ..rating_list import LIST_ENTRY
@@ -126,7 +127,7 @@ def publish_site(
     if total:
         total(2 + len(events) + len(player_ids))
     database = [Path(f"{db.path}{suffix}") for suffix in ("", "-wal", "-shm")]
-    with OutputFolder(Path(out_dir), "the site", database) as folder:
+    with OutputFolder(Path(out_dir), N_("the site"), database) as folder:
         folder.check(["site.css", "site.js", "events.html", "index.html",
                       *(f"events/{e.id}.html" for e in events),
                       *(f"players/{pid}.html" for pid in player_ids)])

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from ..errors import InputError, Place, SystemDefinitionError
+from ..i18n.message import message
 from ..read.text import open_input
 
 #: The longest definition file: the built-in ones are under 4 KB.
@@ -46,7 +47,7 @@ def read_definition_file(path: str | Path, *, own: bool = False) -> DefinitionRe
                                     expected=exc.expected) from None
     if len(data) > MAX_FILE_BYTES:
         raise SystemDefinitionError("the system file is too long", Place(source),
-                                    found=f"more than {MAX_FILE_BYTES:,} bytes",
+                                    found=message("more than {} bytes", f"{MAX_FILE_BYTES:,}"),
                                     expected="a definition of a few kilobytes")
     text = _text(data, source)
     if not own:
@@ -71,7 +72,8 @@ def _text(data: bytes, source: str) -> str:
         raise SystemDefinitionError(
             "the system file is not UTF-8 text",
             Place(source, line=data.count(b"\n", 0, exc.start) + 1),
-            found=f"byte 0x{data[exc.start]:02x}", expected="a TOML file in UTF-8",
+            found=message("byte {}", f"0x{data[exc.start]:02x}"),
+            expected="a TOML file in UTF-8",
         ) from None
 
 
@@ -161,7 +163,7 @@ class DefinitionReader:
     def fail(self, key: str, reason: str, found: Any = None,
              expected: str | None = None) -> NoReturn:
         raise SystemDefinitionError(
-            f"key '{self.prefix}{key}': {reason}", Place(self.source),
+            message("key {}: {}", f"'{self.prefix}{key}'", reason), Place(self.source),
             found=None if found is None else repr(found), expected=expected,
         )
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import Place, SystemDefinitionError
+from ..i18n.message import message
 from .catalog import BUILT_IN, built_in_entries, built_in_files, built_in_reader
 from .definition_file import DefinitionReader, read_definition_file
 from .fide.edition import FideEdition, editions_from
@@ -111,7 +112,7 @@ def system_named(name: str) -> NamedSystem:
         return load_definition(Path(name))[0]
     raise SystemDefinitionError(
         "unknown rating system", Place("--system"), found=repr(name),
-        expected="one of " + ", ".join(system_names()) + ", or a definition file (.toml)",
+        expected=message("one of {}, or a definition file (.toml)", ", ".join(system_names())),
     )
 
 

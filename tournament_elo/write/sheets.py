@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import EventModelError, InputError, Place
+from ..i18n.message import N_, message
 from ..model import BLACK, NO_COLOR, POINTS, Event, Player, Result, WinMethod
 from ..read.sheet_files import input_files
 
@@ -92,8 +93,9 @@ def render_sheets(
     notes: list[str] = [] if losses is None else losses
     teams = _team_columns(event)
     if event.teams is not None and (event.teams.byes or event.teams.forfeits):
-        notes.append(f"{len(event.teams.byes)} team bye(s) and {len(event.teams.forfeits)} "
-                     "forfeited match(es) of the team records: a sheet has no cell for them")
+        notes.append(message("{} team bye(s) and {} forfeited match(es) of the team records: "
+                             "a sheet has no cell for them", len(event.teams.byes),
+                             len(event.teams.forfeits)))
     tables = [
         ("games", *_games_table(event, notes, teams[1])),
         ("players", PLAYER_HEADER + (("team", "captain") if teams[0] else ()),
@@ -119,7 +121,7 @@ def write_sheets(
     contents = render_sheets(event, path, fmt, losses)
     read = input_files(event.source) if event.source else []
     folder = Path(path).parent
-    return write_files(folder, {f.name: data for f, data in contents.items()}, "the sheets",
+    return write_files(folder, {f.name: data for f, data in contents.items()}, N_("the sheets"),
                        read)
 
 
@@ -187,15 +189,15 @@ def _players_table(event: Event, notes: list[str],
                    teams: dict[int, tuple[str, bool]] | None = None) -> list[list[Any]]:
     listed = event.players[:len(event.players) - _ai_players(event)]
     for what, count in (
-        ("declared rank(s): the players sheet has no rank column",
+        (N_("{} declared rank(s): the players sheet has no rank column"),
          sum(p.declared_rank is not None for p in listed)),
-        ("ever-2400 flag(s): the sheets reader does not read them",
+        (N_("{} ever-2400 flag(s): the sheets reader does not read them"),
          sum(p.ever_2400 is not None for p in listed)),
-        ("fixed rating(s) of players other than AI opponents",
+        (N_("{} fixed rating(s) of players other than AI opponents"),
          sum(p.fixed_rating for p in listed)),
     ):
         if count:
-            notes.append(f"{count} {what}")
+            notes.append(message(what, count))
     if teams:
         return [[*_player_row(p), *_team_cells(teams.get(p.index))] for p in listed]
     return [_player_row(p) for p in listed]
@@ -283,19 +285,19 @@ def _games_table(event: Event, notes: list[str],
         listed = len(event.players) - _ai_players(event)
         present = {(r, p) for r, p in zip(rounds, players, strict=True) if p < listed}
         counts["absent"] = len(set(rounds)) * listed - len(present)
-    for key, message in (
-        ("colourless", "game(s) without colours (a TRF forfeit, a round-robin crosstable): "
-         "the first player is written as white"),
-        ("short", "game(s) shorter than one move (W/D/L): written as forfeits, a short draw "
-         "as a draw"),
-        ("forfeit bye", "forfeit(s) without an opponent: written as full-point or zero-point "
-         "byes"),
-        ("dateless", "round date(s) of rounds without rows: the sheets date the games"),
-        ("absent", "player round(s) without a row in a round that has rows: read back as "
-         "zero-point byes"),
+    for key, template in (
+        ("colourless", N_("{} game(s) without colours (a TRF forfeit, a round-robin crosstable): "
+         "the first player is written as white")),
+        ("short", N_("{} game(s) shorter than one move (W/D/L): written as forfeits, a short draw "
+         "as a draw")),
+        ("forfeit bye", N_("{} forfeit(s) without an opponent: written as full-point or zero-point "
+         "byes")),
+        ("dateless", N_("{} round date(s) of rounds without rows: the sheets date the games")),
+        ("absent", N_("{} player round(s) without a row in a round that has rows: read back as "
+         "zero-point byes")),
     ):
         if counts.get(key):
-            notes.append(f"{counts[key]} {message}")
+            notes.append(message(template, counts[key]))
     return columns + optional, rows
 
 
@@ -350,12 +352,13 @@ def _event_table(event: Event, notes: list[str]) -> list[list[Any]]:
         ("pool", settings.pop("pool", None)),
     ]
     if settings:
-        notes.append("event settings " + ", ".join(f"{k}={v}" for k, v in settings.items())
-                     + ": the event sheet has no row for them")
+        notes.append(message("event settings {}: the event sheet has no row for them",
+                             ", ".join(f"{k}={v}" for k, v in settings.items())))
     if event.extra_records:
-        notes.append(f"{len(event.extra_records)} kept record(s) of the input the sheets have "
-                     "no place for (TRF team records, pairing-program lines, …)")
+        notes.append(message("{} kept record(s) of the input the sheets have no place for "
+                             "(TRF team records, pairing-program lines, …)",
+                             len(event.extra_records)))
     if event.published:
-        notes.append("published columns (" + ", ".join(name for name, _ in event.published)
-                     + ") are kept for comparison only: not written")
+        notes.append(message("published columns ({}) are kept for comparison only: not written",
+                             ", ".join(name for name, _ in event.published)))
     return [[key, value] for key, value in values if value not in (None, "", 0)]

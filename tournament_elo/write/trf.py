@@ -47,6 +47,7 @@ from datetime import date
 import numpy as np
 
 from ..errors import InputError, Place
+from ..i18n.message import N_, message
 from ..model import (
     BLACK,
     NO_COLOR,
@@ -180,7 +181,8 @@ def _starting_ranks(event: Event) -> list[int]:
     if len(event.players) > MAX_NUMBER:
         raise InputError(
             "too many players for a TRF file", Place(event.source),
-            found=f"{len(event.players)} players", expected=f"at most {MAX_NUMBER}",
+            found=message("{} players", len(event.players)),
+            expected=message("at most {}", MAX_NUMBER),
         )
     if ranks_renumbered(event):
         return list(range(1, len(event.players) + 1))
@@ -343,14 +345,15 @@ def _round_cells(event: Event, ranks: list[int], notes: list[str]) -> list[str]:
     n_rounds = int(pairings.round.max())
     if int(pairings.round.min()) < 1:
         raise InputError("a pairing has no round number", Place(event.source),
-                         found=f"round {int(pairings.round.min())}", expected="rounds 1, 2, …")
+                         found=message("round {}", int(pairings.round.min())),
+                         expected="rounds 1, 2, …")
     slot = (pairings.player * n_rounds + pairings.round - 1).astype(np.int64)
     counts = np.bincount(slot, minlength=n_players * n_rounds)
     if counts.max() > 1:
         at = int(np.argmax(counts))
         player, rnd = event.players[at // n_rounds], at % n_rounds + 1
         raise InputError(
-            f"player {player.id} has two rows in round {rnd}", Place(event.source),
+            message("player {} has two rows in round {}", player.id, rnd), Place(event.source),
             found="two games or byes in one round", expected="one per round (TRF has one cell)",
         )
     grid = np.full((n_players, n_rounds), " " * 8, dtype="<U8")
@@ -370,27 +373,27 @@ def _note_losses(event: Event, notes: list[str]) -> None:
     result = pairings.result
     checks: list[tuple[Callable[[], int], str]] = [
         (lambda: int((result == Result.BOTH_LOST).sum()) // 2,
-         "{} game(s) both players were declared to have lost (0-0) have no TRF code: "
-         "written as double forfeits (-/-)"),
+         N_("{} game(s) both players were declared to have lost (0-0) have no TRF code: "
+         "written as double forfeits (-/-)")),
         (lambda: int(((result == Result.UNPLAYED) & (pairings.opponent < 0)).sum()),
-         "{} bye(s) without a value yet are written as zero-point byes"),
+         N_("{} bye(s) without a value yet are written as zero-point byes")),
         (lambda: int((pairings.column("method") != WinMethod.UNKNOWN).sum()),
-         "{} row(s) with a win method: TRF has no column for it"),
+         N_("{} row(s) with a win method: TRF has no column for it")),
         (lambda: int((pairings.column("minutes") != 0).sum()),
-         "{} row(s) with a time control per game: TRF has no column for it"),
+         N_("{} row(s) with a time control per game: TRF has no column for it")),
         (lambda: int((pairings.pool >= 0).sum()) if pairings.pool is not None else 0,
-         "{} row(s) with a pool (game type): TRF has no column for it"),
+         N_("{} row(s) with a pool (game type): TRF has no column for it")),
         (lambda: _missing_rows(event),
-         "{} player round(s) without a row before the last round played: read back as "
-         "zero-point byes"),
+         N_("{} player round(s) without a row before the last round played: read back as "
+         "zero-point byes")),
     ]
-    for count, message in checks:
+    for count, template in checks:
         found = count()
         if found:
-            notes.append(message.format(found))
+            notes.append(message(template, found))
     if event.settings:
-        notes.append("event settings " + ", ".join(f"{k}={v}" for k, v in event.settings)
-                     + ": TRF has no record for them")
+        notes.append(message("event settings {}: TRF has no record for them",
+                             ", ".join(f"{k}={v}" for k, v in event.settings)))
 
 
 def _missing_rows(event: Event) -> int:

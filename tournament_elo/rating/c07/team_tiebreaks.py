@@ -27,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...errors import InputError
+from ...i18n.message import message
 from ...rounding import half_up
 from ...team_records import ByeKind
 from ..teams.matches import TeamEvent
@@ -59,7 +60,7 @@ def parse_team_tiebreak(code: str) -> TeamTiebreak:
     match = _CODE.match(code.strip().upper())
     if match is None:
         raise InputError("unknown team tie-break", found=repr(code),
-                         expected="one of: " + ", ".join(TEAM_CODES))
+                         expected=message("one of: {}", ", ".join(TEAM_CODES)))
     name, points = match["name"], match["points"]
     low = high = 0
     predetermined = False
@@ -71,7 +72,7 @@ def parse_team_tiebreak(code: str) -> TeamTiebreak:
         elif modifier == "P":
             predetermined = True
         else:
-            raise InputError(f"team tie-break {name} takes no modifier {modifier}",
+            raise InputError(message("team tie-break {} takes no modifier {}", name, modifier),
                              found=repr(code), expected="/C1, /C2, /M1, /M2 or /P")
     kind = {"MPTS": "MP", "GPTS": "GP", "GPVMP": "MPVGP"}.get(name, name)
     if kind.startswith("E") and kind.endswith("SB"):
@@ -262,7 +263,7 @@ def _sssc(ctx: _Context, tb: TeamTiebreak) -> Ints:
         divisor = 100 * ctx.rounds * ctx.boards // ctx.win_mp
     if divisor == 0:
         raise InputError("SSSC needs at least as many rounds as half the boards",
-                         found=f"{ctx.rounds} rounds, {ctx.boards} boards",
+                         found=message("{} rounds, {} boards", ctx.rounds, ctx.boards),
                          expected="more rounds")
     other = _total(ctx, "gp" if kind == "mp" else "mp")
     return np.asarray(other + half_up(dividend, divisor), dtype=np.int64)

@@ -48,6 +48,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...errors import InputError, Place, Problems
+from ...i18n.message import alternatives, message
 from ...model import BLACK, OVER_THE_BOARD, POINTS, Event, EventType, Result
 from .buchholz import (
     Entries,
@@ -358,19 +359,22 @@ def parse_code(code: str) -> tuple[str, int, int]:
     match = _CODE.match(code.strip().upper())
     if not match or match["name"] not in CODES:
         raise InputError("unknown tie-break", Place("--tiebreaks"), found=repr(code),
-                         expected="C.07 codes: " + ", ".join(CODES) + "; rating tie-breaks: "
-                         + ", ".join(RATING_CODES))
+                         expected=message("C.07 codes: {}; rating tie-breaks: {}",
+                                          ", ".join(CODES), ", ".join(RATING_CODES)))
     name = match["name"]
     if match["mod"] is None:
         return name, 0, 0
     if match["k"] not in ("1", "2"):
-        raise InputError(f"C.07 has no modifier {match['mod']}{match['k']}", Place("--tiebreaks"),
-                         found=repr(code), expected=f"{name}/C1, {name}/C2, {name}/M1 or "
-                         f"{name}/M2 (Cut-1, Cut-2, Median1, Median2)")
-    if name not in _CUTTABLE or (name == "PS" and match["mod"] == "M"):
-        raise InputError(f"tie-break {name} takes no modifier {match['mod']}{match['k']}",
+        raise InputError(message("C.07 has no modifier {}", match["mod"] + match["k"]),
                          Place("--tiebreaks"), found=repr(code),
-                         expected=f"{name} alone, or a cut of " + ", ".join(sorted(_CUTTABLE)))
+                         expected=message("{} (Cut-1, Cut-2, Median1, Median2)", alternatives(
+                             [f"{name}/C1, {name}/C2, {name}/M1", f"{name}/M2"])))
+    if name not in _CUTTABLE or (name == "PS" and match["mod"] == "M"):
+        raise InputError(message("tie-break {} takes no modifier {}", name,
+                                 match["mod"] + match["k"]),
+                         Place("--tiebreaks"), found=repr(code),
+                         expected=message("{} alone, or a cut of {}", name,
+                                          ", ".join(sorted(_CUTTABLE))))
     k = int(match["k"])
     return name, k, k if match["mod"] == "M" else 0
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ...errors import InputError, InputWarning, Place, Problems
+from ...i18n.message import message
 from ...model import MIRROR, PLAYED, POINTS, WHITE, Event, EventType, Result
 from ...team_records import ByeKind, ForfeitedMatch, Team, TeamBye, TeamRecords, TeamScoring
 
@@ -116,13 +117,15 @@ def _check_declared(records: TeamRecords, matches: Sequence[Match],
         name = records.teams[team].name
         if match.boards:
             problems.add(InputError(
-                f"round {rnd}: the match score of {name!r} is not the sum of its boards",
-                place, found=f"{declared / 100:g} in the record",
-                expected=f"{computed / 100:g}, the sum of its boards"))
+                message("round {}: the match score of {} is not the sum of its boards", rnd,
+                        repr(name)),
+                place, found=message("{} in the record", f"{declared / 100:g}"),
+                expected=message("{}, the sum of its boards", f"{computed / 100:g}")))
         else:
             warnings.append(InputWarning(
-                place, f"round {rnd}: the record gives {name!r} {declared / 100:g} game "
-                f"points, its bye records {computed / 100:g}; read as {computed / 100:g}"))
+                place, message("round {}: the record gives {} {} game points, its bye records "
+                               "{}; read as {}", rnd, repr(name), f"{declared / 100:g}",
+                               f"{computed / 100:g}", f"{computed / 100:g}")))
     return warnings
 
 
@@ -133,8 +136,9 @@ def _team_of(event: Event, records: TeamRecords, problems: Problems) -> list[int
             if team_of[p] >= 0 and team_of[p] != t:
                 other = records.teams[team_of[p]]
                 problems.add(InputError(
-                    f"player {event.players[p].id} is in two teams", team.place,
-                    found=f"{other.name!r} and {team.name!r}", expected="one team per player"))
+                    message("player {} is in two teams", event.players[p].id), team.place,
+                    found=message("{} and {}", repr(other.name), repr(team.name)),
+                    expected="one team per player"))
             else:
                 team_of[p] = t
     return team_of
@@ -161,8 +165,9 @@ def _build_matches(event: Event, records: TeamRecords, team_of: list[int],
         if team < 0:
             if opponent >= 0:
                 problems.add(InputError(
-                    f"player {event.players[player].id} plays in round {rnd} but is in no "
-                    "team", _player_place(event, player), found="no team record naming him",
+                    message("player {} plays in round {} but is in no team",
+                            event.players[player].id, rnd),
+                    _player_place(event, player), found="no team record naming him",
                     expected="every player who plays in a team"))
             continue
         if opponent < 0:
@@ -171,9 +176,10 @@ def _build_matches(event: Event, records: TeamRecords, team_of: list[int],
         other = team_of[opponent]
         if other == team and player < opponent:
             problems.add(InputError(
-                f"round {rnd}: player {event.players[player].id} plays his teammate "
-                f"{event.players[opponent].id}", _player_place(event, player),
-                found=f"both in {records.teams[team].name!r}",
+                message("round {}: player {} plays his teammate {}", rnd,
+                        event.players[player].id, event.players[opponent].id),
+                _player_place(event, player),
+                found=message("both in {}", repr(records.teams[team].name)),
                 expected="opponents of two teams"))
         if other == team:
             continue
@@ -192,8 +198,9 @@ def _build_matches(event: Event, records: TeamRecords, team_of: list[int],
                 continue
             if a in paired or b in paired:
                 problems.add(InputError(
-                    f"round {rnd}: {records.teams[a].name!r} or {records.teams[b].name!r} "
-                    "plays two matches", Place(event.source),
+                    message("round {}: {} or {} plays two matches", rnd,
+                            repr(records.teams[a].name), repr(records.teams[b].name)),
+                    Place(event.source),
                     found="games against two teams", expected="one match per team a round"))
                 continue
             paired |= {a, b}
@@ -300,17 +307,18 @@ def _match(event: Event, records: TeamRecords, team_of: list[int], position: dic
     games = [e for e in entries if e[2] is not None and e[3] is not None]
     if [e[1] for e in games] != sorted(e[1] for e in games):
         problems.add(InputError(
-            f"round {rnd}: the boards of {records.teams[a].name!r} – "
-            f"{records.teams[b].name!r} are not in the teams' board order",
+            message("round {}: the boards of {} – {} are not in the teams' board order", rnd,
+                    repr(records.teams[a].name), repr(records.teams[b].name)),
             _player_place(event, int(p.player[games[0][6]])),
             found=", ".join(f"{event.players[e[2]].id}–{event.players[e[3]].id}"
                             for e in games if e[2] is not None and e[3] is not None),
             expected="board k of one team against board k of the other"))
     if len(entries) > size:
         problems.add(InputError(
-            f"round {rnd}: {records.teams[a].name!r} – {records.teams[b].name!r} has "
-            f"more boards than the event", Place(event.source),
-            found=f"{len(entries)} boards", expected=f"at most {size}"))
+            message("round {}: {} – {} has more boards than the event", rnd,
+                    repr(records.teams[a].name), repr(records.teams[b].name)),
+            Place(event.source), found=message("{} boards", len(entries)),
+            expected=message("at most {}", size)))
     # The team with White on board 1 is the match's white team (C.07, TRF26); each
     # board keeps its own colours (a lone forfeit winner sits on his team's side).
     a_white = True

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from ...errors import InputError, Place
+from ...i18n.message import message
 from ...model import Event
 from .boards import BoardPrize, BoardRecord, board_prizes, board_records
 from .matches import TeamEvent, team_event
@@ -57,7 +58,7 @@ def team_report(event: Event, options: TeamOptions | None = None) -> TeamReport:
     after_round = options.after_round
     if after_round is not None and not 1 <= after_round <= max(event.rounds, 1):
         raise InputError("no such round", found=str(after_round),
-                         expected=f"a round from 1 to {event.rounds}")
+                         expected=message("a round from 1 to {}", event.rounds))
     rounds = after_round or event.rounds_played or max(
         (m.round for m in full.matches), default=0)
     standings = team_standings(full, options.codes, rounds, options.primary)

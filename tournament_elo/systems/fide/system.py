@@ -13,6 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...errors import InputWarning, Place
+from ...i18n.message import message
 from ...model import Event
 from ...rating_list import UNKNOWN_GAMES, ListState, PlayerInfo
 from ..protocol import Figures, SameAtAllDates
@@ -84,16 +85,17 @@ class FideSystem(SameAtAllDates):
             junior = edition.junior_flags(info.birth_year, info.turns_18, start)
         if (event.end or event.start) is None:
             warnings.append(InputWarning(
-                Place(event.source), f"the event has no date: rated under {edition.name}"))
+                Place(event.source), message("the event has no date: rated under {}",
+                                             edition.name)))
         k = edition.k_factors(rating, games, ever, explicit, junior)
         rated = rate_event(edition, event, rating, k)
         computed = rated.computed
         for i in np.flatnonzero((rating > 0) & (computed.new_rating == 0)):
             warnings.append(InputWarning(
                 Place(event.source),
-                f"player {players[i].id} ({players[i].name}) falls to "
-                f"{rating[i] + computed.rounded[i]}, below the {edition.name} floor of "
-                f"{edition.floor}: shown as unrated"))
+                message("player {} ({}) falls to {}, below the {} floor of {}: shown as "
+                        "unrated", players[i].id, players[i].name,
+                        rating[i] + computed.rounded[i], edition.name, edition.floor)))
         unrated = settings.get(UNRATED_OPPONENTS_SETTING, UnratedOpponents.EXCLUDE)
         perf = performance(rated.rows, computed, rating, edition.floor,
                            AverageRule(average_rule), UnratedOpponents(unrated))

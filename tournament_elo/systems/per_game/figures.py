@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...errors import InputError, InputWarning, Place
+from ...i18n.message import N_, message
 from ...model import Event
 from ...rating_list import UNKNOWN_GAMES
 from ..columns import Table, identity_columns, ints, pairing_columns, standing_columns
@@ -64,9 +65,9 @@ def fixed_players(system: EloSystem, event: Event) -> Bools:
     for player in event.players:
         if player.fixed_rating and str(player.id) not in fixed_ids:
             raise InputError(
-                f"{player.id} is a fixed-rated opponent (an AI level) that {system.name} does "
-                "not define", Place(event.source), found=str(player.id),
-                expected=", ".join(fixed_ids) or "no AI opponents in this system")
+                message("{} is a fixed-rated opponent (an AI level) that {} does not define",
+                        player.id, system.name), Place(event.source), found=str(player.id),
+                expected=", ".join(fixed_ids) or N_("no AI opponents in this system"))
     return np.array([p.fixed_rating or str(p.id) in fixed_ids for p in event.players],
                     dtype=bool)
 
@@ -91,8 +92,8 @@ def rate_event_games(system: EloSystem, event: Event, settings: Mapping[str, str
     warnings: tuple[InputWarning, ...] = ()
     if chosen.ignored_pools:
         warnings = (InputWarning(
-            Place(event.source), f"games of {', '.join(chosen.ignored_pools)} were left out: "
-            f"only the {chosen.pool} pool is rated"),)
+            Place(event.source), message("games of {} were left out: only the {} pool is rated",
+                                         ", ".join(chosen.ignored_pools), chosen.pool)),)
     games = chosen.games
     out = run_games(system, games, start, played, fixed, explicit_k)
     n, rows = len(event.players), len(event.pairings)

@@ -10,6 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...errors import InputError, Place
+from ...i18n.message import alternatives, message
 from ...model import NO_COLOR, WHITE, Event, Result
 from .definition import EloSystem
 
@@ -65,9 +66,11 @@ def event_games(system: EloSystem, event: Event, settings: Mapping[str, str]) ->
     if pool in system.pools_without_draws and (result == Result.DRAW).any():
         row = int(rows[np.argmax(result == Result.DRAW)])
         raise InputError(
-            f"a draw in round {p.round[row]} between players {event.players[p.player[row]].id} "
-            f"and {event.players[p.opponent[row]].id}, but {pool} has no draws",
-            Place(event.source), found="a draw", expected=f"a win or a loss ({pool} uses komi)")
+            message("a draw in round {} between players {} and {}, but {} has no draws",
+                    p.round[row], event.players[p.player[row]].id,
+                    event.players[p.opponent[row]].id, pool),
+            Place(event.source), found="a draw",
+            expected=message("a win or a loss ({} uses komi)", pool))
     score = np.select([result == Result.WIN, result == Result.DRAW], [100, 50], 0)
     method = p.column("method")[rows]
     bonus_white, bonus_black = np.zeros(len(rows)), np.zeros(len(rows))
@@ -91,13 +94,15 @@ def _choose_pool(
     """The pool rated, the rows in it, and the other pools the event's games name."""
     chosen = settings.get("pool")
     if chosen is not None and chosen not in system.pools:
-        raise InputError(f"{system.name} has no pool {chosen!r}", Place("--set pool"),
-                         found=repr(chosen), expected=" or ".join(system.pools))
+        raise InputError(message("{} has no pool {}", system.name, repr(chosen)),
+                         Place("--set pool"), found=repr(chosen),
+                         expected=alternatives(system.pools))
     named = sorted(set(event.pools))
     unknown = [name for name in named if name not in system.pools]
     if unknown:
-        raise InputError(f"{system.name} has no pool {unknown[0]!r}", Place(event.source),
-                         found=repr(unknown[0]), expected=" or ".join(system.pools))
+        raise InputError(message("{} has no pool {}", system.name, repr(unknown[0])),
+                         Place(event.source), found=repr(unknown[0]),
+                         expected=alternatives(system.pools))
     if event.pairings.pool is None or not named:
         return chosen or system.pools[0], np.ones(len(event.pairings), dtype=bool), ()
     if chosen is None:
@@ -124,12 +129,13 @@ def _multipliers(
         if (minutes <= 0).any():
             row = int(rows[np.argmax(minutes <= 0)])
             raise InputError(
-                f"{rule.setting}={level} takes L from each game's thinking time, but the game "
-                f"of round {event.pairings.round[row]} has none", Place(event.source),
+                message("{}={} takes L from each game's thinking time, but the game of round "
+                        "{} has none", rule.setting, level, event.pairings.round[row]),
+                Place(event.source),
                 found="no time_control", expected="minutes per side in a time_control column")
         return np.where(minutes >= rule.minutes_threshold, rule.from_threshold, rule.below)
     if level not in rule.values:
         choices = [*rule.values, *([rule.by_time_control] if rule.by_time_control else [])]
-        raise InputError(f"unknown {rule.setting}", Place(f"--set {rule.setting}"),
-                         found=repr(level), expected=" or ".join(choices))
+        raise InputError(message("unknown {}", rule.setting), Place(f"--set {rule.setting}"),
+                         found=repr(level), expected=alternatives(choices))
     return np.full(len(rows), rule.values[level])
