@@ -18,6 +18,7 @@ import pytest
 from openpyxl import load_workbook
 
 from helpers import drawn
+from tournament_elo.cli.commands import main
 from tournament_elo.errors import InputError
 from tournament_elo.model import Event, Result
 from tournament_elo.rating.engine import RatingResult, rate
@@ -320,6 +321,19 @@ def test_cli_writes_the_report_set(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert {p.name for p in out.iterdir()} == IN_FOLDER
     assert '<html lang="vi">' in (out / "report.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang, footer", [
+    ("en", "<footer>Computed by tournament_elo · Rating system: fide-2024</footer>"),
+    # The .po's "Tính bởi tournament_elo" (Computed by tournament_elo) and "Hệ thống tính
+    # Elo" (Rating system): words the template says, looked up in the catalogue.
+    ("vi", "<footer>Tính bởi tournament_elo · Hệ thống tính Elo: fide-2024</footer>"),
+])
+def test_the_pages_words_are_the_catalogues(tmp_path: Path, lang: str, footer: str) -> None:
+    # The sample is dated 2024-08-01: 'fide' rates it under fide-2024.
+    assert main(["rate", str(SAMPLE), "--out", str(tmp_path), "--lang", lang]) == 0
+    lines = (tmp_path / "report.html").read_text(encoding="utf-8").splitlines()
+    assert [line for line in lines if line.startswith("<footer>")] == [footer]
 
 
 def test_title_column_only_when_someone_has_a_title(browser: Any, event: Event,

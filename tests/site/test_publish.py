@@ -235,6 +235,21 @@ def test_vietnamese_labels(site: Site, tmp_path: Path) -> None:
     assert "Bảng tổng hợp kết quả" in event  # the report's own Vietnamese labels
 
 
+def test_the_site_pages_words_are_the_catalogues(site: Site, tmp_path: Path) -> None:
+    # Words the index's template says, each looked up in the .po: "Bảng hệ số Elo"
+    # (Rating list, in the context site:list), "Kỳ tính" (Periods), "hằng tháng" (monthly:
+    # the period of this computation), "Xuất bản bằng tournament_elo" (Published with
+    # tournament_elo), "Danh sách ngày" (List of) before the list's date: the last event
+    # starts on 10 July 2023 (2 January + 9 × 21 days), so July's list, of 1 August 2023.
+    publish_site(site.db, tmp_path, lang="vi")
+    lines = [line.strip() for line in
+             (tmp_path / "index.html").read_text(encoding="utf-8").splitlines()]
+    assert '<a href="index.html" aria-current="page">Bảng hệ số Elo</a>' in lines
+    assert "<span>Kỳ tính <b>hằng tháng</b></span>" in lines
+    assert ('<footer class="site">Xuất bản bằng tournament_elo · fide-2024 · Danh sách ngày '
+            "2023-08-01</footer>") in lines
+
+
 def test_publishing_again_keeps_files_it_did_not_write(site: Site, tmp_path: Path) -> None:
     out = tmp_path / "again"
     out.mkdir()

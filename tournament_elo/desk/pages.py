@@ -24,7 +24,6 @@ from ..systems.fide.average_rule import UNRATED_OPPONENTS_SETTING, AverageRule, 
 from ..systems.fide.norm_events import NORM_EVENT_SETTING, NORM_EVENTS
 from ..systems.registry import get_system, system_names
 from .state import SETTING_FIELD, Desk, DeskEvent, given_inputs
-from .words import desk_words
 
 #: The views of an event: (URL part, template); ``""`` is the standings.
 VIEWS = {"": "desk/standings.html.j2", "wall": "desk/wall.html.j2",
@@ -48,7 +47,6 @@ def event_context(event: DeskEvent) -> dict[str, Any] | None:
     def make() -> dict[str, Any]:
         assert result is not None
         context = build_context(result, lang)
-        context["t"] = desk_words(lang)
         played = result.event.rounds_played
         context["after"] = played
         context["holding"] = holding(result)
@@ -99,7 +97,7 @@ def shell(desk: Desk, event: DeskEvent | None, view: str, readonly: bool) -> dic
     """What the page around an event's view shows: the events, the views, the options."""
     lang = event.options.lang if event is not None else desk.lang
     return {
-        "lang": lang, "t": desk_words(lang), "desk": desk, "event": event, "view": view,
+        "lang": lang, "desk": desk, "event": event, "view": view,
         "readonly": readonly, "systems": [*system_names(), *desk.systems],
         "tiebreak_rules": TIEBREAK_RULES, "lists": list(desk.lists),
         "orders": list(desk.orders), "norm_events": list(NORM_EVENTS),
@@ -114,14 +112,13 @@ def fragment(event: DeskEvent, view: str, player: str = "", readonly: bool = Fal
     """The part of an event's page that follows the file: rendered once per version."""
     def make() -> str:
         context = event_context(event)
-        words = desk_words(event.options.lang)
         selected = None
         if context is not None and player:
             selected = next((p for p in context["players"] if p["anchor"] == player), None)
         # The player's section is drawn by the report's script from its data block.
         data = report_data(context, [selected], pairings=False) if (
             context is not None and selected is not None) else ""
-        return render(VIEWS[view], context or {}, t=words, lang=event.options.lang,
+        return render(VIEWS[view], context or {}, lang=event.options.lang,
                       good=context is not None, view_facts=view in ("", "print"),
                       problems=event.problems(), key=event.key, selected=selected,
                       readonly=readonly, version=event.version, data=data)

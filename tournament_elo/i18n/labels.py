@@ -1,6 +1,7 @@
-"""Words shown to people: the reports and the terminal table, the published site's own
-pages and ``check``'s, as tables of key → English; every language's are the catalogue's
-(:mod:`.catalog`)."""
+"""Words the code shows to people: the reports' and the terminal table's, the published
+site's and ``check``'s, as tables of key → English; every language's are the catalogue's
+(:mod:`.catalog`).  A word only a page says is in its template
+(``render/templates``, through Jinja's i18n extension), in the same catalogue."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from ..errors import InputError, Place
 from .catalog import LANGUAGES, words
 from .message import N_, NC_, alternatives
 
-#: The reports' and the terminal table's words: key → English.
+#: The words of the reports' tables, figures and facts (HTML, terminal, CSV, XLSX, the
+#: page's script): key → English.
 REPORT_WORDS: dict[str, str] = {
     'rank': N_('Rk.'),
     'id': N_('No.'),
@@ -41,7 +43,6 @@ REPORT_WORDS: dict[str, str] = {
     'color': N_('Colour'),
     'rated': N_('Rated'),
     'after_round': N_('after round'),
-    'crosstable': N_('Crosstable'),
     'rating_report': N_('Rating report'),
     'system': N_('Rating system'),
     'event': N_('Event'),
@@ -50,14 +51,12 @@ REPORT_WORDS: dict[str, str] = {
     'type': N_('Type'),
     'swiss': N_('Swiss system'),
     'round-robin': N_('Round robin'),
-    'warnings': N_('Warnings'),
     'players': NC_('labels:players', 'Players'),
     'games': NC_('labels:games', 'Games'),
     'unrated': N_('unrated'),
     'not_rated': N_('not rated'),
     'city': NC_('labels:city', 'Place'),
     'total': N_('Total'),
-    'generated_by': N_('Computed by tournament_elo'),
     'chief_arbiter': N_('Chief arbiter'),
     'time_control': N_('Time control'),
     'date_format': N_('%Y-%m-%d'),
@@ -71,7 +70,6 @@ REPORT_WORDS: dict[str, str] = {
     'short_game': N_('game of less than one move'),
     'not_played': N_('not played yet'),
     'for_first_rating': N_('counts for the first rating'),
-    'rating_reports': N_('Rating reports by player'),
     'standings': N_('Standings'),
     'back_to_standings': N_('back to the standings'),
     'no_games': N_('no games'),
@@ -107,20 +105,13 @@ REPORT_WORDS: dict[str, str] = {
     'score_by_round': N_('Score after each round'),
     'rating_by_game': N_('Rating after each game'),
     'game': N_('Game'),
-    'pairings': N_('Pairings and results'),
     'board': N_('Bd.'),
     'white': N_('White'),
     'black': N_('Black'),
     'result': N_('Result'),
-    'grid': N_('Round-robin grid'),
-    'norms': N_('Title norms'),
-    'norms_met': N_('Norms met'),
-    'norms_missed': N_('Norms missed (players with 9 games or more)'),
-    'norms_possible': N_('Norms still possible'),
     'norm_forecast': N_('needs {points} from the {remaining} rounds to come, '
                          'against opponents rated {rating} on average'),
     'norm_to_come': N_('Still needed'),
-    'no_norms': N_('none'),
     'norm': N_('Norm'),
     'norm_exempt': N_('Federation mix: exempt under B.01 {article} ({event})'),
     'norm_games': N_('{value} games, needs {bound}'),
@@ -138,15 +129,10 @@ REPORT_WORDS: dict[str, str] = {
                               'needs {bound} (1/3)'),
     'norm_short': N_('{n} short'),
     'norm_too_many': N_('{n} too many'),
-    'event_report': N_('Event rating report'),
     'w_minus_we': N_('W − We'),
     'white_no': N_('White No.'),
     'black_no': N_('Black No.'),
     'met': N_('Met'),
-    'starting_rank': N_('Starting rank'),
-    'points_before': N_('points before the round'),
-    'needs_script': N_("Each player's section and the pairings are drawn by a"
-                        ' script in the page: turn on JavaScript to see them.'),
     'white_rating': N_('White Rtg'),
     'black_rating': N_('Black Rtg'),
     'white_points': N_('White Pts. before'),
@@ -162,67 +148,16 @@ def labels(lang: str) -> dict[str, str]:
     return _in(REPORT_WORDS, lang)
 
 
-#: The words of the published site's own pages: key → English.  Its event
-#: pages are reports, in the reports' words above.
+#: The words of the published site that its code says (the title, the chart, an event's
+#: type, a page not made): key → English.  Its event pages are reports.
 _SITE: dict[str, str] = {
     'site': NC_('site:site', 'Rating list'),
-    'list': NC_('site:list', 'Rating list'),
-    'events': NC_('site:events', 'Events'),
-    'search': N_('Search'),
-    'search_hint': N_('name, FIDE id or federation'),
-    'shown': N_('shown'),
-    'of': N_('of'),
-    'sort_by': N_('Sort by'),
-    'no_match': N_('No player matches.'),
-    'rank': N_('#'),
-    'place': NC_('site:place', 'Place'),
-    'name': N_('Name'),
-    'title': N_('Title'),
-    'federation': N_('Fed.'),
-    'fide_id': N_('FIDE id'),
-    'federation_id': N_('Federation id'),
-    'rating': N_('Rating'),
-    'games': NC_('site:games', 'Games'),
-    'period_games': N_('Games in the period'),
-    'born': N_('Born'),
-    'list_change': N_('Change since the previous list'),
-    'k': N_('K'),
-    'list_of': N_('List of'),
-    'system': N_('System'),
-    'period': N_('Periods'),
-    'month': N_('monthly'),
-    'quarter': N_('quarterly'),
-    'event': N_('by event'),
-    'players_rated': N_('Rated players'),
-    'stale': N_('events were imported after the lists were computed: run '
-                 "'tournament-elo db recompute' to include them"),
-    'current_rating': N_('Current rating'),
-    'unrated': N_('unrated'),
-    'history': N_('Rating history'),
     'chart': N_('Rating by list date'),
     'chart_of': N_('Rating history of'),
-    'list_date': N_('List date'),
-    'period_dates': N_('Period'),
-    'rating_before': N_('Before'),
-    'change': N_('Change'),
-    'no_history': N_('No rated period yet.'),
-    'events_played': NC_('site:events_played', 'Events'),
-    'no_events': N_('No event.'),
-    'date': N_('Date'),
-    'event_name': N_('Event'),
-    'rounds': N_('Rounds'),
-    'points': N_('Points'),
-    'event_rating': N_('Rating'),
-    'event_change': N_('Change'),
-    'event_new_rating': N_('New rating'),
     'not_rated_yet': N_('it was imported after the lists were computed: run '
                          "'tournament-elo db recompute'"),
-    'players': NC_('site:players', 'Players'),
-    'type': N_('Type'),
     'swiss': N_('Swiss'),
     'round-robin': N_('Round robin'),
-    'no_report': N_('The report of this event could not be made:'),
-    'generated': N_('Published with tournament_elo'),
 }
 
 #: The words of ``tournament-elo check``: key → English.

@@ -1,5 +1,8 @@
-"""HTML through Jinja: one template environment for the event reports and the site,
-autoescaping everything a user wrote (names are never markup)."""
+"""HTML through Jinja: one template environment for the event reports, the site and the
+desk, autoescaping everything a user wrote (names are never markup).  The templates say
+their words through Jinja's i18n extension (``{{ _("Name") }}``, ``pgettext``), looked up
+in the catalogue of the page's language: the one environment renders every language, so
+each page is given its language's functions (:func:`~..i18n.catalog.template_functions`)."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import jinja2
 
+from ..i18n.catalog import template_functions
 from .sections import report_data
 from .view import build_context
 
@@ -41,14 +45,18 @@ def _bytecode_cache() -> jinja2.BytecodeCache | None:
 def environment() -> jinja2.Environment:
     return jinja2.Environment(
         loader=_loader(), autoescape=True, undefined=jinja2.StrictUndefined,
+        extensions=["jinja2.ext.i18n"],
         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
         bytecode_cache=_bytecode_cache(),
     )
 
 
 def render(template: str, context: Mapping[str, Any], **more: Any) -> str:
-    """A template of the reports or the site (``site/…``) filled in."""
-    return environment().get_template(template).render(context, **more)
+    """A template of the reports, the site (``site/…``) or the desk (``desk/…``) filled in,
+    its words in the page's language (its ``lang``)."""
+    lang = more["lang"] if "lang" in more else context["lang"]
+    return environment().get_template(template).render(context, **more,
+                                                       **template_functions(lang))
 
 
 def asset(name: str) -> bytes:

@@ -134,7 +134,7 @@ def publish_site(
         out = _Writer(folder, advance)
         out.file("site.css", asset("site/site.css"))
         out.file("site.js", asset("site/site.js"))
-        common = {"lang": lang, "t": words, "comp": comp, "list_date": _list_date(db, comp),
+        common = {"lang": lang, "comp": comp, "list_date": _list_date(db, comp),
                   "title": title or words["site"], "federation": federation}
         outcomes: dict[tuple[int, int], _Outcome] = {}
         notes = _period_notes(db, comp, labels(lang))
