@@ -23,7 +23,7 @@ PAGES = [README, *sorted(DOCS.glob("*.md")), ROOT / "benchmarks" / "README.md",
 FIRST_COMMANDS = [
     "    python3 -m venv .venv && . .venv/bin/activate && pip install . && tournament-elo "
     "rate sample_events/held_c07_swiss5.trf --out report/",
-    "    python3 -m venv .venv && . .venv/bin/activate && pip install '.[test]' && pytest -q",
+    "    python3 -m venv .venv && . .venv/bin/activate && pip install -e '.[test]' && pytest -q",
 ]
 
 

@@ -93,14 +93,17 @@ def date_warnings(event: Event) -> list[InputWarning]:
     days = (end - start).days + 1
     if days <= longest_span(rounds):
         return []
-    text = (f"the event's dates {start} – {end} span {days} days for {rounds} rounds, "
-            f"more than the {longest_span(rounds)} days they take at a round a week")
+    text = message("the event's dates {} – {} span {} days for {} rounds, more than the {} "
+                   "days they take at a round a week", start, end, days, rounds,
+                   longest_span(rounds))
     swapped = [_swapped(day) for day in (start, end)]
     if swapped[0] is not None and swapped[1] is not None:
         other = (swapped[1] - swapped[0]).days + 1
         if 0 < other <= longest_span(rounds):
-            text += (f"; with day and month swapped they read {swapped[0]} – {swapped[1]} "
-                     f"({other} days): check the dates")
+            text = message("the event's dates {} – {} span {} days for {} rounds, more than "
+                           "the {} days they take at a round a week; with day and month "
+                           "swapped they read {} – {} ({} days): check the dates", start, end,
+                           days, rounds, longest_span(rounds), swapped[0], swapped[1], other)
     return [InputWarning(Place(event.source), text)]
 
 

@@ -174,9 +174,10 @@ def find_header(grid: Cells) -> int | None:
 def no_header(grid: Cells) -> InputError:
     """The error for rows with no header row, naming what was searched."""
     place = Place(grid.source, sheet=grid.sheet) if grid.sheet is not None else Place(grid.source)
-    wanted = "naming a Name column and a No., SNo or Rk. column"
-    found = (f"no table row {wanted}" if grid.lines is not None
-             else f"no row {wanted} (rows 1-{grid.row_number(len(grid.cells) - 1)})")
+    found = (message("no table row naming a Name column and a No., SNo or Rk. column")
+             if grid.lines is not None else
+             message("no row naming a Name column and a No., SNo or Rk. column (rows 1-{})",
+                     grid.row_number(len(grid.cells) - 1)))
     return InputError(
         "no header row", place, found=found,
         expected="a crosstable header such as 'No. | Name | Rtg | FED | 1.Rd | 2.Rd | … | Pts.'",
