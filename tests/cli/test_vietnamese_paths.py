@@ -40,6 +40,25 @@ def test_clicks_usage_error_in_vietnamese(capsys: pytest.CaptureFixture[str],
                    "lỗi: không có tuỳ chọn '--no-such'."]
 
 
+@pytest.mark.parametrize(("argv", "line"), [
+    # Click says these through ngettext, a form for one and one for more: Vietnamese has
+    # the one form.
+    (("rate", str(SWISS5), "extra"), "lỗi: thừa đối số (extra)"),
+    (("rate", str(SWISS5), "--ra", "foo"),
+     "lỗi: giá trị không hợp lệ cho '--ra': 'foo' không phải là một trong 'plain', 'capped'."),
+    (("rate", str(SWISS5), "--tiebreak", "BH"),
+     "lỗi: không có tuỳ chọn '--tiebreak'. Có phải ý bạn là '--tiebreak-rules', "
+     "'--tiebreaks'?"),
+])
+def test_clicks_messages_with_a_plural_in_vietnamese(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        argv: tuple[str, ...], line: str) -> None:
+    monkeypatch.setenv(LANGUAGE_VARIABLE, "vi")
+    code, err = ran(capsys, *argv)
+    assert code == 2
+    assert err[-1] == line
+
+
 def test_clicks_missing_argument_in_english_is_unchanged(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(LANGUAGE_VARIABLE, "en")

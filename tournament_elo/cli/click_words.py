@@ -21,24 +21,34 @@ import click.parser
 import click.types
 
 from ..i18n.catalog import LANGUAGES, say, translations
-from ..i18n.message import N_
+from ..i18n.message import N_, NP_
 from ..i18n.messages import language
 
 #: Click's messages the command line shows, as click's source writes them (its help's
-#: headings and options stay as they are: the help is written in English).
+#: headings and options stay as they are: the help is written in English); those click
+#: says through ``ngettext`` with their plural (Vietnamese has one form).
 CLICK_MESSAGES = (
     N_("Usage:"), N_("Try '{command} {option}' for help."), N_("Error: {message}"),
     N_("Invalid value: {message}"), N_("Invalid value for {param_hint}: {message}"),
     N_("Missing argument"), N_("Missing option"), N_("Missing parameter"),
     N_("Missing {param_type}"), N_("Missing parameter: {param_name}"),
     N_("No such option {name!r}."), N_("No such command {name!r}."),
-    N_("Did you mean {possibility}?"), N_("Missing command."), N_("Aborted!"),
+    N_("Missing command."), N_("Aborted!"),
     N_("Option {name!r} does not take a value."),
     N_("{value!r} is not a valid {number_type}."), N_("{value} is not in the range {range}."),
     N_("{value!r} is not a valid boolean. Recognized values: {states}"),
     N_("{name} {filename!r} does not exist."), N_("{name} {filename!r} is a directory."),
     N_("{name} {filename!r} is a file."), N_("{name} {filename!r} is not readable."),
     N_("Choose from:\n\t{choices}"),
+    NP_("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)"),
+    NP_("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})"),
+    NP_("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments."),
+    NP_("Takes {nargs} values but 1 was given.", "Takes {nargs} values but {len} were given."),
+    NP_("{value!r} is not {choice}.", "{value!r} is not one of {choices}."),
+    NP_("{value!r} does not match the format {format}.",
+        "{value!r} does not match the formats {formats}."),
+    NP_("{len_type} values are required, but {len_value} was given.",
+        "{len_type} values are required, but {len_value} were given."),
 )
 #: Click's names of its types, said in a message's hole.
 CLICK_WORDS = (N_("integer"), N_("integer range"), N_("float"), N_("file"),

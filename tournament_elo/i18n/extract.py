@@ -68,20 +68,23 @@ def message_nodes(call: ast.Call) -> list[ast.expr]:
     return nodes
 
 
-def messages_of(tree: ast.AST) -> Iterator[tuple[int, str | tuple[str, str]]]:
-    """Every message of a module: (line, id) or (line, (context, id))."""
+def messages_of(tree: ast.AST) -> Iterator[tuple[int, str, str | tuple[str, str]]]:
+    """Every message of a module: (line, its gettext function, its id, or (context, id)
+    for ``pgettext``, or (singular, plural) for ``ngettext``)."""
+    pairs = {"NC_": "pgettext", "NP_": "ngettext"}
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
-        if _name(node) == "NC_" and len(node.args) == 2:
-            context, msgid = _text(node.args[0]), _text(node.args[1])
-            if context is not None and msgid is not None:
-                yield node.lineno, (context, msgid)
+        name = _name(node)
+        if name in pairs and len(node.args) == 2:
+            first, second = _text(node.args[0]), _text(node.args[1])
+            if first is not None and second is not None:
+                yield node.lineno, pairs[name], (first, second)
             continue
         for argument in message_nodes(node):
             text = _text(argument)
             if text:
-                yield argument.lineno, text
+                yield argument.lineno, "gettext", text
 
 
 def extract_messages(fileobj: IO[bytes], keywords: Mapping[str, Any],
@@ -89,5 +92,5 @@ def extract_messages(fileobj: IO[bytes], keywords: Mapping[str, Any],
                      ) -> Iterator[Extracted]:
     """Babel's extraction method (``tournament_elo.i18n.extract:extract_messages``)."""
     tree = ast.parse(fileobj.read())
-    for line, found in messages_of(tree):
-        yield line, "pgettext" if isinstance(found, tuple) else "gettext", found, []
+    for line, function, found in messages_of(tree):
+        yield line, function, found, []

@@ -63,5 +63,11 @@ def NC_(context: str, msgid: str) -> str:
     return f"{context}\x04{msgid}"
 
 
+def NP_(singular: str, plural: str) -> str:
+    """Mark a message whose words depend on a count (``ngettext``'s two forms) for
+    extraction; the singular is its id."""
+    return singular
+
+
 #: gettext's separator of a context and its message.
 CONTEXT_SEPARATOR = "\x04"
