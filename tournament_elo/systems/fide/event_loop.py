@@ -1,7 +1,7 @@
 """The rows of :func:`.event.compute` in one compiled loop (numba), for a big event or
-period: each row's played game, points, rating check and capped difference, and the
-per-slot sums, in one pass over the rows instead of a dozen numpy passes with their
-temporaries.
+period: each row's played game, points, rating check and capped difference, the
+per-slot sums, and the games toward a first rating (:func:`.event.first_rating_games`),
+in one pass over the rows instead of a dozen numpy passes with their temporaries.
 
 It is the same computation row by row — :mod:`.rated_games` (which games count, the
 400-point rule) and :mod:`.tables` (8.1(b)) stay the rules' one statement, read here
@@ -12,12 +12,13 @@ cached on disk; an event below :data:`~.event.COMPILED_FROM` rows takes the nump
 path, so it never waits for a compile.
 
 The loop is bound by memory, not arithmetic, so it moves as few bytes as it can: it
-writes the three per-row columns the engine keeps (one, one and two bytes a row), not
-the opponent's rating and expected score, which the figures derive from the slot's
+writes the four per-row columns the engine keeps (one, one, two and one bytes a row),
+not the opponent's rating and expected score, which the figures derive from the slot's
 rating and the difference; it looks ratings up in a two-byte table (ratings are
 checked to fit two bytes before) and adds the per-slot sums into one interleaved
 four-byte table while they cannot overflow it, so what it looks up and adds to stays
-in the processor's cache.
+in the processor's cache.  An unrated player's rows (a few) add to a table of their own,
+in eight bytes: a sum of opponents' ratings outgrows four.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import numpy.typing as npt
 
 from ...model import Result
 from .edition import DifferenceRule
+from .event import FirstRatingGames
 from .rated_games import CAP_BELOW, DIFFERENCE_CAP
 from .speeds import BIG_DIFFERENCE, BIG_DIFFERENCE_ABOVE
 from .tables import PD_CERTAIN, PD_HIGH
@@ -48,9 +50,10 @@ NARROW_SUMS_BELOW = np.iinfo(np.int32).max // 100
 
 @numba.njit(cache=True)
 def _rows(slot: Any, opponent: Any, result: Any, lookup: Any, big_rule: bool, cap_code: int,
-          loss: int, pd_high: Any, score: Any, rated: Any, difference: Any,
-          sums: Any) -> None:
-    """``sums[s]``: slot s's rated games, W and We (hundredths)."""
+          loss: int, pd_high: Any, score: Any, rated: Any, difference: Any, counts: Any,
+          sums: Any, first: Any) -> None:
+    """``sums[s]``: slot s's rated games, W and We (hundredths); ``first[s]``: his games,
+    points and opponents' ratings toward a first rating."""
     none = np.uint64(len(lookup) - 1)  # slot −1 (no opponent) reads the last entry: 0
     for i in range(len(slot)):
         # Unsigned indexes: numba adds no negative-index wraparound to each look-up; and
@@ -69,27 +72,38 @@ def _rows(slot: Any, opponent: Any, result: Any, lookup: Any, big_rule: bool, ca
         capped = min(diff, DIFFERENCE_CAP)
         if cap_code == 1 and own >= CAP_BELOW:
             capped = diff
-        score[i], rated[i], difference[i] = points, ok, capped if ok else 0
-        if ok:
+        new = is_played & (own == 0) & (opp > 0)
+        score[i], rated[i], difference[i], counts[i] = points, ok, capped if ok else 0, new
+        if new:
+            first[who, 0] += 1
+            first[who, 1] += points
+            first[who, 2] += opp
+        elif ok:
             high = pd_high[min(capped, PD_CERTAIN)]
             sums[who, 0] += 1
             sums[who, 1] += points
             sums[who, 2] += high if own >= opp else 100 - high
 
+
 def compiled_rows(slot: Ints, opponent: Ints, result: Ints, lookup: npt.NDArray[np.int16],
                   slots: int, big_rule: bool, rule: DifferenceRule,
-                  ) -> tuple[Scores, Bools, Differences, Ints, Ints, Ints]:
+                  ) -> tuple[Scores, Bools, Differences, Ints, Ints, Ints, FirstRatingGames]:
     """Per row: score, rated, difference; per slot: rated games, W and We (hundredths)
-    — as :func:`.event.compute`'s numpy loop makes them.  ``lookup``: each slot's
-    rating, then 0 (for slot −1, no opponent)."""
+    — as :func:`.event.compute`'s numpy loop makes them — and the games toward a first
+    rating, as :func:`.event.first_rating_games` finds them from the same ratings.
+    ``lookup``: each slot's rating, then 0 (for slot −1, no opponent)."""
     count = len(slot)
     score = np.empty(count, dtype=np.int8)
     rated = np.empty(count, dtype=np.bool_)
     difference = np.empty(count, dtype=np.int16)
+    counts = np.empty(count, dtype=np.bool_)
+    first = np.zeros((slots, 3), dtype=np.int64)
     sums = np.zeros((slots, 3), dtype=np.int32 if count < NARROW_SUMS_BELOW else np.int64)
     slot, opponent, result = (np.ascontiguousarray(a, dtype=np.int64)
                               for a in (slot, opponent, result))
     _rows(slot, opponent, result, np.ascontiguousarray(lookup, dtype=np.int16), big_rule,
-          CAP_CODES[rule], int(Result.LOSS), _PD_HIGH, score, rated, difference, sums)
+          CAP_CODES[rule], int(Result.LOSS), _PD_HIGH, score, rated, difference, counts,
+          sums, first)
     games, w, we = (sums[:, j].astype(np.int64) for j in range(3))
-    return score, rated, difference, games, w, we
+    found = FirstRatingGames(counts, *(np.ascontiguousarray(first[:, j]) for j in range(3)))
+    return score, rated, difference, games, w, we, found
