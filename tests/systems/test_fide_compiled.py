@@ -193,3 +193,21 @@ def test_both_paths_find_the_same_games_toward_a_first_rating(name: str) -> None
         np.testing.assert_array_equal(getattr(compiled.games, field),
                                       getattr(numpy_path.games, field), err_msg=field)
     np.testing.assert_array_equal(compiled.ru, numpy_path.ru)
+
+
+def test_a_game_count_beyond_the_packed_sums_is_refused() -> None:
+    # The loop packs a slot's games in 16 bits: 65,536 rated games of one player (his
+    # opponent's rows left out) carry out of them, and are refused rather than wrapped.
+    rows = 1 << 16
+    slot, opponent = np.zeros(rows, dtype=np.int64), np.ones(rows, dtype=np.int64)
+    result = np.zeros(rows, dtype=np.int64)  # a win each
+    lookup = np.array([2000, 2000, 0], dtype=np.int16)
+    with pytest.raises(EventModelError, match="32767"):
+        event_loop.compiled_rows(slot, opponent, result, lookup, 2, False,
+                                 get_edition("fide-2024", None).difference)
+    # One game fewer fits: 65,535 games, W 65,535 × 100, We 65,535 × 50 (equal ratings).
+    *_, games, w, we, _ = event_loop.compiled_rows(
+        slot[1:], opponent[1:], result[1:], lookup, 2, False,
+        get_edition("fide-2024", None).difference)
+    assert (games.tolist(), w.tolist(), we.tolist()) == (
+        [65_535, 0], [6_553_500, 0], [3_276_750, 0])
