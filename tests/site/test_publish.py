@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import csv
 import importlib
-import json
 import random
 import re
 import sqlite3

@@ -54,6 +54,7 @@ import numpy.typing as npt
 from .. import __version__
 from ..db.events import stored_event
 from ..db.queries import (
+    HISTORY_ROW,
     Computation,
     PeriodLines,
     computation,
@@ -462,15 +463,14 @@ def _player_pages(db: Database, comp: Computation, player_ids: npt.NDArray[np.in
                for pid, r, g, k, t in zip(listed["id"], listed["rating"], listed["games"],
                                           listed["k"], listed["title"], strict=True)}
     # Every history line with its period, by player (the periods are in time order).
-    which = np.concatenate([np.full(len(p.lines), i, dtype=np.int32)
-                            for i, p in enumerate(periods)] or [np.zeros(0, np.int32)])
-    lines = np.concatenate([p.lines for p in periods]) if periods else np.zeros(0)
-    order = np.argsort(lines["player"], kind="stable") if len(lines) else np.zeros(0, int)
+    lines: npt.NDArray[Any] = np.concatenate(
+        [np.zeros(0, dtype=HISTORY_ROW), *(p.lines for p in periods)])
+    which = np.concatenate([np.zeros(0, dtype=np.int32), *(
+        np.full(len(p.lines), i, dtype=np.int32) for i, p in enumerate(periods))])
+    order = np.argsort(lines["player"], kind="stable")
     lines, which = lines[order], which[order]
-    bounds = np.searchsorted(lines["player"], player_ids, side="left") if len(lines) \
-        else np.zeros(len(player_ids), int)
-    ends = np.searchsorted(lines["player"], player_ids, side="right") if len(lines) \
-        else np.zeros(len(player_ids), int)
+    bounds = np.searchsorted(lines["player"], player_ids, side="left")
+    ends = np.searchsorted(lines["player"], player_ids, side="right")
     meta = [(p.list_date, p.start, p.end, p.system) for p in periods]
     people = db.conn.execute(
         "SELECT id, name, fide_id, federation_id, federation, title FROM players ORDER BY id")
@@ -581,8 +581,9 @@ def _pager(stem: str, count: int, rows: int, number: int) -> list[Row]:
     """The links to every page of a paginated table, each by its range of rows."""
     if count <= rows:
         return []
-    return [{"href": _page_name(stem, k + 1), "text": f"{k * rows + 1}–{min(count, (k + 1) * rows)}",
-             "current": k + 1 == number} for k in range(-(-count // rows))]
+    return [{"href": _page_name(stem, k + 1),
+             "text": f"{k * rows + 1}–{min(count, (k + 1) * rows)}", "current": k + 1 == number}
+            for k in range(-(-count // rows))]
 
 
 def _list_pages(listed: Any, site: SiteFolder, common: Row, rows: int, stale: int,
