@@ -238,3 +238,40 @@ def test_a_killed_publish_leaves_one_whole_site(sites: Sites) -> None:
         assert _files(out) == b
         assert not [p for p in out.parent.iterdir() if p.name.startswith(f".{out.name}.")]
     assert seen == {"a", "b"}
+
+
+def test_browser_search_over_shards_and_the_pages_links(browser: Any, sites: Sites) -> None:
+    with Database(sites.db_b, readonly=True) as db:
+        listed = ratings(db, computation(db))
+    page = browser.new_page()
+    page.goto((sites.site_b / "index.html").as_uri())
+    rows = page.locator("#list tbody tr")
+    assert rows.count() == 16
+    # The last player is on the last page; from the first, his name's first letters
+    # (folded) find him and every player whose name starts so, in the list's order.
+    last = str(listed["name"].iloc[-1])
+    query = fold_name(last)[:4]
+    box = page.locator("input[type=search]")
+    box.fill(query.upper())
+    page.wait_for_function("document.querySelector('form.search').dataset.query === "
+                           + json.dumps(query))
+    shown = page.locator("#list tbody tr:not([hidden]) td.name").all_inner_texts()
+    assert shown == [n for n in listed["name"] if fold_name(n).startswith(query)]
+    assert last in shown
+    page.get_by_role("link", name=last).first.click()
+    pid = int(listed["id"].iloc[-1])
+    assert page.url.endswith(f"/players/{pid}.html")
+    # A FIDE id by its first digits.
+    page.goto((sites.site_b / "index.html").as_uri())
+    fide = next(str(f) for f in listed["fide_id"] if f)
+    page.locator("input[type=search]").fill(fide)
+    page.wait_for_function("document.querySelector('form.search').dataset.query === "
+                           + json.dumps(fide))
+    found = page.locator("#list tbody tr:not([hidden]) td.id").all_inner_texts()
+    assert found == [fide]
+    # The pages' links: the second page holds places 17–32.
+    page.locator("nav.pager").first.get_by_role("link", name="17–32").click()
+    assert page.url.endswith("/list-2.html")
+    places = [int(t) for t in page.locator("#list tbody tr td:first-child").all_inner_texts()]
+    assert places == list(range(17, 33))
+    page.close()

@@ -199,7 +199,8 @@ def period_lines(db: Database, comp: Computation) -> Iterator[PeriodLines]:
         lines = np.zeros(len(players), dtype=HISTORY_ROW)
         lines["player"] = players
         before = state.rating[players]
-        # First met in the period: the rating his event file gave him (an entry whose game count is not known).
+        # First met in the period (an entry whose game count is not known): the rating
+        # his event file gave him.
         lines["before"] = np.where((before == 0) & (found["games"][first_at] >= UNKNOWN_GAMES),
                                    found["rating"][first_at], before)
         lines["rating"] = found["rating"][last_at]

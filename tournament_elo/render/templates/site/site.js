@@ -172,6 +172,7 @@
       }).map(function (cell) { return cell.textContent; }).join(" "));
     });
     function say(query, shown, of) {
+      form.setAttribute("data-query", query);  /* the query the rows show */
       output.textContent = query ? shown + " " + table.getAttribute("data-shown") + " " +
         table.getAttribute("data-of") + " " + of : "";
       if (none) { none.hidden = !query || shown > 0; }
