@@ -31,7 +31,6 @@ from .tables import expected_hundredths
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
-Scores = npt.NDArray[np.int8]  # 0, 50 or 100
 Differences = npt.NDArray[np.int16]  # of two ratings that fit two bytes
 
 #: Ratings, game counts and rounded changes are kept in two bytes (:mod:`.figures`);
@@ -44,6 +43,9 @@ BLOCK_ROWS = 1 << 16
 #: From this many rows the compiled loop (:mod:`.event_loop`) rates them: below it,
 #: loading the compiled code would cost more than it saves.
 COMPILED_FROM = 200_000
+#: :attr:`Computed.looked_up` of a row whose game is not rated (a difference is never
+#: negative).
+NOT_RATED = -1
 
 # The records below are named tuples, not frozen dataclasses: every ``rate`` builds
 # their classes at start-up, and Python 3.11 takes 0.3-1 ms to make a frozen dataclass.
@@ -75,15 +77,17 @@ class Rows(NamedTuple):
 class Computed(NamedTuple):
     """What the rows give: per row, per slot (the player in one event), per player.
 
-    Per row only what the engine keeps (a database holds millions of rows): the
-    opponent's rating is his slot's ``counted_as``, the expected score the table's
-    entry for the difference (:func:`.tables.expected_hundredths`).
+    Per row only what the engine keeps (a database holds millions of rows): one
+    two-byte column, the difference looked up where the game is rated; whether it is
+    rated, its points, the opponent's rating (his slot's ``counted_as``) and the
+    expected score (the table's entry for the difference,
+    :func:`.tables.expected_hundredths`) follow from it and the rows when asked.
     """
 
-    rated: Bools  # per row: the game changes the player's rating
+    looked_up: Differences  # per row: the capped absolute difference looked up, or NOT_RATED
+    result: Ints  # per row: the rows' results, as given (not copied)
+    opponent: Ints  # per row: the rows' opponents, as given (not copied)
     counted_as: Ints  # per slot: the rating his games are computed with (0: none)
-    difference: Differences  # per row: the capped absolute difference looked up (0: not rated)
-    score: Scores  # per row: points in hundredths of a game played over the board
     games: Ints  # per slot: rated games
     score_sum: Ints  # per slot: W in hundredths
     expected_sum: Ints  # per slot: We in hundredths
@@ -91,6 +95,22 @@ class Computed(NamedTuple):
     change: Ints  # per player: K × Σ(W − We), hundredths of a rating point
     rounded: Ints  # per player: the change rounded half away from zero
     new_rating: Ints  # per player: rating + rounded; 0 if unrated or below the floor
+
+    @property
+    def rated(self) -> Bools:
+        """Per row: the game changes the player's rating."""
+        rated: Bools = self.looked_up != NOT_RATED
+        return rated
+
+    @property
+    def difference(self) -> Differences:
+        """Per row: the difference looked up, 0 where the game is not rated."""
+        return np.maximum(self.looked_up, 0)
+
+    @property
+    def score(self) -> Ints:
+        """Per row: points in hundredths of a game played over the board (else 0)."""
+        return game_points(self.result, played(self.result, self.opponent))
 
     def slot_k(self, rows: Rows) -> Ints:
         return self.k if rows.owner is None else self.k[rows.owner]
@@ -118,9 +138,8 @@ def compute(edition: FideEdition, rows: Rows, rating: Ints, k: Ints, day: date |
     once_per_event = edition.difference is DifferenceRule.ONCE_PER_EVENT
     if count >= COMPILED_FROM and not once_per_event:
         return _compiled(edition, rows, rating, k, day, lookup, slots)
-    score = np.empty(count, dtype=np.int8)
     rated = np.empty(count, dtype=bool)
-    difference = np.zeros(count, dtype=np.int16)
+    looked_up = np.empty(count, dtype=np.int16)
     games = np.zeros(slots, dtype=np.int64)
     score_sum = np.zeros(slots, dtype=np.float64)
     expected_sum = np.zeros(slots, dtype=np.float64)
@@ -131,23 +150,23 @@ def compute(edition: FideEdition, rows: Rows, rating: Ints, k: Ints, day: date |
         points = game_points(code, is_played)
         own, opp = lookup[who], lookup[against]
         ok = rated_games(edition, own, opp, is_played, day)
-        score[part], rated[part] = points, ok
+        rated[part] = ok
         games += np.bincount(who, weights=ok, minlength=slots).astype(np.int64)
         score_sum += np.bincount(who, weights=np.where(ok, points, 0), minlength=slots)
         if not once_per_event:
             capped = capped_differences(edition, who, own, opp, ok)
             pd = np.where(ok, expected_hundredths(own, opp, capped), 0)
-            difference[part] = np.where(ok, capped, 0)
+            looked_up[part] = np.where(ok, capped, NOT_RATED)
             expected_sum += np.bincount(who, weights=pd, minlength=slots)
     if once_per_event:  # a rule about all of a player's games in an event together
         own, opp = lookup[rows.slot], lookup[rows.opponent]
         capped = capped_differences(edition, rows.slot, own, opp, rated)
-        difference[:] = np.where(rated, capped, 0)
+        looked_up[:] = np.where(rated, capped, NOT_RATED)
         expected = np.where(rated, expected_hundredths(own, opp, capped), 0)
         expected_sum = np.bincount(rows.slot, weights=expected, minlength=slots).astype(
             np.float64)
     w, we = score_sum.astype(np.int64), expected_sum.astype(np.int64)
-    return (_finish(edition, rows, rating, k, lookup, rated, difference, score, games, w, we),
+    return (_finish(edition, rows, rating, k, lookup, looked_up, games, w, we),
             first_rating_games(rows, lookup[:-1]))
 
 
@@ -167,31 +186,32 @@ def _compiled(edition: FideEdition, rows: Rows, rating: Ints, k: Ints, day: date
 
     rule_from = edition.big_difference_unrated_from
     big_rule = rule_from is not None and day is not None and day >= rule_from
-    score, rated, difference, games, w, we, first = compiled_rows(
+    looked_up, games, w, we, first = compiled_rows(
         rows.slot, rows.opponent, rows.result, lookup.astype(np.int16), slots, big_rule,
         edition.difference)
-    return (_finish(edition, rows, rating, k, lookup, rated, difference, score, games, w, we),
-            first)
+    return _finish(edition, rows, rating, k, lookup, looked_up, games, w, we), first
 
 
 def _finish(edition: FideEdition, rows: Rows, rating: Ints, k: Ints, lookup: Ints,
-            rated: Bools, difference: Differences, score: Scores, games: Ints, w: Ints,
-            we: Ints) -> Computed:
+            looked_up: Differences, games: Ints, w: Ints, we: Ints) -> Computed:
     """K after the K × n cap, the change and the new rating, per player."""
     n = len(rating)
     n_rated = rows.per_player(games, n)
-    k_final = k.copy()
-    if edition.k_times_games_cap is not None:
-        over = n_rated * k_final > edition.k_times_games_cap
-        k_final = np.where(over, edition.k_times_games_cap // np.maximum(n_rated, 1), k_final)
+    k_final = k
+    cap = edition.k_times_games_cap
+    if cap is not None:
+        # K × n ≤ cap gives K = cap // n, divided once for each game count and looked up
+        # per player: numpy divides by an array of divisors slowly.
+        capped_k = cap // np.maximum(np.arange(int(n_rated.max(initial=0)) + 1), 1)
+        k_final = np.where(n_rated * k > cap, capped_k[n_rated], k)
     k_final = np.where(rating > 0, k_final, 0)
     change = k_final * (rows.per_player(w, n) - rows.per_player(we, n))
     rounded = np.asarray(half_away_from_zero(change, 100))
     new = rating + rounded
     # A rating below the edition's floor is not published: the player shows as unrated.
     new_rating = np.where((rating > 0) & (new >= edition.floor), new, 0)
-    return Computed(rated, lookup[:-1], difference, score, games, w, we, k_final, change,
-                    rounded, new_rating)
+    return Computed(looked_up, rows.result, rows.opponent, lookup[:-1], games, w, we, k_final,
+                    change, rounded, new_rating)
 
 
 class FirstRatingGames(NamedTuple):

@@ -35,7 +35,7 @@ from ..columns import (
     points_or_nan,
     standing_columns,
 )
-from .event import Computed, FirstRatingGames, Rows, check_short
+from .event import NOT_RATED, Computed, FirstRatingGames, Rows, check_short
 from .performance import Performance
 from .rated_games import game_points, played
 from .tables import DP, expected_hundredths
@@ -59,8 +59,9 @@ DIFFERENCE = (1 << 14) - 1
 
 
 def game_figures(computed: Computed, counts_for_new: Bools) -> Records:
-    out = np.zeros(len(computed.rated), dtype=GAME_FIGURES)
-    out["packed"] = (computed.difference | np.where(computed.rated, RATED, 0)
+    looked_up = computed.looked_up
+    out = np.zeros(len(looked_up), dtype=GAME_FIGURES)
+    out["packed"] = (np.where(looked_up != NOT_RATED, looked_up | RATED, 0)
                      | np.where(counts_for_new, COUNTS_FOR_NEW, 0))
     return out
 

@@ -17,10 +17,10 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from ...model import PLAYED
 from ...rounding import half_up
 from .average_rule import AverageRule, UnratedOpponents
-from .event import Computed, Rows
+from .event import Rows
+from .rated_games import game_points, played
 from .tables import DP
 
 Ints = npt.NDArray[np.int64]
@@ -35,22 +35,22 @@ class Performance(NamedTuple):
     rp: Ints
 
 
-def performance(rows: Rows, computed: Computed, rating: Ints, floor: int,
+def performance(rows: Rows, rating: Ints, floor: int,
                 rule: AverageRule, unrated: UnratedOpponents = UnratedOpponents.EXCLUDE
                 ) -> Performance:
-    """Every slot's performance from its ``rating`` (0: unrated) and the computation's
-    scores (a new player counted with his first rating under the 2009 round-robin rule
-    still counts here as unrated)."""
+    """Every slot's performance from its ``rating`` (0: unrated) and its games' points
+    (a new player counted with his first rating under the 2009 round-robin rule still
+    counts here as unrated)."""
     slots = len(rating)
     player = rows.slot
-    played = PLAYED[rows.result] & (rows.opponent >= 0)
-    score = computed.score  # 0 for the rows not played
+    is_played = played(rows.result, rows.opponent)
+    score = game_points(rows.result, is_played)  # 0 for the rows not played
     as_opponent = rating  # per slot: what he counts as for his opponents (0: not)
     if unrated is UnratedOpponents.FLOOR:  # at the floor if he scored a point, else not
         played_points = np.bincount(player, weights=score, minlength=slots)
         as_opponent = np.where(rating > 0, rating, np.where(played_points >= 100, floor, 0))
     counted_as = np.append(as_opponent, 0)[rows.opponent]
-    counted = played & (counted_as > 0)
+    counted = is_played & (counted_as > 0)
     if rule is AverageRule.CAPPED:
         own = rating[player]
         counted_as = np.where(own > 0, np.clip(counted_as, own - 400, own + 400), counted_as)

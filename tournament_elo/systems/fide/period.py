@@ -80,7 +80,7 @@ def rate_period(edition: FideEdition, state: ListState, info: PlayerInfo,
 
     slot_rating = computed.counted_as
     newly = _pool(edition, state, period.owner, first, month_number(period.start))
-    perf = performance(rows, computed, slot_rating, edition.floor, AverageRule.PLAIN,
+    perf = performance(rows, slot_rating, edition.floor, AverageRule.PLAIN,
                        UnratedOpponents.FLOOR)
     figures = player_figures(
         rows, computed, slot_rating, first,

@@ -97,7 +97,7 @@ class FideSystem(SameAtAllDates):
                         "unrated", players[i].id, players[i].name,
                         rating[i] + computed.rounded[i], edition.name, edition.floor)))
         unrated = settings.get(UNRATED_OPPONENTS_SETTING, UnratedOpponents.EXCLUDE)
-        perf = performance(rated.rows, computed, rating, edition.floor,
+        perf = performance(rated.rows, rating, edition.floor,
                            AverageRule(average_rule), UnratedOpponents(unrated))
         new_rating = np.where(rating > 0, computed.new_rating, rated.first.published)
         return Figures(
