@@ -181,8 +181,8 @@ def _killed_publish(db_path: Path, out: Path, at: int) -> None:
                 fsync(path, directory)
                 moment()
 
-            def counted_swap(stage: Path, target: Path) -> Path | None:
-                done = swap(stage, target)
+            def counted_swap(stage: Path, target: Path, what: str) -> Path | None:
+                done = swap(stage, target, what)
                 moment()
                 return done
 

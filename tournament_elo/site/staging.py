@@ -234,7 +234,7 @@ class SiteFolder:
         self.state.close()
         try:
             self._sync()
-            previous = _swap(self.stage, self.out)
+            previous = _swap(self.stage, self.out, self.what)
             _fsync(self.out.parent)
         except OSError as exc:
             raise write_error(message("cannot write {}", self.what), self.out, exc) from None
@@ -285,7 +285,7 @@ class SiteFolder:
         """The one pass that makes the new site durable: its file system's dirty data
         written at once (``syncfs``) where the system has it, else each file written
         now, then every folder, fsynced."""
-        if _syncfs(self.stage):
+        if _syncfs(self.stage, self.what):
             return
         for name in [*self.written, STATE]:
             _fsync(self.stage / name, directory=False)
@@ -338,7 +338,14 @@ def _fsync(path: Path, directory: bool = True) -> None:
         os.close(handle)
 
 
-def _syncfs(folder: Path) -> bool:
+def _call_failed(what: str, path: Path) -> InputError:
+    """What a failed system call made through ctypes says (its errno is ctypes')."""
+    code = ctypes.get_errno()
+    return write_error(message("cannot write {}", what), path,
+                       OSError(code, os.strerror(code), str(path)))
+
+
+def _syncfs(folder: Path, what: str) -> bool:
     """``syncfs(2)`` of the file system holding ``folder`` (False: not on this system)."""
     try:
         call = ctypes.CDLL(None, use_errno=True).syncfs
@@ -347,8 +354,7 @@ def _syncfs(folder: Path) -> bool:
     handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
     try:
         if call(handle) != 0:
-            code = ctypes.get_errno()
-            raise OSError(code, os.strerror(code), str(folder))
+            raise _call_failed(what, folder)
     finally:
         os.close(handle)
     return True
@@ -358,7 +364,7 @@ _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
 
 
-def _swap(stage: Path, out: Path) -> Path | None:
+def _swap(stage: Path, out: Path, what: str) -> Path | None:
     """Put ``stage`` at ``out``: the old ``out`` (if any) ends at ``stage``'s path, which
     is returned.  An exchange in one step where the system has it."""
     if not out.exists():
@@ -372,9 +378,8 @@ def _swap(stage: Path, out: Path) -> Path | None:
         if exchange(_AT_FDCWD, os.fsencode(stage), _AT_FDCWD, os.fsencode(out),
                     _RENAME_EXCHANGE) == 0:
             return stage
-        code = ctypes.get_errno()
-        if code not in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP):
-            raise OSError(code, os.strerror(code), str(out))
+        if ctypes.get_errno() not in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP):
+            raise _call_failed(what, out)
     # No exchange here: two renames, out_dir missing for the moment between them.
     aside = stage.with_name(stage.name + "-old")
     os.rename(out, aside)
