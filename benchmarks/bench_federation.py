@@ -61,6 +61,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # run as a script: make ``benchmarks`` importable
@@ -346,7 +347,7 @@ def _pipeline(scale: Scale, runner: Runner, fed: Federation, folder: Path,
         sizes = sum(size for _, size in pages)
         print(f"  {'':<32} {scale.steps[name].count:,} files, {mib(sizes)}", flush=True)
 
-    def player_pages(name: str, site: str, played: np.ndarray) -> None:
+    def player_pages(name: str, site: str, played: npt.NDArray[np.bool_]) -> None:
         for pool, pool_name in enumerate(POOLS):
             rated_listed = fed.listed[pool] & np.array(
                 [fed.rating(pool, i) is not None for i in range(fed.n_players)])
@@ -440,9 +441,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     fraction = QUICK_SCALE if args.quick else args.scale
     limit = int(args.memory_limit * 2**30)
-    has_full = "--full" in subprocess.run(
-        [sys.executable, "-m", "tournament_elo", "publish", "--help"], capture_output=True,
-        text=True, check=True).stdout
     if args.keep:
         args.keep.mkdir(parents=True, exist_ok=True)
         if any(args.keep.iterdir()):
@@ -450,6 +448,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         folder = args.keep
     else:
         folder = Path(tempfile.mkdtemp(prefix="bench_federation-"))
+    # Outside the repository, as the steps run: ``-m`` looks in the working folder first.
+    has_full = "--full" in subprocess.run(
+        [sys.executable, "-m", "tournament_elo", "publish", "--help"], capture_output=True,
+        text=True, check=True, cwd=folder).stdout
     try:
         tenth = run_scale(fraction / 10, folder / "tenth", args.seed, args.workers, limit,
                           has_full)
