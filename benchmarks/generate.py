@@ -845,8 +845,10 @@ class Federation:
         wanted = int(rng.integers(9, 15)) if round_robin else 9 + int(51 * rng.random() ** 1.6)
         field = self._field(month, wanted, rng)
         n = len(field)
+        round_robin = round_robin or n < 9
         small, middle, large = _SWISS_ROUNDS[pool]
-        rounds = min(small if n < 16 else middle if n < 30 else large, n // 2 + 1)
+        rounds = n - 1 + n % 2 if round_robin else min(
+            small if n < 16 else middle if n < 30 else large, n // 2 + 1)
         per_day = 1 if pool == 0 else rounds  # rapid and blitz: one day
         days = (rounds - 1) // per_day + 1
         first = self.day_of(month) + timedelta(days=int(rng.integers(0, 28 - days + 1)))
@@ -854,7 +856,7 @@ class Federation:
                             if month >= self.rated_from[i] else None) for i in field.tolist()]
         seed = int(rng.integers(2**31))
         city = _CITIES[int(rng.integers(len(_CITIES)))]
-        if round_robin or n < 9:
+        if round_robin:
             swiss = generate_round_robin(n, seed, first, FEDERATION_RATES, entrants=entrants)
             kind = "Round Robin"
         else:
