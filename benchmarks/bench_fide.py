@@ -21,7 +21,11 @@ Cases (figures only, no assertions):
    from 200,000 rows) and its numpy path, beside two baselines on the same games: a
    plain Python loop and a straightforward numpy version (one row per game, int32: the
    capped difference, table 8.1(b), K × Σ(W − We), rounded), the latter and the
-   compiled path taking turns; and ``rate`` on a 10,000-player 50-round one.
+   compiled path taking turns; then ``rate_event`` and ``compute`` compiled beside a
+   plain numba loop over one row per game (the figures the core gives, per game and per
+   player; checked equal to the core's) and beside one read of the columns each reads
+   (the memory floor), all taking turns, with the ``tracemalloc`` peak of each beside
+   the bytes of the columns it reads; and ``rate`` on a 10,000-player 50-round one.
 
 A "game" is a game played over the board (results 1 = 0), counted once, not once
 per player.  Times are ``time.perf_counter`` wall times, best of a few repeats where
@@ -45,6 +49,7 @@ from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
+import numba
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -75,6 +80,8 @@ SYSTEM = "fide-2024"
 #: 0.1 s on the full sizes): more than the other figures, the ratio is the target.
 PAIRED_REPEATS = 11
 TARGET_CORE_GAMES_PER_S = 5_000_000
+#: The core's time at most this many times the plain numba loop's (issue 32).
+TARGET_OF_PLAIN_NUMBA = 1.5
 
 
 @dataclass(frozen=True)
@@ -264,6 +271,7 @@ def case_core(sizes: Sizes) -> None:
            f"{peak / data:.1f}x the pairing arrays ({mib(data)})")
     record(case, "process peak RSS so far (ru_maxrss)", mib(figures.max_rss()))
     measure_core_paths(case, built, sizes.repeats)
+    measure_beside_plain_numba(case, built)
 
 
 #: Times, in a fresh interpreter, importing the compiled loop and its first call.
@@ -318,6 +326,138 @@ def numpy_core(built: ColumnarEvent) -> np.ndarray:
                     0)
 
 
+@numba.njit(cache=True)
+def _plain_numba_loop(white: np.ndarray, black: np.ndarray, result: np.ndarray,
+                      rating: np.ndarray, k: np.ndarray, table: np.ndarray, k_cap: int,
+                      floor: int, rated: np.ndarray, difference: np.ndarray,
+                      points: np.ndarray, per_player: np.ndarray) -> None:
+    """Game after game: W, We (hundredths) and games per player; then per player K (the
+    K × n cap), K × Σ(W − We), rounded half away from zero, the new rating."""
+    games, w, we = per_player[0], per_player[1], per_player[2]
+    for g in range(len(white)):
+        a, b = white[g], black[g]
+        ra, rb = rating[a], rating[b]
+        s = (2 - result[g]) * 50
+        points[g] = s
+        if ra > 0 and rb > 0:
+            d = min(abs(ra - rb), 400)
+            high = table[d]
+            e = high if ra >= rb else 100 - high
+            rated[g], difference[g] = True, d
+            games[a] += 1
+            games[b] += 1
+            w[a] += s
+            w[b] += 100 - s
+            we[a] += e
+            we[b] += 100 - e
+        else:
+            rated[g], difference[g] = False, 0
+    for i in range(len(rating)):
+        k_i = k[i] if rating[i] > 0 else 0
+        if games[i] * k_i > k_cap:
+            k_i = k_cap // games[i]
+        change = k_i * (w[i] - we[i])
+        rounded = (abs(change) + 50) // 100
+        rounded = rounded if change >= 0 else -rounded
+        new = rating[i] + rounded
+        per_player[3, i], per_player[4, i], per_player[5, i] = k_i, change, rounded
+        per_player[6, i] = new if rating[i] > 0 and new >= floor else 0
+
+
+#: The rows of ``_plain_numba_loop``'s per-player table.
+PLAIN_PER_PLAYER = ("games", "score_sum", "expected_sum", "k", "change", "rounded",
+                    "new_rating")
+
+
+def plain_numba_core(columns: tuple[np.ndarray, np.ndarray, np.ndarray], rating: np.ndarray,
+                     k: np.ndarray, k_cap: int, floor: int,
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The plain numba loop over one row per game (white, black, white's result code):
+    per game rated, difference and white's points; per player :data:`PLAIN_PER_PLAYER`."""
+    white, black, result = columns
+    count = len(white)
+    rated = np.empty(count, dtype=np.bool_)
+    difference = np.empty(count, dtype=np.int16)
+    points = np.empty(count, dtype=np.int8)
+    per_player = np.zeros((len(PLAIN_PER_PLAYER), len(rating)), dtype=np.int64)
+    _plain_numba_loop(white, black, result, rating, k, PD_HIGH[:401].copy(), k_cap, floor,
+                      rated, difference, points, per_player)
+    return rated, difference, points, per_player
+
+
+@numba.njit(cache=True)
+def _read_once(columns: tuple[np.ndarray, ...]) -> int:
+    """Every value of the columns read once (the memory floor of a loop over them)."""
+    total = 0
+    for column in columns:
+        for i in range(len(column)):
+            total ^= column[i]
+    return total
+
+
+def measure_beside_plain_numba(case: str, built: ColumnarEvent) -> None:
+    """``rate_event`` and ``compute`` (compiled) beside the plain numba loop over one row
+    per game and one read of the columns each reads, taking turns; the same figures; the
+    ``tracemalloc`` peak of each beside the bytes of its input columns."""
+    edition = get_edition(SYSTEM, None)
+    event, rating, k = built.event, built.rating, built.k
+    p = event.pairings
+    rows = Rows(p.player, p.opponent, p.result)
+    first_rows = np.flatnonzero((built.mirror > np.arange(len(built.mirror)))
+                                & PLAYED[p.result])  # each game once, from white's row
+    games = (p.player[first_rows], p.opponent[first_rows], p.result[first_rows])
+    cap = edition.k_times_games_cap
+    assert cap is not None  # fide-2024: K × n ≤ 700
+
+    def plain() -> object:
+        return plain_numba_core(games, rating, k, cap, edition.floor)
+
+    def core() -> object:
+        return rate_event(edition, event, rating, k)
+
+    def rows_only() -> object:
+        return compute(edition, rows, rating, k, event.end)
+
+    pairing_columns = (p.player, p.opponent, p.result)
+    floor_rows = partial(_read_once, pairing_columns)
+    floor_games = partial(_read_once, games)
+    for fn in (plain, core, rows_only, floor_rows, floor_games):
+        fn()  # compiled code loaded, pages touched
+    t_plain, t_core, t_rows, t_floor_rows, t_floor_games = best_of_each(
+        PAIRED_REPEATS, (plain, core, rows_only, floor_rows, floor_games))
+    rated, difference, points, per_player = plain_numba_core(games, rating, k, cap,
+                                                             edition.floor)
+    got = rate_event(edition, event, rating, k).computed
+    same = (all(np.array_equal(getattr(got, name), per_player[j])
+                for j, name in enumerate(PLAIN_PER_PLAYER))
+            and np.array_equal(got.rated[first_rows], rated)
+            and np.array_equal(got.difference[first_rows], difference)
+            and np.array_equal(got.score[first_rows], points)
+            and np.array_equal(got.rated[built.mirror[first_rows]], rated))
+    count = len(first_rows)
+    record(case, "plain numba loop, one row per game (baseline)", ms(t_plain),
+           f"{rate_of(count, t_plain)}; figures {'equal to' if same else 'DIFFER from'} "
+           "rate_event's")
+    record(case, "one read of the game rows' columns (its floor)", ms(t_floor_games),
+           f"the plain loop at {t_plain / t_floor_games:.1f}x it")
+    record(case, "one read of the pairing columns (core's floor)", ms(t_floor_rows),
+           "player, opponent, result: two rows a game")
+    for label, t in ((f"rate_event({SYSTEM}), compiled", t_core),
+                     (f"compute({SYSTEM}), compiled", t_rows)):
+        ratio = t / t_plain
+        verdict = "meets" if ratio <= TARGET_OF_PLAIN_NUMBA else "ABOVE"
+        record(case, label, ms(t),
+               f"{ratio:.2f}x the plain numba loop ({verdict} the {TARGET_OF_PLAIN_NUMBA}x "
+               f"target), {t / t_floor_rows:.1f}x one read of its columns")
+    data_games = sum(a.nbytes for a in games) + rating.nbytes + k.nbytes
+    data_rows = sum(a.nbytes for a in pairing_columns) + rating.nbytes + k.nbytes
+    for label, fn, data in (("plain numba loop", plain, data_games),
+                            ("rate_event, compiled", core, data_rows)):
+        peak, _ = figures.traced_peak(fn)
+        record(case, f"peak memory, {label} (tracemalloc)", mib(peak),
+               f"{peak / data:.2f}x the columns it reads ({mib(data)})")
+
+
 def measure_core_paths(case: str, built: ColumnarEvent, repeats: int) -> None:
     """``compute`` on both paths beside the two baselines, in games per second.  The
     straightforward numpy baseline and the compiled path take turns (best of
@@ -333,7 +473,7 @@ def measure_core_paths(case: str, built: ColumnarEvent, repeats: int) -> None:
                           check=True, cwd=ROOT)
     record(case, "compiled loop: import and first call", ms(float(load.stdout)),
            "in a new process, from the on-disk cache (once per process)")
-    fast = compute(edition, rows, rating, k, event.end)  # the compiled path, warm
+    fast, _ = compute(edition, rows, rating, k, event.end)  # the compiled path, warm
     t_numpy_base, t_fast = best_of_each(
         max(repeats, PAIRED_REPEATS),
         (lambda: numpy_core(built), lambda: compute(edition, rows, rating, k, event.end)))
@@ -342,7 +482,8 @@ def measure_core_paths(case: str, built: ColumnarEvent, repeats: int) -> None:
     saved = fide_event.COMPILED_FROM
     fide_event.COMPILED_FROM = len(p.player) + 1
     try:
-        t_slow, slow = best_of(repeats, lambda: compute(edition, rows, rating, k, event.end))
+        t_slow, (slow, _) = best_of(repeats, lambda: compute(edition, rows, rating, k,
+                                                             event.end))
     finally:
         fide_event.COMPILED_FROM = saved
     same = all(np.array_equal(getattr(fast, f), getattr(slow, f))

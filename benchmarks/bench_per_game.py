@@ -29,7 +29,11 @@ Case 1 is rated on both of ``run_games``' paths — numpy's waves (``compiled=Fa
 and the compiled loop (``compiled=True``, numba; the default from 20,000 games), whose
 first call, loading the cached machine code (or compiling it, the very first time),
 is timed apart — beside a plain Python loop over the same games (the baseline; the
-formulas of ``tests/systems/test_per_game_engine.py``'s reference, one game a round).
+formulas of ``tests/systems/test_per_game_engine.py``'s reference, one game a round),
+and the compiled path beside a plain numba loop making the same columns (per game the
+ratings before and after, E, K and the change of both sides; the final ratings and game
+counts; checked equal) and one read of the games' columns (the memory floor), taking
+turns, with the ``tracemalloc`` peak of each beside the bytes of the columns it reads.
 
 ``chunk_starts`` and ``waves`` are timed and reported on their own (``run_games``
 does the same work inside): a *chunk* is a run of consecutive rounds in which no
@@ -46,8 +50,10 @@ import math
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
+import numba
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,11 +61,11 @@ if str(ROOT) not in sys.path:  # run as a script: make ``benchmarks``, ``tournam
     sys.path.insert(0, str(ROOT))
 
 from benchmarks import figures  # noqa: E402
-from benchmarks.figures import best_of, mib, ms, rate_of, untimed  # noqa: E402
+from benchmarks.figures import best_of, best_of_each, mib, ms, rate_of, untimed  # noqa: E402
 from tournament_elo.systems.per_game.definition import EloSystem  # noqa: E402
 from tournament_elo.systems.per_game.games import Games  # noqa: E402
 from tournament_elo.systems.per_game.schedule import chunk_starts, waves  # noqa: E402
-from tournament_elo.systems.per_game.update import Outcome, run_games  # noqa: E402
+from tournament_elo.systems.per_game.update import PER_GAME, Outcome, run_games  # noqa: E402
 from tournament_elo.systems.registry import get_definition  # noqa: E402
 
 MAIN_SYSTEM = "thien-ky-dao"
@@ -68,6 +74,10 @@ TARGET_GAMES_PER_S = 1_000_000
 AI_RATINGS = (800.0, 1200.0, 1600.0, 2000.0, 2400.0)  # AI-1..AI-5
 AI_SHARE = 0.03
 ACTIVITY_SIGMA = 1.5
+#: The compiled path's time at most this many times the plain numba loop's (issue 32).
+TARGET_OF_PLAIN_NUMBA = 1.5
+#: Turns taken by the compiled path, the plain numba loop and the floor.
+PAIRED_REPEATS = 11
 
 
 @dataclass(frozen=True)
@@ -253,6 +263,109 @@ def plain_loop(system: EloSystem, games: Games, rating: np.ndarray, played: np.n
     return ratings
 
 
+@numba.njit(cache=True)
+def _plain_numba_loop(white: np.ndarray, black: np.ndarray, score: np.ndarray,
+                      rating: np.ndarray, played: np.ndarray, fixed: np.ndarray,
+                      tops: np.ndarray, values: np.ndarray, by_rating: bool, cap: float,
+                      divisor: float, low: float, high: float, truncate: bool, scale: float,
+                      out: np.ndarray) -> None:
+    """Game after game (one a round): both sides from the ratings before it, each
+    moving side's rating rounded and stored; ``out`` per game: before, E, K, change
+    (white, black), then the ratings after."""
+    for g in range(len(white)):
+        w, b = white[g], black[g]
+        before = (rating[w], rating[b])
+        for side in range(2):
+            me = w if side == 0 else b
+            own, opponent = before[side], before[1 - side]
+            points = score[g] / 100.0 if side == 0 else 1.0 - score[g] / 100.0
+            difference = min(max(opponent - own, -cap), cap)
+            expected = min(max(1.0 / (1.0 + 10.0 ** (difference / divisor)), low), high)
+            basis = own if by_rating else float(played[me])
+            band = 0
+            while basis >= tops[band]:
+                band += 1
+            k = values[band]
+            change = k * (points - expected)
+            out[g, side], out[g, 2 + side] = own, expected
+            out[g, 4 + side], out[g, 6 + side] = k, change
+            if not fixed[me]:
+                value = (own + change) * scale
+                rating[me] = np.floor(value + (1e-7 if truncate else 0.5 + 1e-7)) / scale
+                played[me] += 1
+        out[g, 8], out[g, 9] = rating[w], rating[b]
+
+
+def plain_numba(system: EloSystem, games: Games, rating: np.ndarray, played: np.ndarray,
+                fixed: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The plain numba loop's columns (games × 10, in :data:`PER_GAME`'s order), final
+    ratings and game counts."""
+    rating, played = rating.astype(np.float64), played.astype(np.int64)
+    tops = np.array([np.inf if b.below is None else b.below for b in system.k_bands])
+    values = np.array([float(b.value) for b in system.k_bands])
+    cap = np.inf if system.difference_cap is None else float(system.difference_cap)
+    out = np.empty((len(games.white), 10))
+    _plain_numba_loop(games.white, games.black, games.score, rating, played, fixed, tops,
+                      values, system.k_by == "rating", cap, float(system.divisor),
+                      system.expected_min, system.expected_max,
+                      system.rounding.value == "truncate", 10.0**system.decimals, out)
+    return out, rating, played
+
+
+@numba.njit(cache=True)
+def _read_once(columns: tuple[np.ndarray, ...]) -> int:
+    """Every value of the columns read once (the memory floor of a loop over them)."""
+    total = 0
+    for column in columns:
+        for i in range(len(column)):
+            total ^= column[i]
+    return total
+
+
+def measure_beside_plain_numba(case: str, log: Log) -> None:
+    """The compiled path beside the plain numba loop and one read of the columns the
+    loop reads, taking turns; the same figures; each one's ``tracemalloc`` peak."""
+    system = get_definition(MAIN_SYSTEM)
+    assert system.rounding.value in ("truncate", "half-up")  # the plain loop's two
+    rating, played = start_of(system, log)
+    g = log.games
+    count = len(g.round)
+
+    def plain() -> object:
+        return plain_numba(system, g, rating, played, log.fixed)
+
+    def kernel() -> object:
+        return run_games(system, g, rating, played, log.fixed, compiled=True)
+
+    columns = (g.white, g.black, g.score)
+    floor = partial(_read_once, columns)
+    for fn in (plain, kernel, floor):
+        fn()  # compiled code loaded, pages touched
+    t_plain, t_kernel, t_floor = best_of_each(PAIRED_REPEATS, (plain, kernel, floor))
+    out, final, counts = plain_numba(system, g, rating, played, log.fixed)
+    got = kernel()
+    assert isinstance(got, Outcome)
+    same = (all(np.array_equal(getattr(got, name), out[:, j])
+                for j, name in enumerate(PER_GAME))
+            and np.array_equal(got.final, final) and np.array_equal(got.games_played, counts))
+    record(case, "plain numba loop, same columns (baseline)", ms(t_plain),
+           f"{rate_of(count, t_plain)}; figures {'equal to' if same else 'DIFFER from'} "
+           "run_games'")
+    record(case, "one read of white, black, score (floor)", ms(t_floor),
+           f"the plain loop at {t_plain / t_floor:.1f}x it")
+    ratio = t_kernel / t_plain
+    verdict = "meets" if ratio <= TARGET_OF_PLAIN_NUMBA else "ABOVE"
+    record(case, f"run_games({MAIN_SYSTEM}, compiled)", ms(t_kernel),
+           f"{ratio:.2f}x the plain numba loop ({verdict} the {TARGET_OF_PLAIN_NUMBA}x "
+           f"target), {t_kernel / t_floor:.1f}x one read of the columns")
+    data = sum(a.nbytes for a in columns) + rating.nbytes + played.nbytes + log.fixed.nbytes
+    for label, fn in (("plain numba loop", plain), ("run_games, compiled", kernel)):
+        peak, _ = figures.traced_peak(fn)
+        record(case, f"peak memory, {label} (tracemalloc)", mib(peak),
+               f"{peak / data:.1f}x the columns it reads ({mib(data)}); its ten per-game "
+               f"columns are {mib(count * 10 * 8)}")
+
+
 def measure_paths(case: str, log: Log, repeats: int) -> None:
     """Both paths of ``run_games`` beside the plain loop, on the same log."""
     system = get_definition(MAIN_SYSTEM)
@@ -312,6 +425,7 @@ def case_online(sizes: Sizes, profile: bool) -> None:
     describe_log(case, log)
     measure_chunks(case, log, sizes.repeats)
     measure_paths(case, log, sizes.repeats)
+    measure_beside_plain_numba(case, log)
     outcome = measure_run(case, MAIN_SYSTEM, log, sizes.repeats, TARGET_GAMES_PER_S)
     sanity(case, outcome, log, MAIN_SYSTEM)
     del outcome

@@ -14,6 +14,7 @@ import importlib
 import json
 import random
 import re
+import sqlite3
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -30,6 +31,7 @@ from tournament_elo.db.lists import import_list
 from tournament_elo.db.queries import Computation, computation, history, ratings, state_as_of
 from tournament_elo.db.recompute import period_bounds, recompute
 from tournament_elo.db.store import Database
+from tournament_elo.errors import InputError
 from tournament_elo.read.headers import fold_name
 from tournament_elo.render.format import fmt_list_change as fmt_change
 from tournament_elo.render.format import fmt_list_rating as fmt_rating
@@ -137,15 +139,21 @@ def test_every_page_is_written_once_with_progress(site: Site) -> None:
              *(site.out / "events" / f"{i}.html" for i in events)}
     assert site.totals == [len(pages)]  # total(n) once, then advance(1) per page
     assert site.advanced == len(pages)
-    assert set(site.written) == pages | {site.out / "site.css", site.out / "site.js"}
+    search = set((site.out / "search").glob("*.js"))
+    assert site.out / "search" / "index.js" in search and len(search) > 2
+    assert set(site.written) == pages | search | {site.out / "site.css", site.out / "site.js"}
     assert len(site.written) == len(set(site.written))
-    assert all(p.is_file() and p.stat().st_size > 200 for p in site.written)
+    assert all(p.is_file() and p.stat().st_size > 200 for p in site.written
+               if p.parent.name != "search")
     hidden = [p for p in site.out.rglob("*") if p.name.startswith(".")]
-    # The temporary files were renamed; the one hidden file is the record of what the
-    # site wrote, so that publishing again replaces exactly those files.
-    assert hidden == [site.out / ".tournament-elo-files.json"]
-    record = json.loads(hidden[0].read_text(encoding="utf-8"))["files"]
+    # The site was built beside the folder and moved in; the one hidden file is its
+    # record of what it wrote (and what each page was made from), so that publishing
+    # again replaces exactly those files.
+    assert hidden == [site.out / ".publish.sqlite"]
+    with sqlite3.connect(hidden[0]) as conn:
+        record = [name for (name,) in conn.execute("SELECT name FROM files")]
     assert {site.out / name for name in record} == set(site.written)
+    assert not [p for p in site.out.parent.iterdir() if p.name.startswith(".")]
 
 
 def test_player_page_history_table_and_chart(site: Site) -> None:
@@ -258,15 +266,21 @@ def test_publishing_again_keeps_files_it_did_not_write(site: Site, tmp_path: Pat
     (out / "players").mkdir()
     (out / "players" / "notes.txt").write_text("keep me")
     first = publish_site(site.db, out)
-    second = publish_site(site.db, out)
-    assert sorted(first) == sorted(second)
+    again = publish_site(site.db, out)
+    assert again == []  # nothing changed: every page is kept
+    full = publish_site(site.db, out, full=True)
+    assert sorted(first) == sorted(full)
     assert mine.read_text() == "ratings.example.org\n"
     assert (out / "players" / "notes.txt").read_text() == "keep me"
+    # The site's own files are refused where the user changed one: exit 2, nothing moved.
+    page = next((out / "players").glob("*.html"))
+    page.write_text("mine now")
+    with pytest.raises(InputError, match="did not write"):
+        publish_site(site.db, out, full=True)
+    assert page.read_text() == "mine now" and mine.is_file()
 
 
 def test_unknown_language_is_a_clear_error(site: Site, tmp_path: Path) -> None:
-    from tournament_elo.errors import InputError
-
     with pytest.raises(InputError, match="unknown language"):
         publish_site(site.db, tmp_path / "x", lang="fr")
     assert not (tmp_path / "x").exists()
@@ -279,6 +293,15 @@ def _visible_names(page: Any) -> list[str]:
     return [str(n) for n in page.locator("#list tbody tr:not([hidden]) td.name").all_inner_texts()]
 
 
+def search(page: Any, text: str) -> list[str]:
+    """The names shown once the search for ``text`` is done (its shards are scripts,
+    loaded on demand: the form names the query its rows show)."""
+    page.locator("input[type=search]").fill(text)
+    page.wait_for_function("document.querySelector('form.search').dataset.query === "
+                           + json.dumps(fold_name(text)))
+    return _visible_names(page)
+
+
 def test_browser_search_sort_and_navigate(browser: Any, site: Site, tmp_path: Path) -> None:
     listed = ratings(site.db, site.comp)
     page = browser.new_page(viewport={"width": 1280, "height": 900})
@@ -287,16 +310,14 @@ def test_browser_search_sort_and_navigate(browser: Any, site: Site, tmp_path: Pa
     assert _visible_names(page)[:3] == list(listed["name"][:3])
     box = page.locator("input[type=search]")
     assert box.is_visible()  # hidden without JavaScript, shown by site.js
-    box.fill("nguyen")
-    names = _visible_names(page)
-    expected = [n for n in listed["name"] if "nguyen" in fold_name(n)]
-    assert names == expected and "Nguyễn Văn Đức" in names
-    box.fill("đặng")  # the query is folded too
-    assert _visible_names(page) == ["Đặng Thị Hà"]
-    box.fill("DANG thi")
-    assert _visible_names(page) == ["Đặng Thị Hà"]
-    box.fill("")
-    assert len(_visible_names(page)) == len(listed)
+    # A name is found by its first letters, folded (family name first, as lists
+    # write them), in the list's order.
+    names = search(page, "nguyen")
+    expected = [n for n in listed["name"] if fold_name(n).startswith("nguyen")]
+    assert names == expected and "Nguyễn Văn Đức" in names and len(names) >= 2
+    assert search(page, "đặng") == ["Đặng Thị Hà"]  # the query is folded too
+    assert search(page, "DANG thi") == ["Đặng Thị Hà"]
+    assert search(page, "") == list(listed["name"])
 
     page.get_by_role("button", name="Name").click()
     names = _visible_names(page)

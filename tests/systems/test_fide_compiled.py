@@ -162,3 +162,52 @@ def test_four_byte_sums_give_what_eight_byte_sums_give(monkeypatch: pytest.Monke
     wide = fide_event.rate_event(edition, event, rating, k).computed
     for name in narrow._fields:
         np.testing.assert_array_equal(getattr(wide, name), getattr(narrow, name), err_msg=name)
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_both_paths_find_the_same_games_toward_a_first_rating(name: str) -> None:
+    # The compiled loop finds an unrated player's games against rated opponents in its
+    # one pass over the rows; numpy in a pass of its own.  Two unrated players meet each
+    # other (not counted), the rated players and a forfeit ("+": not played).
+    ratings: list[int | None] = [2650, 2001, 1000, None, None]
+    games = [(1, 4, 1, "1"), (1, 5, 2, "="), (2, 4, 5, "1"), (2, 1, 2, "0"),
+             (3, 4, 2, "="), (3, 5, 3, "+"), (4, 3, 4, "0")]
+    event = make_event(ratings, games, end=date(2025, 3, 1))
+    rating = np.array([r or 0 for r in ratings], dtype=np.int64)
+    k = np.full(len(ratings), 20, dtype=np.int64)
+    edition = get_edition(name, None)
+    numpy_path = fide_event.rate_event(edition, event, rating, k).first
+    saved = fide_event.COMPILED_FROM
+    fide_event.COMPILED_FROM = 0
+    try:
+        compiled = fide_event.rate_event(edition, event, rating, k).first
+    finally:
+        fide_event.COMPILED_FROM = saved
+    # Player 4: a win against 2650, a draw against 2001, a win against 1000 (rows of
+    # rated opponents only): 3 games, 250 hundredths, 2650 + 2001 + 1000 = 5651.
+    # Player 5: a draw against 2001 (the forfeit against 1000 is not played).
+    assert compiled.games.games.tolist() == [0, 0, 0, 3, 1]
+    assert compiled.games.points.tolist() == [0, 0, 0, 250, 50]
+    assert compiled.games.opponents.tolist() == [0, 0, 0, 5651, 2001]
+    for field in numpy_path.games._fields:
+        np.testing.assert_array_equal(getattr(compiled.games, field),
+                                      getattr(numpy_path.games, field), err_msg=field)
+    np.testing.assert_array_equal(compiled.ru, numpy_path.ru)
+
+
+def test_a_game_count_beyond_the_packed_sums_is_refused() -> None:
+    # The loop packs a slot's games in 16 bits: 65,536 rated games of one player (his
+    # opponent's rows left out) carry out of them, and are refused rather than wrapped.
+    rows = 1 << 16
+    slot, opponent = np.zeros(rows, dtype=np.int64), np.ones(rows, dtype=np.int64)
+    result = np.zeros(rows, dtype=np.int64)  # a win each
+    lookup = np.array([2000, 2000, 0], dtype=np.int16)
+    with pytest.raises(EventModelError, match="32767"):
+        event_loop.compiled_rows(slot, opponent, result, lookup, 2, False,
+                                 get_edition("fide-2024", None).difference)
+    # One game fewer fits: 65,535 games, W 65,535 × 100, We 65,535 × 50 (equal ratings).
+    *_, games, w, we, _ = event_loop.compiled_rows(
+        slot[1:], opponent[1:], result[1:], lookup, 2, False,
+        get_edition("fide-2024", None).difference)
+    assert (games.tolist(), w.tolist(), we.tolist()) == (
+        [65_535, 0], [6_553_500, 0], [3_276_750, 0])

@@ -494,13 +494,16 @@ def diff_command(rating_list: str, db_path: str, on: str | None, output_format: 
 @POOL_OPTION
 @SYSTEM_OPTION
 @PERIOD_OPTION
+@click.option("--full", is_flag=True, help="Render every page again (by default only the "
+              "pages whose figures changed since the last publish are).")
 def publish_command(db_path: str, out_dir: str, lang: str, title: str | None,
                     federation: str | None, pool: str | None, system: str | None,
-                    period: str) -> None:
+                    period: str, full: bool) -> None:
     """Write a static web site: the rating list (sortable, searchable; each player's
     change since the previous list, birth year and games), a page per player with his
     rating history and his events (rating before, change, after), a page per event with
-    its crosstable and rating report.
+    its crosstable and rating report.  The site is built beside the folder and put in
+    its place whole; publishing again renders only what changed.
 
     \b
     Example:
@@ -513,7 +516,7 @@ def publish_command(db_path: str, out_dir: str, lang: str, title: str | None,
     with _reading(db_path) as db, progress_bar("publishing") as bar:
         _computation_note(db, pool, system, period)
         written = publish_site(db, Path(out_dir), pool, system, period, lang,
-                               bar.advance, bar.total, title, federation)
+                               bar.advance, bar.total, title, federation, full)
     click.echo(say(message("wrote {} files to {}", len(written), out_dir), language.get()))
 
 

@@ -15,7 +15,7 @@ import numpy as np
 from ..errors import InputError
 from ..i18n.message import message
 from ..model import Player
-from ..rating_list import LIST_ENTRY, PENDING_ENTRY, UNKNOWN_GAMES, ListState, Records
+from ..rating_list import LIST_ENTRY, PENDING_ENTRY, ListState
 from ..read.detect import read_ratings
 from ..read.text import read_bytes
 from .store import Database, unpack
@@ -101,12 +101,3 @@ def computed_state(db: Database, computation_id: int, base: ListState,
     if rows:
         base.pending = unpack(rows[-1][1], PENDING_ENTRY).copy()
     return base
-
-
-def starting_rating(before: float, entries: Records) -> float:
-    """A player's rating at the start of a period from the list ``before`` it and his
-    ``entries`` of the period: first met in it, the rating his event file gave him (an
-    entry whose game count is not known)."""
-    if not before and len(entries) and entries["games"][0] >= UNKNOWN_GAMES:
-        return float(entries["rating"][0])
-    return before

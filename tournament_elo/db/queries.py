@@ -3,7 +3,7 @@ where a published list disagrees with the recomputed one."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
@@ -20,7 +20,7 @@ from ..rating_list import LIST_ENTRY, UNKNOWN_GAMES, ListState
 from ..read.detect import read_ratings
 from ..read.headers import fold_name
 from ..systems.registry import get_system
-from .lists import base_list, computed_state, player_count, starting_rating
+from .lists import base_list, computed_state, player_count
 from .recompute import RATED_EVENTS, pool_system
 from .store import Database, identity_key, player_info, unpack
 
@@ -161,38 +161,87 @@ def _players_named(db: Database, condition: str, name: str) -> list[tuple[Any, .
         " GROUP BY id ORDER BY min(name_folded) LIMIT 11", name, name)
 
 
-def history(db: Database, comp: Computation, player: int) -> pd.DataFrame:
-    """The player's rating after every period he played in, with its events."""
-    rows = []
-    rating, games = 0.0, 0
+#: A player's line of one period in his history: his rating before it (the list's, or
+#: his event file's when first met in it), after it, and his games in total and in it.
+HISTORY_ROW = np.dtype([("player", "<i4"), ("before", "<f8"), ("rating", "<f8"),
+                        ("games", "<i8"), ("period_games", "<i8")])
+
+
+@dataclass(frozen=True)
+class PeriodLines:
+    """One stored period and the history line of each player with an entry in it."""
+
+    id: int
+    start: str
+    end: str
+    list_date: str
+    system: str
+    lines: npt.NDArray[Any]  # HISTORY_ROW, by player
+
+
+def period_lines(db: Database, comp: Computation) -> Iterator[PeriodLines]:
+    """The current periods in order, each list read once, with every player's line (one
+    pass over the stored lists: each period's entries unpacked once)."""
     first = db.query("SELECT min(start) FROM periods WHERE computation_id = ? AND end <= ?",
                      comp.id, comp.current)[0][0]
-    if first:
-        _, start_state = base_list(db, comp.pool_id, date.fromisoformat(first))
-        if player < len(start_state.rating):
-            rating, games = float(start_state.rating[player]), int(start_state.games[player])
-    for start, end, list_date, system, entries in db.query(
-            "SELECT start, end, list_date, system, entries FROM periods WHERE computation_id = ?"
-            " AND end <= ? ORDER BY end, first_event", comp.id, comp.current):
+    if not first:
+        return
+    _, state = base_list(db, comp.pool_id, date.fromisoformat(first))
+    state.grow(player_count(db))
+    for pid, start, end, list_date, system, entries in db.conn.execute(
+            "SELECT id, start, end, list_date, system, entries FROM periods"
+            " WHERE computation_id = ? AND end <= ? ORDER BY end, first_event",
+            (comp.id, comp.current)):
         found = unpack(entries, LIST_ENTRY)
-        mine = found[found["player"] == player]
-        if not len(mine):
-            continue
-        events = db.query(
-            "SELECT e.name, e.end FROM events e JOIN event_players p ON p.event_id = e.id"
-            " WHERE p.player_id = ? AND e.pool_id = ? AND e.end BETWEEN ? AND ? ORDER BY e.end",
-            player, comp.pool_id, start, end)
-        rating = starting_rating(rating, mine)
-        new = float(mine["rating"][-1])
-        total = int(rated_games(mine["games"][-1:].astype(np.int64))[0])
-        rows.append({"list_date": list_date, "period": f"{start}..{end}", "system": system,
-                     "rating_before": rating or None, "rating": new or None,
-                     "change": (new - rating) if rating and new else None,
-                     "games": total, "period_games": total - games,
-                     "events": "; ".join(name for name, _ in events)})
-        rating, games = new, total
-    return pd.DataFrame(rows, columns=["list_date", "period", "system", "rating_before",
-                                       "rating", "change", "games", "period_games", "events"])
+        who = found["player"]
+        players, first_at = np.unique(who, return_index=True)
+        last_at = len(who) - 1 - np.unique(who[::-1], return_index=True)[1]
+        lines = np.zeros(len(players), dtype=HISTORY_ROW)
+        lines["player"] = players
+        before = state.rating[players]
+        # First met in the period (an entry whose game count is not known): the rating
+        # his event file gave him.
+        lines["before"] = np.where((before == 0) & (found["games"][first_at] >= UNKNOWN_GAMES),
+                                   found["rating"][first_at], before)
+        lines["rating"] = found["rating"][last_at]
+        lines["games"] = rated_games(found["games"][last_at].astype(np.int64))
+        lines["period_games"] = lines["games"] - rated_games(state.games[players])
+        yield PeriodLines(int(pid), start, end, list_date, system, lines)
+        state.apply(found)
+
+
+def history_row(period: PeriodLines, line: Any, events: str) -> dict[str, Any]:
+    """A history line as ``db history`` and the player's page show it."""
+    before, new = float(line["before"]), float(line["rating"])
+    return {"list_date": period.list_date, "period": f"{period.start}..{period.end}",
+            "system": period.system, "rating_before": before or None, "rating": new or None,
+            "change": (new - before) if before and new else None,
+            "games": int(line["games"]), "period_games": int(line["period_games"]),
+            "events": events}
+
+
+def period_events(played: Sequence[tuple[str, str]], start: str, end: str) -> str:
+    """The names of the events (``(name, end)`` in time order) that end in the period."""
+    return "; ".join(name for name, day in played if start <= day <= end)
+
+
+HISTORY_COLUMNS = ["list_date", "period", "system", "rating_before", "rating", "change",
+                   "games", "period_games", "events"]
+
+
+def history(db: Database, comp: Computation, player: int) -> pd.DataFrame:
+    """The player's rating after every period he played in, with its events."""
+    played = [(str(name), str(end)) for name, end in db.query(
+        "SELECT e.name, e.end FROM events e JOIN event_players p ON p.event_id = e.id"
+        f" WHERE p.player_id = ? AND e.pool_id = ? AND {RATED_EVENTS} ORDER BY e.end, e.id",
+        player, comp.pool_id, comp.unfinished)]
+    rows = []
+    for period in period_lines(db, comp):
+        at = int(np.searchsorted(period.lines["player"], player))
+        if at < len(period.lines) and period.lines["player"][at] == player:
+            rows.append(history_row(period, period.lines[at],
+                                    period_events(played, period.start, period.end)))
+    return pd.DataFrame(rows, columns=HISTORY_COLUMNS)
 
 
 def diff(db: Database, comp: Computation, path: str | Path, on: date | None = None,

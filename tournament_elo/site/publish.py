@@ -2,11 +2,14 @@
 
 The site (written into ``out_dir``):
 
-- ``index.html``: the current rating list of a computation (pool, system, period),
-  best first; ``site.js`` makes its columns sortable and adds a search box that folds
-  Vietnamese (``Nguyễn`` is found by ``nguyen``, ``Đức`` by ``duc``).  Without
-  JavaScript the list still reads, sorted by rating.
-- ``events.html``: every event of the pool.
+- ``index.html``, ``list-2.html``, …: the current rating list of a computation (pool,
+  system, period), best first, :data:`PAGE_ROWS` players a page; ``site.js`` makes a
+  page's columns sortable and adds a search box over the whole list: a name (folded as
+  the database folds it: ``Nguyễn`` is found by ``nguyen``, ``Đức`` by ``duc``) by its
+  first letters, or a FIDE or federation id, looked up in ``search/`` (small scripts,
+  loaded on demand: they work from ``file://``).  Without JavaScript the list still
+  reads, sorted by rating.
+- ``events.html``, ``events-2.html``, …: every event of the pool.
 - ``players/<id>.html`` (the database id) for every player on the list or in an
   event (a fixed-rated AI level is no player: no page): identity, current rating, the
   rating history as a chart and as a table, and the events he played with his rating
@@ -19,27 +22,47 @@ Every figure is one the database computed and keeps: an event's page renders the
 figures its rating period stored (:mod:`.db.recompute`) through the same rendering
 layer as ``rate --out``, so a page and the list can never disagree; nothing is rated
 again and no event file is read.  A player with several events in one period gets a
-note on each of their pages saying how the list's figure was formed.  From eight events
-on, the pages are rendered in parallel processes.
+note on each of their pages saying how the list's figure was formed.
 
-Files are written atomically (a temporary file, then a rename); nothing in ``out_dir``
-that the site does not write is touched.
+In bounded memory: the stored lists are read in one pass (each period's entries
+unpacked once), the players' lines in order, and the pages are rendered and written by
+worker processes (from :data:`_PARALLEL_FROM` pages on), a bounded number of them at a
+time.  The site is built beside ``out_dir`` and swapped into place whole
+(:mod:`.staging`).  Publishing again renders only the pages whose inputs changed (each
+page's key, a digest of what it is made from, is kept in the site's state file with
+each event's player lines); the others are hard-linked from the previous site, and
+``full`` renders every page.  Either way the site is the same, byte for byte.
 """
 
 from __future__ import annotations
 
+import hashlib
+import itertools
 import json
 import os
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+import numpy as np
+import numpy.typing as npt
+
+from .. import __version__
 from ..db.events import stored_event
-from ..db.lists import base_list, starting_rating
-from ..db.queries import Computation, computation, history, ratings
+from ..db.queries import (
+    HISTORY_ROW,
+    Computation,
+    PeriodLines,
+    computation,
+    history_row,
+    period_events,
+    period_lines,
+    ratings,
+)
 from ..db.recompute import RATED_EVENTS
 from ..db.schema import GAME_ROW
 from ..db.store import Database, unpack
@@ -47,32 +70,44 @@ from ..i18n.labels import labels, site_labels
 from ..i18n.message import N_
 from ..rating.engine import RatingResult
 from ..rating.standings import standings, tiebreak_codes
-from ..rating_list import LIST_ENTRY
+from ..read.headers import fold_name
 from ..render.charts import history_chart
 from ..render.format import fmt_list_change, fmt_list_rating, fmt_points, fmt_text, missing
 from ..render.html import asset, render, render_html
-from ..render.writers import OutputFolder
 from ..systems.protocol import Figures
 from ..systems.registry import get_system
+from .staging import SiteFolder, sha256
 
 Row = dict[str, Any]
+T = TypeVar("T")
+R = TypeVar("R")
 
+#: Rows on a page of the rating list and of the event index.
+PAGE_ROWS = 1000
 
-@dataclass
-class _Writer:
-    """Writes the site's files (never over a file the site did not write) and reports
-    progress per page."""
+#: A search shard holds at most this many names, unless they share six first letters.
+SHARD_SIZE = 1000
+_SHARD_KEY_MAX = 6
 
-    folder: OutputFolder
-    advance: Callable[[int], None] | None
+#: From this many pages to render on, worker processes render them.
+_PARALLEL_FROM = 8
 
-    def file(self, name: str, data: bytes) -> None:
-        self.folder.write(name, data)
+#: Pages sent to a worker at a time.
+_CHUNK = 16
 
-    def page(self, name: str, html: str) -> None:
-        self.file(name, html.encode("utf-8"))
-        if self.advance:
-            self.advance(1)
+_PLAYED = """
+CREATE TABLE IF NOT EXISTS played (   -- each player's line in each event's report
+    player INTEGER NOT NULL,
+    day INTEGER NOT NULL,             -- minus the event's end (ordinal): the latest first
+    event INTEGER NOT NULL,           -- minus its id
+    idx INTEGER NOT NULL,
+    name TEXT NOT NULL, end TEXT NOT NULL, rounds INTEGER NOT NULL,
+    points TEXT NOT NULL, rank TEXT NOT NULL, rating TEXT NOT NULL, change TEXT NOT NULL,
+    new_rating TEXT NOT NULL,
+    PRIMARY KEY (player, day, event, idx)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS played_by_event ON played (event);
+"""
 
 
 @dataclass(frozen=True)
@@ -86,17 +121,6 @@ class _Event:
     players: int
 
 
-@dataclass(frozen=True)
-class _Outcome:
-    """A player's line in an event's report, as his page lists it."""
-
-    points: str = ""
-    rank: str = ""
-    rating: str = ""
-    change: str = ""
-    new_rating: str = ""
-
-
 def publish_site(
     db: Database,
     out_dir: Path,
@@ -108,61 +132,71 @@ def publish_site(
     total: Callable[[int], None] | None = None,
     title: str | None = None,
     federation: str | None = None,
+    full: bool = False,
+    page_rows: int = PAGE_ROWS,
 ) -> list[Path]:
     """Write the site of the computation (pool, system, period) into ``out_dir`` (see
     the module docstring); ``total(n)`` is called once with the number of pages, then
-    ``advance(1)`` per page.  ``title`` heads every page (default: "Rating list" in the
-    site's language) with the ``federation``'s name; the pool's name, an internal one,
-    is shown nowhere.  Returns the files written."""
+    ``advance(1)`` per page (made or kept).  ``title`` heads every page (default:
+    "Rating list" in the site's language) with the ``federation``'s name; the pool's
+    name, an internal one, is shown nowhere.  ``full``: render every page, whatever the
+    previous site holds.  Returns the files written (not those kept)."""
     words = site_labels(lang)
     comp = computation(db, pool, system, period)
     listed = ratings(db, comp)
     events = _events(db, comp)
     # A fixed-rated reference opponent (an AI level) is no participant: no page.
-    player_ids = sorted(set(listed["id"].astype(int)) | {
-        int(r[0]) for r in db.query(
+    player_ids = np.union1d(listed["id"].to_numpy(dtype=np.int64), np.array([
+        r[0] for r in db.conn.execute(
             "SELECT DISTINCT p.player_id FROM event_players p JOIN events e ON e.id = p.event_id"
-            f" WHERE e.pool_id = ? AND NOT p.fixed_rating AND {RATED_EVENTS}", comp.pool_id,
-            comp.unfinished)})
+            f" WHERE e.pool_id = ? AND NOT p.fixed_rating AND {RATED_EVENTS}",
+            (comp.pool_id, comp.unfinished))], dtype=np.int64))
+    list_pages = max(1, -(-len(listed) // page_rows))
+    event_pages = max(1, -(-len(events) // page_rows))
     if total:
-        total(2 + len(events) + len(player_ids))
+        total(list_pages + event_pages + len(events) + len(player_ids))
+    step = advance or (lambda _: None)
     database = [Path(f"{db.path}{suffix}") for suffix in ("", "-wal", "-shm")]
-    with OutputFolder(Path(out_dir), N_("the site"), database) as folder:
-        folder.check(["site.css", "site.js", "events.html", "index.html",
-                      *(f"events/{e.id}.html" for e in events),
-                      *(f"players/{pid}.html" for pid in player_ids)])
-        out = _Writer(folder, advance)
-        out.file("site.css", asset("site/site.css"))
-        out.file("site.js", asset("site/site.js"))
-        common = {"lang": lang, "comp": comp, "list_date": _list_date(db, comp),
-                  "title": title or words["site"], "federation": federation}
-        outcomes: dict[tuple[int, int], _Outcome] = {}
-        notes = _period_notes(db, comp, labels(lang))
-        jobs = [_Job(str(db.path), comp, e.id, lang, notes.get(e.id, {})) for e in events]
-        for event, (html, found, error) in zip(events, _pages(jobs), strict=True):
-            outcomes.update({(event.id, idx): o for idx, o in found.items()})
-            if error:
-                html = render("site/event_error.html.j2", common, root="../", event=event,
-                              error=error)
-            else:
-                html = _with_nav(html, render("site/event_nav.html.j2", common, root="../",
-                                              event=event))
-            out.page(f"events/{event.id}.html", html)
-        rows = _list_rows(listed)
-        on_list = {r["id"]: r for r in rows}
-        for pid in player_ids:
-            row = _player_row(db, pid, on_list)
-            past = history(db, comp, pid)
-            out.page(f"players/{pid}.html", render(
-                "site/player.html.j2", common, root="../", player=row, history=_history_rows(past),
-                chart=history_chart(_series(past), words, row["name"]),
-                events=_played(db, comp, pid, outcomes)))
-        out.page("events.html", render("site/events.html.j2", common, root="",
-                                       events=[_event_row(e, words) for e in events]))
-        out.page("index.html", render("site/index.html.j2", common, root="", players=rows,
-                                      fed_ids=any(r["federation_id"] for r in rows),
-                                      stale=comp.stale_events(db)))
-    return folder.written
+    # A player's or an event's page names no list date: it stays as it is till his
+    # or its own figures change.
+    common: Row = {"lang": lang, "comp": comp, "title": title or words["site"],
+                   "federation": federation, "list_date": ""}
+    code = _code_key(lang, common)
+    with SiteFolder(Path(out_dir), N_("the site"), database, full, _PLAYED) as site:
+        for name in ("site.css", "site.js"):
+            _put(site, name, asset(f"site/{name}"))
+        lines = _event_pages(db, comp, events, site, common, code, step)
+        _player_pages(db, comp, player_ids, listed, lines, site, common, code, words, step)
+        list_date = _list_date(db, comp)
+        paged = {**common, "list_date": list_date}
+        _list_pages(listed, site, paged, page_rows, comp.stale_events(db), step)
+        _event_index(events, site, paged, page_rows, words, step)
+        _search_shards(listed, site)
+        site.commit()
+    return [site.out / name for name in site.written]
+
+
+def _put(site: SiteFolder, name: str, data: bytes) -> None:
+    """A file made in full each time (it is cheap): written if its bytes changed."""
+    if not site.keep_bytes(name, data):
+        site.write(name, data)
+
+
+def _code_key(lang: str, common: Row) -> bytes:
+    """What every page depends on beside its own figures: this program's version and
+    templates, the language and the site's title."""
+    digest = hashlib.blake2b(repr((__version__, lang, common["title"], common["federation"],
+                                   common["comp"].system, common["comp"].period)).encode())
+    templates = Path(__file__).resolve().parents[1] / "render" / "templates"
+    for path in sorted(templates.rglob("*")):
+        if path.is_file():
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+    return digest.digest()
+
+
+def _key(*parts: object) -> bytes:
+    return hashlib.blake2b(repr(parts).encode(), digest_size=20).digest()
 
 
 def _list_date(db: Database, comp: Computation) -> str:
@@ -173,17 +207,43 @@ def _list_date(db: Database, comp: Computation) -> str:
 
 def _events(db: Database, comp: Computation) -> list[_Event]:
     """The pool's events in its lists (one in progress waits, unless rated as it is)."""
-    return [_Event(*row) for row in db.query(
+    return [_Event(*row) for row in db.conn.execute(
         "SELECT e.id, e.name, e.start, e.end, e.type, e.rounds,"
         " (SELECT count(*) FROM event_players p WHERE p.event_id = e.id AND NOT p.fixed_rating)"
         f" FROM events e WHERE e.pool_id = ? AND {RATED_EVENTS} ORDER BY e.end, e.id",
-        comp.pool_id, comp.unfinished)]
+        (comp.pool_id, comp.unfinished))]
 
 
 def _event_row(event: _Event, words: dict[str, str]) -> Row:
     return {"id": event.id, "name": event.name, "start": event.start or "", "end": event.end,
             "type": words.get(event.type, event.type), "rounds": event.rounds,
             "players": event.players}
+
+
+# --- parallel rendering ----------------------------------------------------------------
+
+
+def _chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    found = iter(items)
+    while chunk := list(itertools.islice(found, size)):
+        yield chunk
+
+
+def _spread(fn: Callable[[list[T]], R], chunks: Iterator[list[T]], parallel: bool) -> Iterator[R]:
+    """``fn`` of each chunk, in order: in worker processes if ``parallel``, with a few
+    chunks per worker in flight (the rest are not made yet: memory stays bounded)."""
+    if not parallel:
+        yield from map(fn, chunks)
+        return
+    workers = os.cpu_count() or 1
+    with ProcessPoolExecutor(workers) as executor:
+        window: deque[Future[R]] = deque()
+        for chunk in chunks:
+            window.append(executor.submit(fn, chunk))
+            if len(window) >= 3 * workers:
+                yield window.popleft().result()
+        while window:
+            yield window.popleft().result()
 
 
 # --- the events' pages -------------------------------------------------------------------
@@ -212,51 +272,134 @@ def stored_result(db: Database, comp: Computation, event_id: int) -> RatingResul
     return RatingResult(event, system, figures, standings(event, tiebreak_codes(None, event)))
 
 
+def _event_keys(db: Database, comp: Computation) -> dict[int, bytes]:
+    """Per event, a digest of what its page is made from in the database: the event,
+    its players (with what the database knows of them) and its stored figures."""
+    keys = {int(row[0]): _key(row) for row in db.conn.execute(
+        "SELECT id, content_hash, version, path, name, start, end, type, rounds, settings,"
+        " game_pools, details, format, complete_rounds FROM events WHERE pool_id = ?",
+        (comp.pool_id,))}
+    players = db.conn.execute(
+        "SELECT p.event_id, p.idx, p.player_id, p.start_no, p.name, p.rating, p.title,"
+        " p.federation, p.fixed_rating, q.fide_id, q.sex, q.birth, q.birth_year"
+        " FROM event_players p JOIN players q ON q.id = p.player_id ORDER BY p.event_id, p.idx")
+    for event, rows in itertools.groupby(players, key=lambda row: int(row[0])):
+        if event in keys:
+            keys[event] = _key(keys[event], list(rows))
+    for event, *figures in db.conn.execute(
+            "SELECT r.event_id, r.system, r.players, r.games, r.settings, r.warnings"
+            " FROM event_results r JOIN periods p ON p.id = r.period_id AND p.end <= ?"
+            " WHERE r.computation_id = ?", (comp.current, comp.id)):
+        if event in keys:
+            digest = hashlib.blake2b(keys[event], digest_size=20)
+            for part in figures:
+                digest.update(repr(part).encode() if not isinstance(part, bytes) else part)
+            keys[event] = digest.digest()
+    return keys
+
+
 @dataclass(frozen=True)
 class _Job:
     """What rendering one event's page needs (sent to a worker process)."""
 
     db: str
     comp: Computation
-    event: int
-    lang: str
+    event: _Event
+    common: Row
     notes: dict[Any, str]
+    path: str  # where to write it
 
 
-#: From this many events on, the pages are made in parallel processes.
-_PARALLEL_FROM = 8
-
-Page = tuple[str, dict[int, _Outcome], str]
-
-
-def _pages(jobs: list[_Job]) -> Iterator[Page]:
-    """Each event's page, in order (rendering dominates: it is spread over the cores)."""
-    workers = min(os.cpu_count() or 1, len(jobs))
-    if len(jobs) < _PARALLEL_FROM or workers < 2:
-        yield from map(_page, jobs)
-        return
-    with ProcessPoolExecutor(workers) as executor:
-        yield from executor.map(_page, jobs, chunksize=max(1, len(jobs) // (8 * workers)))
+#: A page written by a worker: the sha256 of its bytes and the players' lines
+#: (idx, player id, points, rank, rating before, change, new rating).
+_Written = tuple[bytes, list[tuple[Any, ...]]]
 
 
-def _page(job: _Job) -> Page:
-    """The event's report page, each player's line (by his index in the event), and a
-    message instead if it has no figures yet."""
-    with Database(job.db, readonly=True) as db:
-        result = stored_result(db, job.comp, job.event)
+def _event_pages(db: Database, comp: Computation, events: Sequence[_Event], site: SiteFolder,
+                 common: Row, code: bytes, step: Callable[[int], None]) -> list[PeriodLines]:
+    """Every event's page (made again only where its key changed) and its players' lines
+    in the site's state; returns the periods' lines, which the players' pages show."""
+    words = labels(common["lang"])
+    periods: list[PeriodLines] = []
+    notes = _period_notes(db, comp, words, periods)
+    base = _event_keys(db, comp)
+    todo: list[tuple[_Job, bytes]] = []
+    for event in events:
+        mine = notes.pop(event.id, {})
+        name = f"events/{event.id}.html"
+        key = _key(code, base[event.id], sorted(mine.items(), key=repr))
+        if site.keep(name, key):
+            step(1)
+            continue
+        todo.append((_Job(str(db.path), comp, event, common, mine, str(site.claim(name))), key))
+    current = [e.id for e in events]
+    site.state.execute("DELETE FROM played WHERE -event NOT IN (SELECT value FROM json_each(?))",
+                       (json.dumps(current),))
+    pending = deque(todo)
+    for chunk in _spread(_render_events, _chunks([job for job, _ in todo], _CHUNK),
+                         len(todo) >= _PARALLEL_FROM):
+        for sha, lines in chunk:
+            job, key = pending.popleft()
+            site.wrote(f"events/{job.event.id}.html", key, sha)
+            _store_lines(site, job.event, lines)
+            step(1)
+    return periods
+
+
+def _store_lines(site: SiteFolder, event: _Event, lines: list[tuple[Any, ...]]) -> None:
+    day = -date.fromisoformat(event.end).toordinal()
+    site.state.execute("DELETE FROM played WHERE event = ?", (-event.id,))
+    site.state.executemany(
+        "INSERT INTO played VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(player, day, -event.id, idx, event.name, event.end, event.rounds, *outcome)
+         for idx, player, *outcome in lines])
+
+
+_databases: dict[str, Database] = {}
+
+
+def _render_events(jobs: list[_Job]) -> list[_Written]:
+    """Render and write each event's page (a worker keeps its database open)."""
+    done = []
+    for job in jobs:
+        db = _databases.get(job.db)
+        if db is None:
+            db = _databases[job.db] = Database(job.db, readonly=True)
+        html, lines = _page(db, job)
+        data = html.encode("utf-8")
+        with open(job.path, "wb") as stream:
+            stream.write(data)
+        done.append((sha256(data), lines))
+    return done
+
+
+def _page(db: Database, job: _Job) -> tuple[str, list[tuple[Any, ...]]]:
+    """The event's report page (a message instead if it has no figures yet) and each
+    player's line in it."""
+    common = job.common
+    result = stored_result(db, job.comp, job.event.id)
     if result is None:
-        return "", {}, site_labels(job.lang)["not_rated_yet"]
+        error = site_labels(common["lang"])["not_rated_yet"]
+        html = render("site/event_error.html.j2", common, root="../", event=job.event,
+                      error=error)
+        return html, [(idx, pid, "", "", "", "", "") for idx, pid in db.query(
+            "SELECT idx, player_id FROM event_players WHERE event_id = ? ORDER BY idx",
+            job.event.id)]
     table = result.players
-    outcomes = {}
     start_key = result.system.terms.start.key
+    who = [pid for _, pid in db.query(
+        "SELECT idx, player_id FROM event_players WHERE event_id = ? ORDER BY idx",
+        job.event.id)]
+    lines = []
     for idx, points, rank, before, change, after in zip(
             range(len(table)), table["points"], table["rank"], table[start_key],
             table["change_rounded"], table["new_rating"], strict=True):
         rated = bool(fmt_list_rating(before))
-        outcomes[idx] = _Outcome(fmt_points(points), fmt_text(rank), fmt_list_rating(before),
-                                 fmt_list_change(change) if rated else "",
-                                 fmt_list_rating(after))
-    return render_html(result, job.lang, job.notes), outcomes, ""
+        lines.append((idx, who[idx], fmt_points(points), fmt_text(rank),
+                      fmt_list_rating(before), fmt_list_change(change) if rated else "",
+                      fmt_list_rating(after)))
+    nav = render("site/event_nav.html.j2", common, root="../", event=job.event)
+    return _with_nav(render_html(result, common["lang"], job.notes), nav), lines
 
 
 def _with_nav(html: str, nav: str) -> str:
@@ -268,50 +411,156 @@ def _with_nav(html: str, nav: str) -> str:
     return html[:at] + "\n" + nav + html[at:]
 
 
-def _period_notes(db: Database, comp: Computation,
-                  words: dict[str, str]) -> dict[int, dict[Any, str]]:
+def _period_notes(db: Database, comp: Computation, words: dict[str, str],
+                  periods: list[PeriodLines]) -> dict[int, dict[Any, str]]:
     """For every event, a note per player who played other events in its rating period:
-    the period's events and the list's rating before and after it."""
-    periods = db.query(
-        "SELECT p.id, p.start, p.end, p.entries, r.event_id, e.name, q.player_id, q.start_no"
-        " FROM periods p JOIN event_results r ON r.period_id = p.id"
-        " JOIN events e ON e.id = r.event_id JOIN event_players q ON q.event_id = r.event_id"
-        " WHERE p.computation_id = ? AND p.end <= ? ORDER BY p.end, p.first_event, e.end, e.id",
-        comp.id, comp.current)
-    by_period: dict[int, list[tuple[Any, ...]]] = {}
-    for row in periods:
-        by_period.setdefault(int(row[0]), []).append(row)
-    first = date.fromisoformat(periods[0][1]) if periods else date.max
-    state = base_list(db, comp.pool_id, first)[1]
+    the period's events and the list's rating before and after it.  The periods' lines
+    are appended to ``periods`` (one pass over the stored lists)."""
     notes: dict[int, dict[Any, str]] = {}
-    for rows in by_period.values():
-        entries = unpack(rows[0][3], LIST_ENTRY)
-        events_of: dict[int, list[tuple[int, str]]] = {}
-        for _, _, _, _, event_id, name, player, _ in rows:
-            events_of.setdefault(int(player), []).append((int(event_id), str(name)))
-        state.grow(max(events_of, default=0) + 1)
-        after = dict(zip(entries["player"].tolist(), entries["rating"].tolist(), strict=True))
-        period = f"{rows[0][1]} – {rows[0][2]}"
-        for _, _, _, _, event_id, _, player, start_no in rows:
+    for period in period_lines(db, comp):
+        periods.append(period)
+        rows = db.query(
+            "SELECT r.event_id, e.name, q.player_id, q.start_no FROM events e"
+            " JOIN event_results r ON r.event_id = e.id AND r.computation_id = ?"
+            " AND r.period_id = ? JOIN event_players q ON q.event_id = e.id"
+            " WHERE e.pool_id = ? AND e.end BETWEEN ? AND ? ORDER BY e.end, e.id, q.idx",
+            comp.id, period.id, comp.pool_id, period.start, period.end)
+        events_of: dict[int, list[str]] = {}
+        for _, name, player, _ in rows:
+            events_of.setdefault(int(player), []).append(str(name))
+        lines = period.lines
+        span = f"{period.start} – {period.end}"
+        for event_id, _, player, start_no in rows:
             played = events_of[int(player)]
             if len(played) < 2:
                 continue
-            before = starting_rating(float(state.rating[player]),
-                                     entries[entries["player"] == player])
+            at = int(np.searchsorted(lines["player"], player))
+            before, after = (float(lines["before"][at]), float(lines["rating"][at])) \
+                if at < len(lines) and lines["player"][at] == player else (0.0, 0.0)
             key: Any = int(start_no) if str(start_no).isdigit() else start_no
             notes.setdefault(int(event_id), {})[key] = words["period_note"].format(
-                n=len(played), period=period, events="; ".join(n for _, n in played),
+                n=len(played), period=span, events="; ".join(played),
                 before=fmt_list_rating(before) or words["unrated"],
-                after=fmt_list_rating(after.get(int(player), before)) or words["unrated"])
-        state.apply(entries)
+                after=fmt_list_rating(after or before) or words["unrated"])
     return notes
 
 
 # --- the players -----------------------------------------------------------------------
 
 
-def _list_rows(listed: Any) -> list[Row]:
-    """The list's rows as the pages show them, best first."""
+@dataclass(frozen=True)
+class _PlayerJob:
+    context: Row
+    path: str
+
+
+def _player_pages(db: Database, comp: Computation, player_ids: npt.NDArray[np.int64],
+                  listed: Any, periods: list[PeriodLines], site: SiteFolder, common: Row,
+                  code: bytes, words: dict[str, str], step: Callable[[int], None]) -> None:
+    """Every player's page, made again only where its key changed: his identity, his
+    list entry, his history's lines and his lines in the events' reports."""
+    entries = {int(pid): (fmt_list_rating(r), fmt_text(g), fmt_text(k), fmt_text(t))
+               for pid, r, g, k, t in zip(listed["id"], listed["rating"], listed["games"],
+                                          listed["k"], listed["title"], strict=True)}
+    # Every history line with its period, by player (the periods are in time order).
+    lines: npt.NDArray[Any] = np.concatenate(
+        [np.zeros(0, dtype=HISTORY_ROW), *(p.lines for p in periods)])
+    which = np.concatenate([np.zeros(0, dtype=np.int32), *(
+        np.full(len(p.lines), i, dtype=np.int32) for i, p in enumerate(periods))])
+    order = np.argsort(lines["player"], kind="stable")
+    lines, which = lines[order], which[order]
+    bounds = np.searchsorted(lines["player"], player_ids, side="left")
+    ends = np.searchsorted(lines["player"], player_ids, side="right")
+    meta = [(p.list_date, p.start, p.end, p.system) for p in periods]
+    people = db.conn.execute(
+        "SELECT id, name, fide_id, federation_id, federation, title FROM players ORDER BY id")
+    played = itertools.groupby(site.state.execute(
+        "SELECT player, event, name, end, rounds, points, rank, rating, change, new_rating"
+        " FROM played ORDER BY player, day, event, idx"), key=lambda row: int(row[0]))
+    person: tuple[Any, ...] = (-1,)
+    games: tuple[int, list[tuple[Any, ...]]] = (-1, [])
+
+    def jobs() -> Iterator[_PlayerJob]:
+        nonlocal person, games
+        for at, pid in enumerate(player_ids.tolist()):
+            while person[0] < pid:
+                person = next(people)
+            while games[0] < pid:
+                found = next(played, None)
+                games = (1 << 62, []) if found is None else (found[0], list(found[1]))
+            mine = games[1] if games[0] == pid else []
+            own = lines[bounds[at]:ends[at]]
+            own_periods = which[bounds[at]:ends[at]].tolist()
+            entry = entries.get(pid)
+            name = f"players/{pid}.html"
+            key = _key(code, person, entry, own.tobytes(), [meta[i] for i in own_periods],
+                       mine)
+            if site.keep(name, key):
+                step(1)
+                continue
+            context = _player_context(person, entry, own, [periods[i] for i in own_periods],
+                                      mine, words, common)
+            pending.append((name, key))
+            yield _PlayerJob(context, str(site.claim(name)))
+
+    pending: deque[tuple[str, bytes]] = deque()
+    for chunk in _spread(_render_players, _chunks(jobs(), _CHUNK),
+                         len(player_ids) >= _PARALLEL_FROM):
+        for sha in chunk:
+            site.wrote(*pending.popleft(), sha)
+            step(1)
+
+
+def _player_context(person: tuple[Any, ...], entry: tuple[str, str, str, str] | None,
+                    own: Any, periods: list[PeriodLines], mine: list[tuple[Any, ...]],
+                    words: dict[str, str], common: Row) -> Row:
+    pid, name, fide_id, federation_id, federation, title = person
+    row: Row = {"id": pid, "name": name, "fide_id": fide_id or "",
+                "federation_id": federation_id or "", "federation": federation or "",
+                "title": title or "", "rating": "", "games": "", "k": ""}
+    if entry is not None:
+        row.update(rating=entry[0], games=entry[1], k=entry[2])
+        row["title"] = entry[3] or row["title"]
+    by_date = [(str(e[2]), str(e[3])) for e in reversed(mine)]
+    past = [history_row(period, line, period_events(by_date, period.start, period.end))
+            for period, line in zip(periods, own, strict=True)]
+    series = [(date.fromisoformat(str(r["list_date"])), float(r["rating"])) for r in past
+              if r["rating"] is not None]
+    return {"common": common, "player": row, "history": [_history_cells(r) for r in past],
+            "series": series, "words": words,
+            "events": [{"id": -int(e[1]), "name": e[2], "end": e[3], "rounds": e[4],
+                        "points": e[5], "rank": e[6], "rating": e[7], "change": e[8],
+                        "new_rating": e[9]} for e in mine]}
+
+
+def _history_cells(r: Row) -> Row:
+    return {"list_date": r["list_date"], "period": str(r["period"]).replace("..", " – "),
+            "rating_before": fmt_list_rating(r["rating_before"]),
+            "rating": fmt_list_rating(r["rating"]), "change": fmt_list_change(r["change"]),
+            "games": fmt_text(r["games"]), "events": r["events"]}
+
+
+def _render_players(jobs: list[_PlayerJob]) -> list[bytes]:
+    done = []
+    for job in jobs:
+        context = job.context
+        html = render("site/player.html.j2", context["common"], root="../",
+                      player=context["player"], history=context["history"],
+                      chart=history_chart(context["series"], context["words"],
+                                          context["player"]["name"]),
+                      events=context["events"])
+        data = html.encode("utf-8")
+        with open(job.path, "wb") as stream:
+            stream.write(data)
+        done.append(sha256(data))
+    return done
+
+
+# --- the lists ---------------------------------------------------------------------------
+
+
+def _list_rows(listed: Any, first: int) -> list[Row]:
+    """The list's rows as the pages show them (``first``: the first one's place)."""
     return [{"rank": rank, "id": int(p["id"]), "name": p["name"], "title": fmt_text(p["title"]),
              "federation": fmt_text(p["federation"]), "fide_id": fmt_text(p["fide_id"]),
              "federation_id": fmt_text(p["federation_id"]),
@@ -320,51 +569,103 @@ def _list_rows(listed: Any) -> list[Row]:
              "change_value": 0.0 if missing(p["change"]) else float(p["change"]),
              "born": fmt_text(p["birth_year"]), "games": fmt_text(p["games"]),
              "period_games": fmt_text(p["period_games"]), "k": fmt_text(p["k"])}
-            for rank, p in enumerate(listed.to_dict("records"), start=1)]
+            for rank, p in enumerate(listed.to_dict("records"), start=first)]
 
 
-def _player_row(db: Database, pid: int, on_list: dict[int, Row]) -> Row:
-    """Who the player is and, if he is on the list, his entry."""
-    name, fide_id, federation_id, federation, title = db.query(
-        "SELECT name, fide_id, federation_id, federation, title FROM players WHERE id = ?",
-        pid)[0]
-    row: Row = {"id": pid, "name": name, "fide_id": fide_id or "",
-                "federation_id": federation_id or "", "federation": federation or "",
-                "title": title or "", "rating": "", "games": "", "k": "", "rank": ""}
-    entry = on_list.get(pid)
-    if entry is not None:
-        row.update({key: entry[key] for key in ("rating", "games", "k", "rank")})
-        row["title"] = entry["title"] or row["title"]
-    return row
+def _page_name(stem: str, number: int) -> str:
+    first = "index" if stem == "list" else stem
+    return f"{first}.html" if number == 1 else f"{stem}-{number}.html"
 
 
-def _history_rows(past: Any) -> list[Row]:
-    return [{"list_date": r["list_date"], "period": str(r["period"]).replace("..", " – "),
-             "rating_before": fmt_list_rating(r["rating_before"]),
-             "rating": fmt_list_rating(r["rating"]), "change": fmt_list_change(r["change"]),
-             "games": fmt_text(r["games"]), "events": r["events"]}
-            for r in past.to_dict("records")]
+def _pager(stem: str, count: int, rows: int, number: int) -> list[Row]:
+    """The links to every page of a paginated table, each by its range of rows."""
+    if count <= rows:
+        return []
+    return [{"href": _page_name(stem, k + 1),
+             "text": f"{k * rows + 1}–{min(count, (k + 1) * rows)}", "current": k + 1 == number}
+            for k in range(-(-count // rows))]
 
 
-def _series(past: Any) -> list[tuple[date, float]]:
-    """The chart's points: each list with a rating for the player."""
-    return [(date.fromisoformat(str(d)), float(v))
-            for d, v in zip(past["list_date"], past["rating"], strict=True)
-            if v == v and v is not None]
+def _list_pages(listed: Any, site: SiteFolder, common: Row, rows: int, stale: int,
+                step: Callable[[int], None]) -> None:
+    fed_ids = bool(listed["federation_id"].fillna("").astype(str).str.len().gt(0).any())
+    count = len(listed)
+    for k in range(max(1, -(-count // rows))):
+        shown = _list_rows(listed.iloc[k * rows:(k + 1) * rows], k * rows + 1)
+        html = render("site/index.html.j2", common, root="", players=shown, count=count,
+                      fed_ids=fed_ids, stale=stale, pager=_pager("list", count, rows, k + 1))
+        _put(site, _page_name("list", k + 1), html.encode("utf-8"))
+        step(1)
 
 
-def _played(db: Database, comp: Computation, pid: int,
-            outcomes: dict[tuple[int, int], _Outcome]) -> list[Row]:
-    rows = []
-    for event_id, idx, name, end, rounds in db.query(
-            "SELECT e.id, p.idx, e.name, e.end, e.rounds FROM event_players p"
-            " JOIN events e ON e.id = p.event_id WHERE p.player_id = ? AND e.pool_id = ?"
-            f" AND {RATED_EVENTS} ORDER BY e.end DESC, e.id DESC", pid, comp.pool_id,
-            comp.unfinished):
-        outcome = outcomes.get((event_id, idx), _Outcome())
-        rows.append({"id": event_id, "name": name, "end": end, "rounds": rounds,
-                     "points": outcome.points, "rank": outcome.rank,
-                     "rating": outcome.rating, "change": outcome.change,
-                     "new_rating": outcome.new_rating})
-    return rows
+def _event_index(events: Sequence[_Event], site: SiteFolder, common: Row, rows: int,
+                 words: dict[str, str], step: Callable[[int], None]) -> None:
+    count = len(events)
+    for k in range(max(1, -(-count // rows))):
+        shown = [_event_row(e, words) for e in events[k * rows:(k + 1) * rows]]
+        html = render("site/events.html.j2", common, root="", events=shown,
+                      pager=_pager("events", count, rows, k + 1))
+        _put(site, _page_name("events", k + 1), html.encode("utf-8"))
+        step(1)
 
+
+# --- the search ----------------------------------------------------------------------------
+
+
+def shard_file(key: str) -> str:
+    """A shard's file name: its key's letters and digits as they are, any other
+    character as ``_<hex>_`` (``site.js`` names them alike)."""
+    return "".join(c if c.isascii() and c.isalnum() else f"_{ord(c):x}_" for c in key) + ".js"
+
+
+def shard_keys(terms: Sequence[str]) -> dict[str, list[int]]:
+    """The search shards of folded ``terms``: key → the terms' positions.  A term goes
+    in the shard of the longest key it starts with; a shard of more than
+    :data:`SHARD_SIZE` terms is split by one more letter (up to six)."""
+    groups: dict[str, list[int]] = {}
+    todo: list[tuple[int, list[int]]] = [(2, list(range(len(terms))))]
+    while todo:
+        length, members = todo.pop()
+        split: dict[str, list[int]] = {}
+        for at in members:
+            split.setdefault(terms[at][:length], []).append(at)
+        for key, found in split.items():
+            if len(found) > SHARD_SIZE and len(key) == length < _SHARD_KEY_MAX:
+                todo.append((length + 1, found))
+            else:
+                groups.setdefault(key, []).extend(found)
+    return {key: sorted(found) for key, found in sorted(groups.items())}
+
+
+def _search_shards(listed: Any, site: SiteFolder) -> None:
+    """``search/index.js`` (the shards' keys) and one script per shard: each listed
+    player once by his folded name, and by each of his ids, with the cells of his row."""
+    records, terms = [], []
+    for rank, (pid, name, rating, change, title, federation, born, games, period_games, k,
+               fide_id, federation_id) in enumerate(zip(
+                listed["id"], listed["name"], listed["rating"], listed["change"],
+                listed["title"], listed["federation"], listed["birth_year"], listed["games"],
+                listed["period_games"], listed["k"], listed["fide_id"], listed["federation_id"],
+                strict=True), start=1):
+        record = [rank, int(pid), str(name), fmt_list_rating(rating), fmt_list_change(change),
+                  fmt_text(title), fmt_text(federation), fmt_text(born), fmt_text(games),
+                  fmt_text(period_games), fmt_text(k), fmt_text(fide_id),
+                  fmt_text(federation_id)]
+        for term in dict.fromkeys([fold_name(str(name)), fold_name(fmt_text(fide_id)),
+                                   fold_name(fmt_text(federation_id))]):
+            if term:
+                terms.append(term)
+                records.append(record)
+    shards = shard_keys(terms)
+    _put(site, "search/index.js", _script("tournamentEloShards", list(shards)))
+    for key, members in shards.items():
+        _put(site, f"search/{shard_file(key)}",
+             _script("tournamentEloShard", key, [[terms[at], *records[at]] for at in members]))
+
+
+def _script(function: str, *arguments: object) -> bytes:
+    """A script that hands ``arguments`` to ``function`` (loaded by a ``<script>`` tag:
+    a page opened from ``file://`` may not fetch a JSON file)."""
+    text = ", ".join(json.dumps(a, ensure_ascii=False, separators=(",", ":"))
+                     for a in arguments)
+    return f"{function}({text});\n".encode()

@@ -101,10 +101,12 @@ class Computed(NamedTuple):
 
 
 def compute(edition: FideEdition, rows: Rows, rating: Ints, k: Ints, day: date | None,
-            effective: Ints | None = None) -> Computed:
+            effective: Ints | None = None) -> tuple[Computed, FirstRatingGames]:
     """Rate ``rows`` from every player's ``rating`` (0: unrated) and ``k`` before any cap;
     ``day`` decides the rapid/blitz big-difference rule.  ``effective`` (2009 round
-    robin) gives the ratings the games are computed with where they differ."""
+    robin) gives the ratings the games are computed with where they differ.  With the
+    computation, the games toward a first rating from the same ratings (one pass over
+    the rows finds both on the compiled path)."""
     n = len(rating)
     slots = rows.slots(n)
     by_slot = effective if effective is not None else rating
@@ -145,7 +147,8 @@ def compute(edition: FideEdition, rows: Rows, rating: Ints, k: Ints, day: date |
         expected_sum = np.bincount(rows.slot, weights=expected, minlength=slots).astype(
             np.float64)
     w, we = score_sum.astype(np.int64), expected_sum.astype(np.int64)
-    return _finish(edition, rows, rating, k, lookup, rated, difference, score, games, w, we)
+    return (_finish(edition, rows, rating, k, lookup, rated, difference, score, games, w, we),
+            first_rating_games(rows, lookup[:-1]))
 
 
 def check_short(*columns: Ints) -> None:
@@ -158,16 +161,17 @@ def check_short(*columns: Ints) -> None:
 
 
 def _compiled(edition: FideEdition, rows: Rows, rating: Ints, k: Ints, day: date | None,
-              lookup: Ints, slots: int) -> Computed:
+              lookup: Ints, slots: int) -> tuple[Computed, FirstRatingGames]:
     """:func:`compute` by the compiled loop of :mod:`.event_loop`."""
     from .event_loop import compiled_rows
 
     rule_from = edition.big_difference_unrated_from
     big_rule = rule_from is not None and day is not None and day >= rule_from
-    score, rated, difference, games, w, we = compiled_rows(
+    score, rated, difference, games, w, we, first = compiled_rows(
         rows.slot, rows.opponent, rows.result, lookup.astype(np.int16), slots, big_rule,
         edition.difference)
-    return _finish(edition, rows, rating, k, lookup, rated, difference, score, games, w, we)
+    return (_finish(edition, rows, rating, k, lookup, rated, difference, score, games, w, we),
+            first)
 
 
 def _finish(edition: FideEdition, rows: Rows, rating: Ints, k: Ints, lookup: Ints,
@@ -220,10 +224,9 @@ class EventFirstRatings(NamedTuple):
     published: Ints  # the same where this event alone has enough games
 
 
-def event_first_ratings(edition: FideEdition, event: Event, rows: Rows,
-                        rating: Ints) -> EventFirstRatings:
+def event_first_ratings(edition: FideEdition, event: Event,
+                        found: FirstRatingGames) -> EventFirstRatings:
     """First ratings from one event's games of unrated players against rated opponents."""
-    found = first_rating_games(rows, rating)
     ru = first_ratings(edition, found.games, found.points, found.opponents)
     if event.type is EventType.SWISS:
         ru = np.where(found.games >= edition.new_player_min_opponents_swiss, ru, 0)
@@ -247,11 +250,14 @@ def rate_event(edition: FideEdition, event: Event, rating: Ints, k: Ints) -> Eve
     """
     p = event.pairings
     rows = Rows(p.player, p.opponent, p.result)
-    first = event_first_ratings(edition, event, rows, rating)
-    effective = None
     if edition.round_robin_counts_new_players and event.type is EventType.ROUND_ROBIN:
-        effective = np.where(rating > 0, rating, first.ru)
-    return EventRating(rows, compute(edition, rows, rating, k, event.end, effective), first)
+        # The games are computed with the first ratings the event gives: found first.
+        first = event_first_ratings(edition, event, first_rating_games(rows, rating))
+        computed, _ = compute(edition, rows, rating, k, event.end,
+                              np.where(rating > 0, rating, first.ru))
+        return EventRating(rows, computed, first)
+    computed, found = compute(edition, rows, rating, k, event.end)
+    return EventRating(rows, computed, event_first_ratings(edition, event, found))
 
 
 def sum_by(group: Ints, values: Ints, n: int) -> Ints:

@@ -25,7 +25,7 @@ from ...rounding import half_up
 from ..periods import PeriodEvents, PeriodRating
 from .average_rule import AverageRule, UnratedOpponents
 from .edition import FideEdition
-from .event import FirstRatingGames, Rows, compute, first_rating_games
+from .event import FirstRatingGames, Rows, compute
 from .figures import game_figures, player_figures
 from .first_rating import first_ratings
 from .performance import performance
@@ -70,7 +70,7 @@ def rate_period(edition: FideEdition, state: ListState, info: PlayerInfo,
     junior = edition.junior_flags(info.birth_year[players], info.turns_18[players], period.start)
     k = edition.k_factors(rating, state.games[players], state.ever_2400[players],
                           state.k[players], junior)
-    computed = compute(edition, rows, rating, k, period.end)
+    computed, first = compute(edition, rows, rating, k, period.end)
     n = rows.per_player(computed.games, len(players))
     moved = (n > 0) & (rating > 0)
     active = players[moved]
@@ -79,7 +79,6 @@ def rate_period(edition: FideEdition, state: ListState, info: PlayerInfo,
     state.ever_2400[active] |= (rating + computed.rounded)[moved] >= 2400
 
     slot_rating = computed.counted_as
-    first = first_rating_games(rows, slot_rating)
     newly = _pool(edition, state, period.owner, first, month_number(period.start))
     perf = performance(rows, computed, slot_rating, edition.floor, AverageRule.PLAIN,
                        UnratedOpponents.FLOOR)

@@ -139,7 +139,7 @@ def run_games(
         tops, values = _k_bands(system)
         out, final, counts = rate_in_order(system, games, rating, played, fixed, explicit_k,
                                            tops, values, EDGE)
-        return Outcome(**dict(zip(PER_GAME, out, strict=True)), final=final,
+        return Outcome(**dict(zip(PER_GAME, out.T, strict=True)), final=final,
                        games_played=counts)
     rating = rating.astype(np.float64).copy()
     played = played.astype(np.int64).copy()
