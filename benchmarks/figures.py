@@ -52,17 +52,20 @@ class Figures:
 
     def print_table(self) -> None:
         """All figures as one Markdown table, under a line naming the machine."""
-        print("\n## Figures\n")
-        print(f"{date.today():%Y-%m-%d}, Python {platform.python_version()}, "
-              f"numpy {np.__version__}, {os.cpu_count()} cores, {platform.machine()}\n")
-        header = ("case", "measure", "value", "note")
-        widths = [max(len(h), *(len(getattr(row, h)) for row in self.rows)) for h in header]
-        print("| " + " | ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)) + " |")
-        print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
-        for row in self.rows:
-            cells = (row.case, row.measure, row.value, row.note)
-            print("| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True))
-                  + " |")
+        print_table(("case", "measure", "value", "note"),
+                    [(row.case, row.measure, row.value, row.note) for row in self.rows])
+
+
+def print_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+    """``rows`` as one Markdown table headed ``## Figures``, under a line naming the machine."""
+    print("\n## Figures\n")
+    print(f"{date.today():%Y-%m-%d}, Python {platform.python_version()}, "
+          f"numpy {np.__version__}, {os.cpu_count()} cores, {platform.machine()}\n")
+    widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(header)]
+    print("| " + " | ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)) + " |")
+    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    for row in rows:
+        print("| " + " | ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) + " |")
 
 
 def best_of(repeats: int, fn: Callable[[], T]) -> tuple[float, T]:

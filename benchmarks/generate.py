@@ -18,6 +18,8 @@ Importing this module does nothing but define things; everything is seeded.
 
 from __future__ import annotations
 
+import csv
+import multiprocessing
 import random
 import tempfile
 from collections.abc import Iterator, Sequence
@@ -86,6 +88,12 @@ class Rates:
 _NOT_RATED = {"1": "W", "=": "D", "0": "L"}
 
 
+#: Record 122 of a standard, a rapid and a blitz event.
+STANDARD_TIME = "90 min/40 moves + 30 min + 30 sec/move"
+RAPID_TIME = "15 min + 10 sec/move"
+BLITZ_TIME = "3 min + 2 sec/move"
+
+
 #: A mix where every kind of unplayed round is common, for the tie-break references.
 TURBULENT = Rates(forfeit=0.06, half_bye=0.05, full_bye=0.02, absence=0.04, withdraw=0.03,
                   unrated=0.15, late_byes=True)
@@ -121,6 +129,8 @@ class SyntheticSwiss:
     players: tuple[SyntheticPlayer, ...]
     cells: tuple[tuple[tuple[int, str, str], ...], ...]
     system: str = "Swiss-System"  # record 092's words: "Swiss-System" or "Round-Robin"
+    time_control: str = STANDARD_TIME  # record 122
+    rounds_per_day: int = 1  # a rapid or blitz event plays all its rounds in one day
 
     @property
     def rounds(self) -> int:
@@ -420,12 +430,15 @@ def generate_round_robin(
     start: date = date(2024, 8, 1),
     rates: Rates = Rates(),
     cycles: int = 1,
+    entrants: Sequence[SyntheticPlayer] | None = None,
 ) -> SyntheticSwiss:
-    """Play a round robin (``cycles`` = 2: a double one, colours reversed) of new players:
-    forfeits, double forfeits, games not rated, withdrawals (every later game forfeited);
-    with an odd field the player drawn against no one sits the round out ('Z')."""
+    """Play a round robin (``cycles`` = 2: a double one, colours reversed) of new players,
+    or of ``n_players`` drawn from ``entrants``: forfeits, double forfeits, games not
+    rated, withdrawals (every later game forfeited); with an odd field the player drawn
+    against no one sits the round out ('Z')."""
     rng = random.Random(seed)
-    players = _players(n_players, rng, rates.unrated)
+    players = _players(n_players, rng, rates.unrated) if entrants is None else _ranked(
+        rng.sample(list(entrants), n_players))
     schedule = berger_rounds(n_players)
     cells: list[list[tuple[int, str, str]]] = [[] for _ in players]
     withdrawn = [False] * n_players
@@ -463,7 +476,7 @@ def to_trf(event: SyntheticSwiss, through: int | None = None) -> str:
     """The event as TRF16 text (record 001 in FIDE's exact column layout); with
     ``through``, as a pairing program writes it after that round (the later rounds left
     out, ``XXR`` still the number of rounds)."""
-    end = event.start + timedelta(days=max(0, event.rounds - 1))
+    end = event.start + timedelta(days=max(0, event.rounds - 1) // event.rounds_per_day)
     rounds = event.rounds
     if through is not None:
         event = replace(event, cells=tuple(row[:through] for row in event.cells))
@@ -476,7 +489,7 @@ def to_trf(event: SyntheticSwiss, through: int | None = None) -> str:
     rank = {i: pos for pos, i in enumerate(order, start=1)}
     rated = sum(p.rating is not None for p in event.players)
     round_dates = "".join(
-        f"{(event.start + timedelta(days=r)).strftime('%y/%m/%d'):<10}"
+        f"{(event.start + timedelta(days=r // event.rounds_per_day)).strftime('%y/%m/%d'):<10}"
         for r in range(rounds)
     ).rstrip()
     lines = [
@@ -489,7 +502,7 @@ def to_trf(event: SyntheticSwiss, through: int | None = None) -> str:
         f"072 {rated}",
         f"092 Individual: {event.system}",
         "102 Arbiter, Chief",
-        "122 90 min/40 moves + 30 min + 30 sec/move",
+        f"122 {event.time_control}",
         "132" + " " * 88 + round_dates,
         f"XXR {rounds}",
     ]
@@ -520,9 +533,9 @@ def to_trf(event: SyntheticSwiss, through: int | None = None) -> str:
         )
         if len(head) != 89:  # a field overflowed: the columns would shift
             raise ValueError(f"record 001 of player {p.start_rank} is misaligned: {head!r}")
-        rounds = "".join(" " * 10 if cell == _NOT_YET else f"  {cell[0]:4d} {cell[1]} {cell[2]}"
+        played = "".join(" " * 10 if cell == _NOT_YET else f"  {cell[0]:4d} {cell[1]} {cell[2]}"
                          for cell in row)
-        lines.append(head + rounds)
+        lines.append(head + played)
     return "\n".join(lines) + "\n"
 
 
@@ -718,3 +731,254 @@ def fill_history(
                     system, pool_id)
         played += int(np.count_nonzero(event.pairings.opponent > event.pairings.player))
     return played
+
+
+# --------------------------------------------------------------------------------------
+# A national federation's history as TRF files: its players recur across the years.
+
+#: The federation's rating lists, each with its events' time control.
+POOLS = ("standard", "rapid", "blitz")
+_TIME_CONTROLS = (STANDARD_TIME, RAPID_TIME, BLITZ_TIME)
+#: Share of the events in each pool, and of round robins among them.
+_POOL_SHARE = (0.6, 0.25, 0.15)
+_ROUND_ROBIN_SHARE = 0.15
+#: Swiss rounds by pool for a small, middle and large field (fewer for a tiny one).
+_SWISS_ROUNDS = ((5, 7, 9), (5, 7, 9), (7, 9, 11))
+#: Share of the players on the starting lists (the others join over the years), of the
+#: listed on the rapid and blitz lists, and of newcomers whose files give a rating (a
+#: transfer); a newcomer's files give one from a year after his first event.
+_LISTED_SHARE = 0.45
+_SPEED_LISTED_SHARE = (1.0, 0.7, 0.5)
+_TRANSFER_SHARE = 0.3
+_UNRATED_MONTHS = 12
+#: Mean career in months (exponential): players leave, others join.
+_CAREER_MONTHS = 96
+_CITIES = ("Oslo", "Bergen", "Trondheim", "Stavanger", "Tromsø", "Drammen", "Bodø",
+           "Ålesund", "Hamar", "Molde", "Lillehammer", "Kristiansand")
+FEDERATION_RATES = Rates(late_entry=0.02)
+
+#: A game played over the board, for a plain rating loop: its month (0-based), the
+#: pool's number in :data:`POOLS`, white's points × 2, and the players' numbers in the
+#: federation's population.
+GAME_RECORD = np.dtype([("month", "<i2"), ("pool", "i1"), ("score", "i1"),
+                        ("white", "<i4"), ("black", "<i4")])
+_SCORE = {"1": 2, "=": 1, "0": 0}
+
+
+@dataclass(frozen=True)
+class FederationEvent:
+    index: int
+    pool: int  # number in POOLS
+    month: int  # 0-based month of the history
+    swiss: SyntheticSwiss
+    members: IntArray  # each player's number in the population, in start-rank order
+
+    def games(self) -> npt.NDArray[np.void]:
+        """The games played over the board (rated results), as :data:`GAME_RECORD` rows."""
+        found = [(self.month, self.pool, _SCORE[res], int(self.members[i]),
+                  int(self.members[opp - 1]))
+                 for i, row in enumerate(self.swiss.cells) for opp, colour, res in row
+                 if colour == "w" and res in _SCORE]
+        return np.array(found, dtype=GAME_RECORD)
+
+
+@dataclass(frozen=True, eq=False)
+class Federation:
+    """A national federation: a population whose players join and leave over the years,
+    each as active as his weight says, and ``n_events`` events spread evenly over
+    ``months`` months from ``start`` (the events from ``n_events`` on fall after them: a
+    month more every ``n_events // months``).  Event ``k`` depends on the seed and ``k``
+    alone, so any range of events can be made apart (in parallel)."""
+
+    n_events: int
+    months: int
+    seed: int
+    start: date
+    people: tuple[SyntheticPlayer, ...]
+    joins: IntArray  # the month a player's first event may fall in (0: on the lists)
+    leaves: IntArray  # the month after his last
+    rated_from: IntArray  # the month from which event files give his rating
+    cumulative_weight: npt.NDArray[np.float64]  # how often he plays, summed over players
+    offset: IntArray  # (pool, player): his rapid and blitz ratings' difference
+    listed: npt.NDArray[np.bool_]  # (pool, player): on the pool's starting list
+
+    @property
+    def n_players(self) -> int:
+        return len(self.people)
+
+    @property
+    def per_month(self) -> int:
+        return max(1, self.n_events // self.months)
+
+    def month_of(self, k: int) -> int:
+        return k * self.months // self.n_events
+
+    def day_of(self, month: int) -> date:
+        months = self.start.month - 1 + month
+        return date(self.start.year + months // 12, months % 12 + 1, 1)
+
+    def rating(self, pool: int, player: int) -> int | None:
+        """The player's rating at the pool's speed (None: unrated)."""
+        rating = self.people[player].rating
+        if rating is None:
+            return None
+        return int(min(2800, max(1400, rating + int(self.offset[pool, player]))))
+
+    def write_list(self, pool: int, path: Path) -> None:
+        """The pool's starting list (CSV) dated :attr:`start`: listed players, some unrated."""
+        rng = np.random.default_rng([self.seed, 1_000_000_000 + pool])
+        games = rng.integers(0, 300, self.n_players)
+        with path.open("w", encoding="utf-8", newline="") as out:
+            writer = csv.writer(out)
+            writer.writerow(["fide_id", "name", "federation", "rating", "games", "birth"])
+            for i in np.flatnonzero(self.listed[pool]).tolist():
+                p = self.people[i]
+                writer.writerow([p.fide_id, p.name, p.federation, self.rating(pool, i) or "",
+                                 games[i], p.birth.year])
+
+    def event(self, k: int) -> FederationEvent:
+        """Event ``k``: a Swiss or a round robin of 9 to 60 players active that month."""
+        rng = np.random.default_rng([self.seed, k])
+        month = self.month_of(k)
+        pool = int(rng.choice(len(POOLS), p=_POOL_SHARE))
+        round_robin = bool(rng.random() < _ROUND_ROBIN_SHARE)
+        wanted = int(rng.integers(9, 15)) if round_robin else 9 + int(51 * rng.random() ** 1.6)
+        field = self._field(month, wanted, rng)
+        n = len(field)
+        round_robin = round_robin or n < 9
+        small, middle, large = _SWISS_ROUNDS[pool]
+        rounds = n - 1 + n % 2 if round_robin else min(
+            small if n < 16 else middle if n < 30 else large, n // 2 + 1)
+        per_day = 1 if pool == 0 else rounds  # rapid and blitz: one day
+        days = (rounds - 1) // per_day + 1
+        first = self.day_of(month) + timedelta(days=int(rng.integers(0, 28 - days + 1)))
+        entrants = [replace(self.people[i], rating=self.rating(pool, i)
+                            if month >= self.rated_from[i] else None) for i in field.tolist()]
+        seed = int(rng.integers(2**31))
+        city = _CITIES[int(rng.integers(len(_CITIES)))]
+        if round_robin:
+            swiss = generate_round_robin(n, seed, first, FEDERATION_RATES, entrants=entrants)
+            kind = "Round Robin"
+        else:
+            swiss = generate_swiss(n, rounds, seed, first, entrants=entrants,
+                                   rates=FEDERATION_RATES)
+            kind = "Open"
+        speed = "" if pool == 0 else f" {POOLS[pool].capitalize()}"
+        swiss = replace(swiss, name=f"{city}{speed} {kind} {k + 1}", city=city,
+                        time_control=_TIME_CONTROLS[pool], rounds_per_day=per_day)
+        index = {p.fide_id: i for p, i in zip(entrants, field.tolist(), strict=True)}
+        members = np.array([index[p.fide_id] for p in swiss.players], dtype=np.int64)
+        return FederationEvent(k, pool, month, swiss, members)
+
+    def _field(self, month: int, n: int, rng: np.random.Generator) -> IntArray:
+        """``n`` distinct players active in ``month``, drawn by weight (fewer, or anyone,
+        in a federation too small for the field)."""
+        chosen = np.zeros(0, dtype=np.int64)
+        total = float(self.cumulative_weight[-1])
+        for _ in range(8):
+            drawn = np.searchsorted(self.cumulative_weight, rng.random(4 * n) * total,
+                                    side="right").astype(np.int64)
+            drawn = drawn[(self.joins[drawn] <= month) & (month < self.leaves[drawn])]
+            both = np.concatenate([chosen, drawn])
+            _, first = np.unique(both, return_index=True)
+            chosen = both[np.sort(first)]  # the order drawn, not the numbers' order
+            if len(chosen) >= n:
+                return chosen[:n]
+        active = np.flatnonzero((self.joins <= month) & (month < self.leaves))
+        if len(active) < 9:
+            active = np.arange(self.n_players)
+        return rng.permutation(active)[:n]
+
+
+def federation(n_players: int, n_events: int, months: int = 240, seed: int = 0,
+               start: date = date(2005, 1, 1)) -> Federation:
+    """A federation of ``n_players`` and ``n_events`` events over ``months`` months."""
+    people = population(n_players, seed)
+    rng = np.random.default_rng([seed, n_events, months])
+    listed = rng.random(n_players) < _LISTED_SHARE
+    joins = np.where(listed, 0, rng.integers(0, months, n_players))
+    leaves = joins + 1 + rng.exponential(_CAREER_MONTHS, n_players).astype(np.int64)
+    transfer = rng.random(n_players) < _TRANSFER_SHARE
+    rated_from = np.where(listed | transfer, 0, joins + _UNRATED_MONTHS)
+    weight = rng.lognormal(0.0, 1.0, n_players)
+    offset = rng.normal(0, 60, (len(POOLS), n_players)).astype(np.int64)
+    offset[0] = 0
+    on_lists = np.stack([listed & (rng.random(n_players) < share)
+                         for share in _SPEED_LISTED_SHARE])
+    return Federation(n_events, months, seed, start, people, joins.astype(np.int64),
+                      leaves, rated_from.astype(np.int64), np.cumsum(weight), offset,
+                      on_lists)
+
+
+@dataclass
+class FederationFiles:
+    """What :func:`write_federation` wrote: per pool its files and games played over the
+    board (rated results), the bytes, and who took part in the pool's events."""
+
+    files: list[int]
+    games: list[int]
+    size: int
+    played: npt.NDArray[np.bool_]  # (pool, player)
+
+    def add(self, other: FederationFiles) -> None:
+        self.files = [a + b for a, b in zip(self.files, other.files, strict=True)]
+        self.games = [a + b for a, b in zip(self.games, other.games, strict=True)]
+        self.size += other.size
+        self.played |= other.played
+
+
+#: The federation a worker process of :func:`write_federation` makes its events from.
+_WORKER_FEDERATION: Federation | None = None
+
+
+def _start_worker(n_players: int, n_events: int, months: int, seed: int) -> None:
+    global _WORKER_FEDERATION
+    _WORKER_FEDERATION = federation(n_players, n_events, months, seed)
+
+
+def _write_chunk(job: tuple[Path, Path, int, int]) -> FederationFiles:
+    """Write events ``first`` to ``stop`` under ``folder/<pool>/<year>/`` and their games
+    to ``games/<first>.npy``."""
+    folder, games, first, stop = job
+    fed = _WORKER_FEDERATION
+    assert fed is not None
+    done = FederationFiles([0] * len(POOLS), [0] * len(POOLS), 0,
+                           np.zeros((len(POOLS), fed.n_players), dtype=bool))
+    records = []
+    for k in range(first, stop):
+        made = fed.event(k)
+        text = to_trf(made.swiss).encode("utf-8")
+        path = folder / POOLS[made.pool] / f"{made.swiss.start.year}" / f"event_{k:07d}.trf"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(text)
+        played = made.games()
+        records.append(played)
+        done.files[made.pool] += 1
+        done.games[made.pool] += len(played)
+        done.size += len(text)
+        done.played[made.pool, made.members] = True
+    np.save(games / f"{first:07d}.npy", np.concatenate(records) if records
+            else np.zeros(0, dtype=GAME_RECORD))
+    return done
+
+
+def write_federation(fed: Federation, folder: Path, games: Path, first: int, stop: int,
+                     workers: int = 1, chunk: int = 250) -> FederationFiles:
+    """Write the federation's events ``first`` to ``stop`` as TRF files under ``folder``
+    (one folder per pool, then per year) and their games as :data:`GAME_RECORD` arrays
+    under ``games``, ``chunk`` events at a time in ``workers`` processes: the events are
+    never all in memory."""
+    games.mkdir(parents=True, exist_ok=True)
+    jobs = [(folder, games, a, min(a + chunk, stop)) for a in range(first, stop, chunk)]
+    done = FederationFiles([0] * len(POOLS), [0] * len(POOLS), 0,
+                           np.zeros((len(POOLS), fed.n_players), dtype=bool))
+    arguments = (fed.n_players, fed.n_events, fed.months, fed.seed)
+    if workers < 2:
+        _start_worker(*arguments)
+        for job in jobs:
+            done.add(_write_chunk(job))
+        return done
+    with multiprocessing.Pool(workers, _start_worker, arguments) as pool:
+        for part in pool.imap_unordered(_write_chunk, jobs):
+            done.add(part)
+    return done

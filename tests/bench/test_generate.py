@@ -139,3 +139,33 @@ def test_columnar_event_is_consistent(generate: ModuleType) -> None:
     assert (POINTS[p.result[rows]] + POINTS[p.result[built.mirror[rows]]] == 100).all()
     assert (p.result[~games] == Result.PAIRING_BYE).all()  # the odd player out each round
     assert built.games_played == 50 * 6
+
+
+def test_a_federations_events_recur_and_read_back(generate: ModuleType, tmp_path: Path) -> None:
+    """A federation of 300 players and 240 events: each event is the same when made again,
+    reads without warnings with as many games as its records, is played in one pool at that
+    pool's speed (a rapid or blitz event in one day), and its players come back."""
+    fed = generate.federation(300, 240, months=24, seed=5)
+    seen: Counter[int] = Counter()
+    pools = set()
+    for k in range(0, 240, 6):
+        made = fed.event(k)
+        assert generate.to_trf(fed.event(k).swiss) == generate.to_trf(made.swiss)
+        path = tmp_path / f"{k}.trf"
+        path.write_text(generate.to_trf(made.swiss), encoding="utf-8")
+        event = read_trf(path)
+        assert event.warnings == ()
+        assert 9 <= len(event.players) <= 60
+        assert int(PLAYED[event.pairings.result].sum()) // 2 == len(made.games())
+        speed = generate.POOLS[made.pool]
+        assert event.time_control == {"standard": generate.STANDARD_TIME,
+                                      "rapid": generate.RAPID_TIME,
+                                      "blitz": generate.BLITZ_TIME}[speed]
+        assert (event.start == event.end) == (speed != "standard")
+        assert fed.day_of(made.month) <= event.end  # in its month (events k/10 of 24 months)
+        assert made.month == k // 10
+        pools.add(speed)
+        seen.update(made.members.tolist())
+    assert pools == set(generate.POOLS)
+    # 40 events of 9 to 60 among at most 300 players: many play several.
+    assert sum(n >= 3 for n in seen.values()) > 50
