@@ -39,7 +39,7 @@ WORDS = ("id", "rank", "round", "no_games", "back_to_standings", "score_by_round
          "rating_by_game", "points", "game", "rating")
 
 #: What would end the ``<script>`` element or start markup inside it, escaped as JSON.
-_UNSAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
+_UNSAFE = (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"))
 
 
 class _People:
@@ -103,4 +103,6 @@ def report_data(context: Mapping[str, Any], players: Iterable[Row] | None = None
         "top": max(len(context["rounds"]), 1),
     }
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    return Markup(text.translate(_UNSAFE))
+    for unsafe, escaped in _UNSAFE:  # str.replace: a pass in C each, no per-character call
+        text = text.replace(unsafe, escaped)
+    return Markup(text)

@@ -18,8 +18,8 @@ from .view import (
     pairings,
     standings,
     starting_rank,
-    tiebreak_value,
-    value,
+    tiebreak_values,
+    values,
     writing,
 )
 from .writers import csv_bytes, plain_number
@@ -58,10 +58,12 @@ def _crosstable_sheet(result: RatingResult, how: Writing, table: Standings) -> S
     header += [heading(terms.start, how), words["federation"]]
     header += [str(n) for n in table.rounds]
     header += [heading(c, how) for c in columns]
-    rows = [[p["rank"], p["id"], title_of(p["title"]) or None, p["name"],
-             value(terms.start, p, how), p["federation"],
-             *(cell or None for cell in table.cells[p["id"]]),
-             *(tiebreak_value(c, p, how) for c in columns)] for p in table.players]
+    players = table.players
+    stats = zip(*(tiebreak_values(c, players) for c in columns), strict=True)
+    rows = [[p["rank"], p["id"], title_of(p["title"]) or None, p["name"], rating,
+             p["federation"], *(cell or None for cell in table.cells[p["id"]]), *line]
+            for p, rating, line in zip(players, values(terms.start, players), stats,
+                                       strict=True)]
     return header, rows
 
 
@@ -69,7 +71,9 @@ def _rating_report_sheet(result: RatingResult, how: Writing, table: Standings) -
     """The event rating report of the HTML page, numbers as numbers."""
     figures = result.system.terms.event_report
     header = [how.words["id"], how.words["name"], *(heading(f, how) for f in figures)]
-    rows = [[p["id"], p["name"], *(value(f, p, how) for f in figures)] for p in table.players]
+    players = table.players
+    columns = zip(*(values(f, players) for f in figures), strict=True)
+    rows = [[p["id"], p["name"], *line] for p, line in zip(players, columns, strict=True)]
     return header, rows
 
 

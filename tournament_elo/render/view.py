@@ -65,8 +65,9 @@ def anchor(player_id: int | str) -> str:
 
 
 def link(p: Row) -> str:
-    """Where a player's name links to: his rating section; a reference opponent has none."""
-    return "" if p.get("reference") else anchor(p["id"])
+    """Where a player's name links to (a record of :func:`standings`): his rating section;
+    a reference opponent has none."""
+    return "" if p.get("reference") else p["anchor"]
 
 
 def reference_name(p: Row, terms: ReportTerms, how: Writing) -> str:
@@ -100,13 +101,14 @@ class Standings:
 def standings(result: RatingResult, how: Writing) -> Standings:
     """The participants in standings order (rank, then start number) with their rounds.
 
-    Each player record gains ``tiebreaks``: code → value (``None`` if not defined), and
-    each game record its player's rating (``own_rating``).
+    Each player record gains ``anchor`` (his section's id), ``tiebreaks``: code → value
+    (``None`` if not defined), and each game record its player's rating (``own_rating``).
     """
     every = result.player_table.records(result.player_table.names)
     values = result.standings.values
     places = result.tiebreak_decimals
     for index, p in enumerate(every):
+        p["anchor"] = anchor(p["id"])
         p["tiebreaks"] = {code: None if missing(v[index]) else float(v[index])
                           for code, v in values.items()}
         p["tiebreak_texts"] = {code: fmt_tiebreak(v[index], places[code])
@@ -146,42 +148,68 @@ def writing(result: RatingResult, lang: str) -> Writing:
                    terms.start_missing)
 
 
-def _shown(figure: Figure, record: Row, how: Writing) -> bool:
-    """Whether ``figure`` applies to ``record`` (see :attr:`Figure.only`)."""
-    only = figure.only
-    if only is None:
-        return True
-    if only == "rated":
-        return record.get("rating") is not None
-    if only == "moving":
-        return "result" not in record or record.get("expected") is not None
-    if only == "played":
-        return bool(record.get("games_rated"))
-    return record.get("expected") is not None  # counted: the game entered the computation
+#: Whether a figure applies to a record, by its :attr:`Figure.only`.
+SHOWN: dict[str, Callable[[Row], bool]] = {
+    "rated": lambda r: r.get("rating") is not None,
+    "moving": lambda r: "result" not in r or r.get("expected") is not None,
+    "played": lambda r: bool(r.get("games_rated")),
+    "counted": lambda r: r.get("expected") is not None,  # the game entered the computation
+}
 
+#: The styles whose text follows from the value alone (equal values, one text): a
+#: column's texts are written once per distinct value.
+BY_VALUE = frozenset({"int", "points", "change", "signed", "expected", "expected3", "rating",
+                      "rating_change", "bonus", "factor", "start"})
 
-def value(figure: Figure, record: Row, how: Writing) -> Any:
-    """The figure's raw value for ``record`` (None where it does not apply)."""
-    if not _shown(figure, record, how):
-        return None
+def _getter(figure: Figure) -> Callable[[Row], Any]:
     derive = DERIVED.get(figure.key)
-    return derive(record) if derive else record.get(figure.key)
+    if derive is not None:
+        return derive
+    key = figure.key
+    return lambda record: record.get(key)
+
+
+def values(figure: Figure, records: Sequence[Row]) -> list[Any]:
+    """The figure's raw value for each record (None where it does not apply)."""
+    get = _getter(figure)
+    if figure.only is None:
+        return [get(r) for r in records]
+    shown = SHOWN[figure.only]
+    return [get(r) if shown(r) else None for r in records]
+
+
+def texts(figure: Figure, records: Sequence[Row], how: Writing) -> list[str]:
+    """The figure as written for each record ("" where it does not apply): a report's
+    column, written in one pass over its records."""
+    write = STYLES[figure.style]
+    get = _getter(figure)
+    shown = None if figure.only is None else SHOWN[figure.only]
+    out: list[str] = []
+    if figure.style not in BY_VALUE:
+        for r in records:
+            out.append("" if shown is not None and not shown(r) else write(get(r), r, how))
+        return out
+    written: dict[Any, str] = {}
+    for r in records:
+        if shown is not None and not shown(r):
+            out.append("")
+            continue
+        v = get(r)
+        try:
+            out.append(written[v])
+        except KeyError:
+            written[v] = t = write(v, r, how)
+            out.append(t)
+    return out
 
 
 def text(figure: Figure, record: Row, how: Writing) -> str:
     """The figure as written for ``record``."""
-    if not _shown(figure, record, how):
-        return ""
-    return STYLES[figure.style](value(figure, record, how), record, how)
+    return texts(figure, (record,), how)[0]
 
 
 def heading(figure: Figure, how: Writing) -> str:
     return figure.label if figure.literal else how.words[figure.label]
-
-
-def _cell(figure: Figure, record: Row, how: Writing) -> Row:
-    hint = how.title_text(record.get(figure.key)) if figure.hint == "title" else ""
-    return {"text": text(figure, record, how), "cls": figure.css, "hint": hint}
 
 
 def _head(figure: Figure, how: Writing, hint: str = "") -> Row:
@@ -201,17 +229,17 @@ def crosstable_figures(terms: ReportTerms, codes: Sequence[str]) -> list[Figure]
     return [*figures[:at], *(tiebreak_figure(c) for c in codes), *figures[at:]]
 
 
-def tiebreak_value(figure: Figure, record: Row, how: Writing) -> Any:
-    """A crosstable figure's raw value: a tie-break's from the record's ``tiebreaks``."""
+def tiebreak_values(figure: Figure, records: Sequence[Row]) -> list[Any]:
+    """A crosstable column's raw values: a tie-break's from the records' ``tiebreaks``."""
     if figure.style == "tiebreak":
-        return record["tiebreaks"].get(figure.key)
-    return value(figure, record, how)
+        return [r["tiebreaks"].get(figure.key) for r in records]
+    return values(figure, records)
 
 
-def tiebreak_text(figure: Figure, record: Row, how: Writing) -> str:
+def tiebreak_texts(figure: Figure, records: Sequence[Row], how: Writing) -> list[str]:
     if figure.style == "tiebreak":
-        return str(record["tiebreak_texts"].get(figure.key, ""))
-    return text(figure, record, how)
+        return [str(r["tiebreak_texts"].get(figure.key, "")) for r in records]
+    return texts(figure, records, how)
 
 
 def right_aligned(css: str) -> str:
@@ -223,17 +251,34 @@ def right_aligned(css: str) -> str:
         [*tokens, "left"])
 
 
+def _hints(figure: Figure, records: Sequence[Row], how: Writing) -> list[str]:
+    """The cells' hints of a column: a title's name where the figure is a title."""
+    if figure.hint != "title":
+        return [""] * len(records)
+    return [how.title_text(r.get(figure.key)) for r in records]
+
+
+def _column_cells(figures: Sequence[Figure], records: Sequence[Row], how: Writing,
+                  classes: Sequence[str]) -> list[list[Row]]:
+    """Each record's cells (text, class, hint) under ``figures``, a column at a time."""
+    columns = [[{"text": t, "cls": cls, "hint": h}
+                for t, h in zip(tiebreak_texts(f, records, how), _hints(f, records, how),
+                                strict=True)]
+               for f, cls in zip(figures, classes, strict=True)]
+    return [list(row) for row in zip(*columns, strict=True)] if columns else [
+        [] for _ in records]
+
+
 def _event_report(table: Standings, terms: ReportTerms, how: Writing) -> Row:
     """The event rating report: one row per player in standings order."""
     figures = terms.event_report
     classes = [right_aligned(f.css) for f in figures]
+    cells = _column_cells(figures, table.players, how, classes)
     return {
         "heads": [{**head, "cls": right_aligned(head["cls"])}
                   for head in (_head(f, how) for f in figures)],
-        "rows": [{"id": str(p["id"]), "name": p["name"], "anchor": anchor(p["id"]),
-                  "cells": [{**_cell(f, p, how), "cls": cls}
-                            for f, cls in zip(figures, classes, strict=True)]}
-                 for p in table.players],
+        "rows": [{"id": str(p["id"]), "name": p["name"], "anchor": p["anchor"],
+                  "cells": row} for p, row in zip(table.players, cells, strict=True)],
     }
 
 
@@ -252,14 +297,13 @@ def build_context(result: RatingResult, lang: str,
     by_id = table.by_id
     columns = crosstable_figures(terms, table.codes)
     ranks = starting_rank(table, terms.start, how)
+    players = table.players
+    stats = _column_cells(columns, players, how, [c.css for c in columns])
     lines = [{
-        "rank": fmt_int(p["rank"]), "id": str(p["id"]), "anchor": anchor(p["id"]),
-        "title": title_of(p["title"]), "name": p["name"], "rating": text(terms.start, p, how),
-        "federation": p["federation"] or "", "cells": table.cells[p["id"]],
-        "stats": [{"text": tiebreak_text(c, p, how), "cls": c.css,
-                   "hint": how.title_text(p.get(c.key)) if c.hint == "title" else ""}
-                  for c in columns],
-    } for p in table.players]
+        "rank": fmt_int(p["rank"]), "id": str(p["id"]), "anchor": p["anchor"],
+        "title": title_of(p["title"]), "name": p["name"], "rating": rating,
+        "federation": p["federation"] or "", "cells": table.cells[p["id"]], "stats": row,
+    } for p, rating, row in zip(players, texts(terms.start, players, how), stats, strict=True)]
     pattern = words["date_format"]
     dates = dict.fromkeys(d for d in (fmt_date(event.start, pattern),
                                       fmt_date(event.end, pattern)) if d)
@@ -291,12 +335,13 @@ def build_context(result: RatingResult, lang: str,
                           else "", "note": f.note} for f in terms.game_columns],
         "legend": [(symbol, words[key]) for symbol, key in terms.legend],
         "total_heads": [(heading(f, how), f.wide) for f in terms.totals],
-        "players": [{**_player_section(p, table.games[p["id"]], by_id, terms, how),
+        "players": [{**section,
                      "chart": score_chart(table.games[p["id"]], table.rounds),
                      "rating_chart": rating_chart(
                          rating_series(p, table.games[p["id"]], terms, how)),
                      "note": notes.get(p["id"], "")}
-                    for p in table.players],
+                    for p, section in zip(players, _player_sections(table, terms, how),
+                                          strict=True)],
         "event_report": _event_report(table, terms, how),
         "starting_rank": ranks,
         "has_fide_ids": any(r["fide_id"] for r in ranks),
@@ -343,13 +388,13 @@ def points_before(table: Standings) -> dict[tuple[Any, int], float]:
     return out
 
 
-def _who(p: Row | None, key: Any, points: float, start: Figure, how: Writing) -> Row:
-    """A player as a pairing list names him: start number, name, rating, points before
-    the round (raw values for the sheets, text for the page)."""
-    rating = None if p is None else value(start, p, how)
+def _who(p: Row | None, key: Any, points: float, rating: tuple[Any, str]) -> Row:
+    """A player as a pairing list names him: start number, name, rating (``rating``: its
+    value and text), points before the round (raw values for the sheets, text for the
+    page)."""
     return {"name": str(key) if p is None else p["name"], "id": str(key),
             "anchor": "" if p is None else link(p), "key": key,
-            "rating": rating, "rating_text": "" if p is None else text(start, p, how),
+            "rating": rating[0], "rating_text": rating[1],
             "points": points, "points_text": fmt_points(points)}
 
 
@@ -375,8 +420,14 @@ def pairings(table: Standings, by_id: dict[Any, Row], start: Figure,
     before = points_before(table)
     rounds: dict[int, Row] = {r: {"round": r, "boards": [], "byes": []} for r in table.rounds}
 
+    everyone = list(by_id.values())
+    ratings = dict(zip((p["id"] for p in everyone),
+                       zip(values(start, everyone), texts(start, everyone, how), strict=True),
+                       strict=True))
+
     def who(key: Any, r: int) -> Row:
-        return _who(by_id.get(key), key, before.get((key, r), 0.0), start, how)
+        return _who(by_id.get(key), key, before.get((key, r), 0.0),
+                    ratings.get(key, (None, "")))
 
     for player, rows in table.games.items():
         for g in rows:
@@ -410,11 +461,12 @@ def starting_rank(table: Standings, start: Figure, how: Writing) -> list[Row]:
     """The players by start number, as the list pinned before round 1 gives them:
     number, title, name, federation, FIDE id, rating (raw values and text)."""
     players = sorted(table.players, key=lambda p: _id_key(p["id"]))
-    return [{"id": str(p["id"]), "key": p["id"], "anchor": anchor(p["id"]),
+    return [{"id": str(p["id"]), "key": p["id"], "anchor": p["anchor"],
              "title": title_of(p["title"]), "name": p["name"],
              "federation": p["federation"] or "", "fide_id": p["fide_id"] or None,
-             "rating": value(start, p, how), "rating_text": text(start, p, how)}
-            for p in players]
+             "rating": rating, "rating_text": written}
+            for p, rating, written in zip(players, values(start, players),
+                                          texts(start, players, how), strict=True)]
 
 
 def grid_marks(table: Standings) -> dict[tuple[Any, Any], str]:
@@ -443,7 +495,7 @@ def grid(table: Standings) -> Row | None:
         "heads": [str(p["id"]) for p in players],
         "rows": [{
             "rank": fmt_int(p["rank"]), "id": str(p["id"]), "name": p["name"],
-            "anchor": anchor(p["id"]), "points": fmt_points(p["points"]),
+            "anchor": p["anchor"], "points": fmt_points(p["points"]),
             "cells": grid_cells(p, players, marks),
         } for p in players],
     }
@@ -547,33 +599,41 @@ def _kind(g: Row, words: Mapping[str, str]) -> str:
     return words[KINDS[g["result"]]] if g["result"] in KINDS else ""
 
 
-def _player_section(p: Row, games: list[Row], by_id: dict[Any, Row], terms: ReportTerms,
-                    how: Writing) -> Row:
+def _player_sections(table: Standings, terms: ReportTerms, how: Writing) -> list[Row]:
+    """Each player's section: his line, his games (a row each, its cells written a column
+    at a time over every player's games) and his totals."""
     words = how.words
-    rows = []
-    for g in games:
-        opponent = by_id.get(g["opponent"]) if g["opponent"] is not None else None
-        record = {**g, "id": p["id"]}
-        rows.append({
-            "round": str(g["round"]),
-            "opponent": opponent["name"] if opponent else "",
-            "opponent_id": "" if opponent is None else str(opponent["id"]),
-            "opponent_anchor": "" if opponent is None else link(opponent),
-            "kind": _kind(g, words),
-            "cells": [text(f, record, how) for f in terms.game_columns],
-            "note": _game_note(g, words),
+    by_id = table.by_id
+    games = [g for p in table.players for g in table.games[p["id"]]]
+    columns = [texts(f, games, how) for f in terms.game_columns]
+    cells = iter(zip(*columns, strict=True) if columns else ([] for _ in games))
+    totals = [texts(f, table.players, how) for f in terms.totals]
+    starts = texts(terms.start, table.players, how)
+    sections = []
+    for at, p in enumerate(table.players):
+        rows = []
+        for g in table.games[p["id"]]:
+            opponent = by_id.get(g["opponent"]) if g["opponent"] is not None else None
+            rows.append({
+                "round": str(g["round"]),
+                "opponent": opponent["name"] if opponent else "",
+                "opponent_id": "" if opponent is None else str(opponent["id"]),
+                "opponent_anchor": "" if opponent is None else link(opponent),
+                "kind": _kind(g, words),
+                "cells": list(next(cells)),
+                "note": _game_note(g, words),
+            })
+        if p["rating"] is not None:
+            rating = f'{words["rating"]} {starts[at]}'
+        elif terms.start_missing == "unrated":
+            rating = words["unrated"]
+        else:
+            rating = f'{words["rating"]} {starts[at]} ({words[terms.start_missing]})'
+        sections.append({
+            "anchor": p["anchor"], "id": str(p["id"]), "name": p["name"],
+            "title": title_of(p["title"]), "federation": p["federation"] or "",
+            "rating": rating, "rank": fmt_int(p["rank"]), "games": rows,
+            # By the context's ``total_heads``; an empty one is not shown.
+            "totals": [column[at] for column in totals],
         })
-    start = text(terms.start, p, how)
-    if p["rating"] is not None:
-        rating = f'{words["rating"]} {start}'
-    elif terms.start_missing == "unrated":
-        rating = words["unrated"]
-    else:
-        rating = f'{words["rating"]} {start} ({words[terms.start_missing]})'
-    return {
-        "anchor": anchor(p["id"]), "id": str(p["id"]), "name": p["name"],
-        "title": title_of(p["title"]), "federation": p["federation"] or "",
-        "rating": rating, "rank": fmt_int(p["rank"]), "games": rows,
-        # By the context's ``total_heads``; an empty one is not shown.
-        "totals": [text(f, p, how) for f in terms.totals],
-    }
+    return sections
