@@ -2,15 +2,17 @@
 
 Run from the repository root::
 
-    python benchmarks/bench_desk.py           # 84-player Capo d'Orso 2012, 20 changes
-    python benchmarks/bench_desk.py --quick   # 5 changes
+    python benchmarks/bench_desk.py           # Capo d'Orso 2012 (84 players), then 2,000 x 9
+    python benchmarks/bench_desk.py --quick   # 5 changes each
 
-The event is the 84-player, 9-round Capo d'Orso open (``tests/data``), copied to a
+The events: the 84-player, 9-round Capo d'Orso open (``tests/data``), and a generated
+2,000-player, 9-round Swiss (``generate.generate_swiss``, seed 3), each copied to a
 temporary folder and served on an ephemeral loopback port.  The file is rewritten in
-turn as after round 8 and after round 9 (the last round's cells blanked, as a pairing
-program's export before the results).  Each time the clock runs from the write until a
-live page has what a browser does: the server-sent event of the new version, then the
-standings part of the page fetched again (``X-Desk-Fragment``), showing the new round.
+turn as after round 8 and after round 9 (Capo d'Orso's last round's cells blanked, as a
+pairing program's export before the results; the generated one written through round
+8).  Each time the clock runs from the write until a live page has what a browser does:
+the server-sent event of the new version, then the standings part of the page fetched
+again (``X-Desk-Fragment``), showing the new round.
 Target: under 0.5 s.  Baseline, in the same run: ``tournament-elo rate FILE --out DIR``,
 the command an arbiter runs per round without the desk (best of 3), and the in-process
 ``rate`` + report page that the desk's work amounts to.
@@ -37,6 +39,7 @@ import httpx  # noqa: E402
 
 from benchmarks import figures  # noqa: E402
 from benchmarks.figures import best_of, ms  # noqa: E402
+from benchmarks.generate import generate_swiss, to_trf  # noqa: E402
 from tournament_elo.rating.engine import rate  # noqa: E402
 from tournament_elo.read.detect import read_event  # noqa: E402
 from tournament_elo.render.html import render_html  # noqa: E402
@@ -58,12 +61,19 @@ def after_round_8(trf: str) -> str:
 def main(argv: Sequence[str] | None = None) -> None:
     args = figures.parse_arguments(__doc__, "(no profile)", argv)
     changes = 5 if args.quick else 20
-    case = "Capo d'Orso 84x9"
-    print(f"\n{case}: file change to updated page, {changes} changes", flush=True)
-    versions = (after_round_8(CAPO.read_text()), CAPO.read_text())
+    large = generate_swiss(2000, 9, seed=3)
+    for case, versions in (
+            ("Capo d'Orso 84x9", (after_round_8(CAPO.read_text()), CAPO.read_text())),
+            ("generated Swiss 2,000x9", (to_trf(large, through=8), to_trf(large)))):
+        print(f"\n{case}: file change to updated page, {changes} changes", flush=True)
+        _case(case, versions, changes)
+    FIGURES.print_table()
+
+
+def _case(case: str, versions: tuple[str, str], changes: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
-        event = work / "capo.trf"
+        event = work / "event.trf"
         event.write_text(versions[1])
         latencies = _desk_latencies(work, event, versions, changes)
         record(case, "desk: file change → page updated, median", ms(statistics.median(
@@ -78,7 +88,6 @@ def main(argv: Sequence[str] | None = None) -> None:
         t_lib, _ = best_of(3, lambda: render_html(rate(read_event(event)), "en"))
         record(case, "baseline: read + rate + report page, in process", ms(t_lib),
                "best of 3")
-    FIGURES.print_table()
 
 
 def _desk_latencies(work: Path, event: Path, versions: tuple[str, str],

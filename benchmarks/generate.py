@@ -21,6 +21,7 @@ from __future__ import annotations
 import csv
 import multiprocessing
 import random
+import sys
 import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -341,6 +342,8 @@ def generate_swiss(
     often rounds go unplayed."""
     if n_rounds >= n_players:
         raise ValueError("a Swiss needs more players than rounds")
+    # The pairing recurses once per board: a round of 2,000 players goes 1,000 deep.
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), n_players + 1000))
     rng = random.Random(seed)
     players = _players(n_players, rng, rates.unrated) if entrants is None else _ranked(
         rng.sample(list(entrants), n_players))

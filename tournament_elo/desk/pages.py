@@ -50,8 +50,10 @@ def event_context(event: DeskEvent) -> dict[str, Any] | None:
         played = result.event.rounds_played
         context["after"] = played
         context["holding"] = holding(result)
+        # The pairings are made only where a round is paired beyond the last played.
         context["next_round"] = next((day for day in context["pairings"]
-                                      if day["round"] == played + 1 and day["boards"]), None)
+                                      if day["round"] == played + 1 and day["boards"]),
+                                     None) if played + 1 in context["rounds"] else None
         return context
 
     context: dict[str, Any] = event.cached(("context", lang), make)

@@ -7,9 +7,9 @@ ReportTerms`; this module has no knowledge of any system's kind.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from ..i18n.labels import labels
 from ..i18n.messages import warning_lines
@@ -282,6 +282,34 @@ def _event_report(table: Standings, terms: ReportTerms, how: Writing) -> Row:
     }
 
 
+class Later(Sequence[Row]):
+    """A part of the view made when it is first read: the desk's standings read neither
+    the players' sections nor the pairings, which are most of a large event's view."""
+
+    def __init__(self, make: Callable[[], list[Row]]) -> None:
+        self._make: Callable[[], list[Row]] | None = make
+        self._rows: list[Row] = []
+
+    def _made(self) -> list[Row]:
+        if self._make is not None:
+            self._rows, self._make = self._make(), None
+        return self._rows
+
+    @overload
+    def __getitem__(self, index: int) -> Row: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Row]: ...
+
+    def __getitem__(self, index: int | slice) -> Row | list[Row]:
+        return self._made()[index]
+
+    def __len__(self) -> int:
+        return len(self._made())
+
+    def __iter__(self) -> Iterator[Row]:
+        return iter(self._made())
+
+
 def build_context(result: RatingResult, lang: str,
                   notes: Mapping[Any, str] | None = None) -> dict[str, Any]:
     """Everything the HTML template shows, as strings in lists of dicts.
@@ -335,17 +363,15 @@ def build_context(result: RatingResult, lang: str,
                           else "", "note": f.note} for f in terms.game_columns],
         "legend": [(symbol, words[key]) for symbol, key in terms.legend],
         "total_heads": [(heading(f, how), f.wide) for f in terms.totals],
-        "players": [{**section,
-                     "chart": score_chart(table.games[p["id"]], table.rounds),
-                     "rating_chart": rating_chart(
-                         rating_series(p, table.games[p["id"]], terms, how)),
-                     "note": notes.get(p["id"], "")}
-                    for p, section in zip(players, _player_sections(table, terms, how),
-                                          strict=True)],
+        "players": Later(lambda: [
+            {**section, "chart": score_chart(table.games[p["id"]], table.rounds),
+             "rating_chart": rating_chart(rating_series(p, table.games[p["id"]], terms, how)),
+             "note": notes.get(p["id"], "")}
+            for p, section in zip(players, _player_sections(table, terms, how), strict=True)]),
         "event_report": _event_report(table, terms, how),
         "starting_rank": ranks,
         "has_fide_ids": any(r["fide_id"] for r in ranks),
-        "pairings": pairings(table, by_id, terms.start, how),
+        "pairings": Later(lambda: pairings(table, by_id, terms.start, how)),
         "grid": grid(table) if event.type.value == "round-robin" else None,
         "norms": _norms_context(result, words),
         "warnings": warning_lines(result.warnings, lang),
