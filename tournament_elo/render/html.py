@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 
 from ..i18n.catalog import template_functions
+from .collector import without_collector
 from .sections import report_data
 from .view import build_context
 
@@ -51,6 +52,7 @@ def environment() -> jinja2.Environment:
     )
 
 
+@without_collector
 def render(template: str, context: Mapping[str, Any], **more: Any) -> str:
     """A template of the reports, the site (``site/…``) or the desk (``desk/…``) filled in,
     its words in the page's language (its ``lang``)."""

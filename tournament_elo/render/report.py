@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..i18n.message import N_
+from .collector import without_collector
 from .html import render_html
 from .json import to_json
 from .tables import flat_table, report_tables, table_csv_bytes, xlsx_sheets
@@ -30,6 +31,7 @@ def write_reports(result: RatingResult, out_dir: Path, lang: str,
     return write_files(out_dir, report_files(result, lang), N_("the reports"), inputs)
 
 
+@without_collector
 def report_files(result: RatingResult, lang: str) -> dict[str, bytes]:
     """The report set's files by name, rendered in memory (the desk's ZIP download)."""
     data = to_json(result)

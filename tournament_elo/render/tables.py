@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .collector import without_collector
 from .format import Writing, title_of
 from .json import to_json
 from .view import (
@@ -151,6 +152,7 @@ class ReportTable:
     optional: bool = False
 
 
+@without_collector
 def report_tables(result: RatingResult, lang: str) -> list[ReportTable]:
     """The crosstable, the event rating report, the starting rank, the pairings and,
     when the event has them, the round-robin grid and the norms, numbers as numbers.

@@ -16,6 +16,7 @@ from ..i18n.messages import warning_lines
 from ..systems.fide.norm_events import NORM_EVENT_SETTING, NORM_EVENTS
 from ..systems.terms import Figure, ReportTerms
 from .charts import rating_chart, score_chart
+from .collector import without_collector
 from .format import (
     KINDS,
     MARKS,
@@ -310,6 +311,7 @@ class Later(Sequence[Row]):
         return iter(self._made())
 
 
+@without_collector
 def build_context(result: RatingResult, lang: str,
                   notes: Mapping[Any, str] | None = None) -> dict[str, Any]:
     """Everything the HTML template shows, as strings in lists of dicts.
