@@ -1,17 +1,24 @@
 """A very large event through the command line: memory and time of ``rate --format json``
-against ``--format csv`` in the same run.
+against ``--format csv`` in the same run, and the report set of ``rate --out``.
 
 Run from the repository root::
 
-    python benchmarks/bench_large_event.py            # 100,000 players x 9 rounds
-    python benchmarks/bench_large_event.py --quick    # 10,000 x 9, a smoke run
+    python benchmarks/bench_large_event.py            # 100,000 players x 9 rounds; --out 10,000 x 9
+    python benchmarks/bench_large_event.py --quick    # 10,000 x 9 both, a smoke run
 
-One case (figures only, no assertion): ``generate.columnar_event`` written as a CSV pair
-(``big-games.csv``, ``big-players.csv``; untimed), then ``tournament-elo rate
-big-games.csv`` as a subprocess with ``--format json`` (the JSON streamed, compact) and
-with ``--format csv`` (the baseline: one table, no records), each in a child process of
-its own so that its peak resident memory (``ru_maxrss``) is its own.  Target: the JSON
-run under 1 GiB.
+Figures only, no assertion.  Each event is ``generate.columnar_event`` written as a CSV
+pair (``big-games.csv``, ``big-players.csv``; untimed), and each command runs as a
+subprocess in a child process of its own, so that its peak resident memory
+(``ru_maxrss``) and CPU time (user and system) are its own.
+
+1. ``tournament-elo rate big-games.csv`` with ``--format json`` (the JSON streamed,
+   compact) and with ``--format csv`` (the baseline: one table, no records).  Target: the
+   JSON run under 1 GiB.
+2. ``rate big-games.csv --out DIR`` of 10,000 players x 9 rounds (the whole report set:
+   HTML, XLSX, CSV, JSON): CPU time beyond the start-up (``tournament-elo --version``,
+   measured alike) beside ``--format json`` (the rating without the reports), the size of
+   each file, and, in this process, the CPU time of each file's rendering.  Targets: at
+   most 3 s of CPU beyond the start-up, ``report.html`` at most 8 MB.
 """
 
 from __future__ import annotations
@@ -20,8 +27,9 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # run as a script: make ``benchmarks`` importable
@@ -32,6 +40,7 @@ from benchmarks.figures import mib, untimed  # noqa: E402
 from benchmarks.generate import columnar_event  # noqa: E402
 from tournament_elo.write.sheets import write_sheets  # noqa: E402
 
+T = TypeVar("T")
 TARGET_BYTES = 1 << 30
 FIGURES = figures.Figures(measure_width=40)
 record = FIGURES.record
@@ -39,16 +48,19 @@ record = FIGURES.record
 #: Runs the command (its arguments) with its output thrown away, then prints the child's
 #: peak resident memory in KiB: each measurement in a process of its own.
 _MEASURE = ("import resource, subprocess, sys; "
-            "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True); "
-            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+            "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, "
+            "stderr=subprocess.DEVNULL, check=True); "
+            "u = resource.getrusage(resource.RUSAGE_CHILDREN); "
+            "print(u.ru_maxrss, u.ru_utime + u.ru_stime)")
 
 
-def _run(args: Sequence[str]) -> tuple[float, int]:
-    """Seconds and peak resident bytes of one command."""
+def _run(args: Sequence[str]) -> tuple[float, int, float]:
+    """Seconds, peak resident bytes and CPU seconds of one command."""
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", _MEASURE, *args], capture_output=True,
                           text=True, check=True)
-    return time.perf_counter() - start, int(done.stdout.split()[-1]) * 1024
+    peak, cpu = done.stdout.split()[-2:]
+    return time.perf_counter() - start, int(peak) * 1024, float(cpu)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -65,14 +77,73 @@ def main(argv: Sequence[str] | None = None) -> None:
         command = [sys.executable, "-m", "tournament_elo", "rate", str(games)]
         for label, extra in (("--format csv (baseline)", ["--format", "csv"]),
                              ("--format json", ["--format", "json"])):
-            seconds, peak = _run([*command, *extra])
+            seconds, peak, _ = _run([*command, *extra])
             note = ""
             if extra[-1] == "json":
                 note = "meets" if peak < TARGET_BYTES else "MISSES"
                 note = f"target < 1 GiB: {note}"
             record(case, f"{label}: time", f"{seconds:.1f} s")
             record(case, f"{label}: peak memory", mib(peak), note)
+    case_report_set()
     FIGURES.print_table()
+
+
+def case_report_set(n: int = 10_000, rounds: int = 9) -> None:
+    case = f"rate --out, {n:,}x{rounds}"
+    print(f"\n{case}", flush=True)
+    with tempfile.TemporaryDirectory() as folder:
+        games = Path(folder) / "big-games.csv"
+        built = untimed("generated", lambda: columnar_event(n, rounds, seed=12))
+        untimed("written as a CSV pair", lambda: write_sheets(built.event, games, "csv"))
+        tool = [sys.executable, "-m", "tournament_elo"]
+        start_up = min(_run([*tool, "--version"])[2] for _ in range(3))
+        json_cpu = min(_run([*tool, "rate", str(games), "--format", "json"])[2]
+                       for _ in range(2))
+        out = Path(folder) / "out"
+        out_cpu = min(_run([*tool, "rate", str(games), "--out", str(out)])[2]
+                      for _ in range(2))
+        beyond = out_cpu - start_up
+        record(case, "rate --out: CPU beyond start-up", f"{beyond:.2f} s",
+               f"target <= 3 s: {'meets' if beyond <= 3 else 'MISSES'}; start-up "
+               f"{start_up:.2f} s")
+        record(case, "baseline: --format json, CPU beyond start-up",
+               f"{json_cpu - start_up:.2f} s", f"--out {beyond / (json_cpu - start_up):.1f}x")
+        html = (out / "report.html").stat().st_size
+        record(case, "report.html", f"{html / 1e6:.1f} MB",
+               f"target <= 8 MB: {'meets' if html <= 8e6 else 'MISSES'}")
+        for name in ("report.xlsx", "result.json", "games.csv", "pairings.csv"):
+            record(case, name, f"{(out / name).stat().st_size / 1e6:.1f} MB")
+        _rendering(case, games)
+
+
+def _rendering(case: str, games: Path) -> None:
+    """The CPU time of each file of the report set rendered in this process."""
+    from tournament_elo.rating.engine import rate
+    from tournament_elo.read.detect import read_event
+    from tournament_elo.render.html import render_html
+    from tournament_elo.render.json import to_json
+    from tournament_elo.render.tables import flat_table, report_tables, xlsx_sheets
+    from tournament_elo.render.writers import xlsx_bytes
+
+    def cpu(fn: Callable[[], T]) -> tuple[float, T]:
+        start = time.process_time()
+        made = fn()
+        return time.process_time() - start, made
+
+    seconds, result = cpu(lambda: rate(read_event(games)))
+    record(case, "in process: read and rate", f"{seconds:.2f} s CPU")
+    seconds, _ = cpu(lambda: render_html(result, "en"))
+    record(case, "in process: report.html", f"{seconds:.2f} s CPU")
+    seconds, data = cpu(lambda: to_json(result))
+    seconds_tables, tables = cpu(lambda: report_tables(result, "en"))
+    record(case, "in process: JSON document, report tables",
+           f"{seconds:.2f} s, {seconds_tables:.2f} s CPU")
+    sheets = xlsx_sheets(result, "en", flat_table(data["players"]), flat_table(data["games"]),
+                         tables)
+    seconds, _ = cpu(lambda: xlsx_bytes(sheets))
+    cells = sum(len(header) * (len(rows) + 1) for _, header, rows in sheets)
+    record(case, "in process: report.xlsx (XlsxWriter)", f"{seconds:.2f} s CPU",
+           f"{cells:,} cells")
 
 
 if __name__ == "__main__":
