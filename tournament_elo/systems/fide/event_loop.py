@@ -23,8 +23,11 @@ one addition, and a table of 8 bytes a slot, which stays in the processor's cach
 while W cannot overflow 24 bits; a game count beyond 16 bits, which no rating report
 holds, is found after the loop and refused.  An unrated player's rows (a few) add to a
 table of their own, in eight bytes: a sum of opponents' ratings outgrows four.  The
-edition's rules are constants of the loop: each of its four versions is compiled on
-its own, with no test of a rule on each row.
+tables are read at random, row after row, while the rows stream through the cache and
+push them out of its first level: the loop asks for the entries of the row
+:data:`AHEAD` rows on (:func:`_prefetch`), so that they are at hand when it gets there
+rather than waited for.  The edition's rules are constants of the loop: each of its
+four versions is compiled on its own, with no test of a rule on each row.
 """
 
 from __future__ import annotations
@@ -34,6 +37,9 @@ from typing import Any
 import numba
 import numpy as np
 import numpy.typing as npt
+from llvmlite import ir
+from numba.core import cgutils, types
+from numba.extending import intrinsic
 
 from ...errors import EventModelError
 from ...model import Result
@@ -57,16 +63,55 @@ W_SHIFT, WE_SHIFT = 16, 40
 #: difference of two-byte ratings.
 _UNCAPPED = 1 << 16
 _LOSS = int(Result.LOSS)
+#: How many rows on the loop asks for a row's table entries: far enough for them to come
+#: from the second-level cache in time, near enough to be still there when needed.
+AHEAD = 8
 
 
-@numba.njit(cache=True)
+#: numba's own address of an array's item (untyped: numba types its compiled side only).
+_item_pointer: Any = cgutils.get_item_pointer
+
+
+def _prefetch(typing_context: Any, array: Any, index: Any) -> tuple[Any, Any]:
+    """Ask the processor to bring ``array[index]`` into its cache, and go on: a hint
+    (LLVM's ``llvm.prefetch``), which changes nothing the loop computes."""
+    del typing_context
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        kind = signature.args[0]
+        view = context.make_array(kind)(context, builder, args[0])
+        address = _item_pointer(context, builder, kind, view, [args[1]], wraparound=False)
+        byte = ir.IntType(8).as_pointer()
+        word = ir.IntType(32)
+        hint = builder.module.declare_intrinsic(
+            "llvm.prefetch", [byte], ir.FunctionType(ir.VoidType(), [byte, word, word, word]))
+        # Read and write (1), kept in all levels (3), data not instructions (1).
+        builder.call(hint, [builder.bitcast(address, byte), ir.Constant(word, 1),
+                            ir.Constant(word, 3), ir.Constant(word, 1)])
+        return context.get_dummy_value()
+
+    return types.void(array, index), codegen
+
+
+#: :func:`_prefetch` as numba calls it in compiled code (numba types it, not mypy).
+prefetch: Any = intrinsic(_prefetch)
+
+
+@numba.njit(cache=True, inline="always")
 def _loop(slot: Any, opponent: Any, result: Any, lookup: Any, big_rule: bool,
           cap_from_2650: int, pd_high: Any, looked_up: Any, counts: Any, packed: Any,
           sums: Any, first: Any) -> int:
     """The loop of :func:`_rows`, for one edition's rules (``big_rule``: the rapid and
     blitz 600-point rule; ``cap_from_2650``: the cap of a player rated 2650 or more)."""
     narrow, total = len(packed) > 0, 0
+    ahead = len(slot) - AHEAD
     for i in range(len(slot)):
+        if i < ahead:
+            later = np.uint64(slot[i + AHEAD])
+            prefetch(lookup, later + np.uint64(1))
+            prefetch(lookup, np.uint64(opponent[i + AHEAD] + 1))
+            if narrow:
+                prefetch(packed, later)
         # Unsigned indexes: numba adds no negative-index wraparound to each look-up; and
         # ``&`` rather than ``and``: fewer branches for the processor to guess.
         who, code = np.uint64(slot[i]), result[i]
@@ -103,39 +148,64 @@ def _loop(slot: Any, opponent: Any, result: Any, lookup: Any, big_rule: bool,
     return total
 
 
-@numba.njit(cache=True)
-def _rules(slot: Any, opponent: Any, result: Any, lookup: Any, big_rule: bool,
-           cap_all: bool, pd_high: Any, looked_up: Any, counts: Any, packed: Any,
-           sums: Any, first: Any) -> int:
-    """:func:`_loop` with the edition's rules as constants."""
-    if big_rule:
-        if cap_all:
-            return _loop(slot, opponent, result, lookup, True, DIFFERENCE_CAP, pd_high,
-                         looked_up, counts, packed, sums, first)
-        return _loop(slot, opponent, result, lookup, True, _UNCAPPED, pd_high, looked_up,
-                     counts, packed, sums, first)
-    if cap_all:
-        return _loop(slot, opponent, result, lookup, False, DIFFERENCE_CAP, pd_high,
-                     looked_up, counts, packed, sums, first)
-    return _loop(slot, opponent, result, lookup, False, _UNCAPPED, pd_high, looked_up,
-                 counts, packed, sums, first)
-
-
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _rows(slot: Any, opponent: Any, result: Any, lookup: Any, big_rule: bool,
-          cap_all: bool, pd_high: Any, looked_up: Any, counts: Any, packed: Any,
+          cap_from_2650: int, pd_high: Any, looked_up: Any, counts: Any, packed: Any,
           sums: Any, first: Any) -> int:
     """``sums[:, s]``: slot s's rated games, W and We (hundredths), added up in
     ``packed[s]`` if it is not empty; ``first[:, s]``: his games, points and opponents'
     ratings toward a first rating.  Returns the rated rows."""
-    total = _rules(slot, opponent, result, lookup, big_rule, cap_all, pd_high, looked_up,
-                   counts, packed, sums, first)
+    total = _loop(slot, opponent, result, lookup, big_rule, cap_from_2650, pd_high,
+                  looked_up, counts, packed, sums, first)
     for s in range(len(packed)):
         word = packed[s]
         sums[0, s] = np.int64(word & np.uint64(0xFFFF))
         sums[1, s] = np.int64((word >> np.uint64(W_SHIFT)) & np.uint64(0xFFFFFF))
         sums[2, s] = np.int64(word >> np.uint64(WE_SHIFT))
     return total
+
+
+# :func:`_rows` with each edition's rules as constants, one compiled function each
+# (``_loop`` is inlined: it takes the constants in): one function that holds all four
+# versions compiles each of them to a slower loop.
+
+
+@numba.njit(cache=True)
+def _capped(slot: Any, opponent: Any, result: Any, lookup: Any, pd_high: Any,
+            looked_up: Any, counts: Any, packed: Any, sums: Any, first: Any) -> int:
+    """Every difference capped at 400; no big-difference rule (standard games)."""
+    return _rows(slot, opponent, result, lookup, False, DIFFERENCE_CAP, pd_high, looked_up,
+                 counts, packed, sums, first)
+
+
+@numba.njit(cache=True)
+def _capped_big(slot: Any, opponent: Any, result: Any, lookup: Any, pd_high: Any,
+                looked_up: Any, counts: Any, packed: Any, sums: Any, first: Any) -> int:
+    """Every difference capped at 400; the rapid and blitz 600-point rule."""
+    return _rows(slot, opponent, result, lookup, True, DIFFERENCE_CAP, pd_high, looked_up,
+                 counts, packed, sums, first)
+
+
+@numba.njit(cache=True)
+def _uncapped_2650(slot: Any, opponent: Any, result: Any, lookup: Any, pd_high: Any,
+                   looked_up: Any, counts: Any, packed: Any, sums: Any, first: Any) -> int:
+    """A player from 2650 uncapped (2025); no big-difference rule."""
+    return _rows(slot, opponent, result, lookup, False, _UNCAPPED, pd_high, looked_up,
+                 counts, packed, sums, first)
+
+
+@numba.njit(cache=True)
+def _uncapped_2650_big(slot: Any, opponent: Any, result: Any, lookup: Any, pd_high: Any,
+                       looked_up: Any, counts: Any, packed: Any, sums: Any, first: Any,
+                       ) -> int:
+    """A player from 2650 uncapped (2025); the rapid and blitz 600-point rule."""
+    return _rows(slot, opponent, result, lookup, True, _UNCAPPED, pd_high, looked_up,
+                 counts, packed, sums, first)
+
+
+#: The compiled function for (the big-difference rule, every difference capped).
+_VERSIONS = {(False, True): _capped, (True, True): _capped_big,
+             (False, False): _uncapped_2650, (True, False): _uncapped_2650_big}
 
 
 def compiled_rows(slot: Ints, opponent: Ints, result: Ints, lookup: npt.NDArray[np.int16],
@@ -157,8 +227,9 @@ def compiled_rows(slot: Ints, opponent: Ints, result: Ints, lookup: npt.NDArray[
     slot, opponent, result = (np.ascontiguousarray(a, dtype=np.int64)
                               for a in (slot, opponent, result))
     table = np.roll(np.asarray(lookup, dtype=np.int16), 1)  # slot −1's 0 first
-    total = _rows(slot, opponent, result, table, big_rule, rule is DifferenceRule.CAP_400,
-                  _PD_HIGH, looked_up, counts, packed, sums, first)
+    version = _VERSIONS[big_rule, rule is DifferenceRule.CAP_400]
+    total = version(slot, opponent, result, table, _PD_HIGH, looked_up, counts, packed, sums,
+                    first)
     games, w, we = sums
     if narrow and int(games.sum()) != total:  # a slot's count carried out of its 16 bits
         raise EventModelError("a player with more games in one event than a rating report "
