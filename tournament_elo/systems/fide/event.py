@@ -247,10 +247,16 @@ class EventFirstRatings(NamedTuple):
 def event_first_ratings(edition: FideEdition, event: Event,
                         found: FirstRatingGames) -> EventFirstRatings:
     """First ratings from one event's games of unrated players against rated opponents."""
-    ru = first_ratings(edition, found.games, found.points, found.opponents)
+    # Only a slot with such games can get one (a few, in a rated event): the others' 0
+    # is not computed, slot by slot.
+    some = np.flatnonzero(found.games)
+    games = found.games[some]
+    ru_some = first_ratings(edition, games, found.points[some], found.opponents[some])
     if event.type is EventType.SWISS:
-        ru = np.where(found.games >= edition.new_player_min_opponents_swiss, ru, 0)
-    published = np.where(found.games >= edition.new_player_min_games, ru, 0)
+        ru_some = np.where(games >= edition.new_player_min_opponents_swiss, ru_some, 0)
+    ru, published = np.zeros((2, len(found.games)), dtype=np.int64)
+    ru[some] = ru_some
+    published[some] = np.where(games >= edition.new_player_min_games, ru_some, 0)
     return EventFirstRatings(found, ru, published)
 
 
