@@ -436,7 +436,9 @@ def measure_beside_plain_numba(case: str, built: ColumnarEvent) -> None:
             and np.array_equal(got.rated[built.mirror[first_rows]], rated))
     count = len(first_rows)
     record(case, "plain numba loop, one row per game (baseline)", ms(t_plain),
-           f"{rate_of(count, t_plain)}; figures {'equal to' if same else 'DIFFER from'} "
+           f"{rate_of(count, t_plain)}; in: {count:,} game rows (white, black, result); "
+           "out: per game rated, difference, points, per player games, W, We, K, change, "
+           f"rounded, new rating, figures {'equal to' if same else 'DIFFER from'} "
            "rate_event's")
     record(case, "one read of the game rows' columns (its floor)", ms(t_floor_games),
            f"the plain loop at {t_plain / t_floor_games:.1f}x it")
@@ -448,7 +450,9 @@ def measure_beside_plain_numba(case: str, built: ColumnarEvent) -> None:
         verdict = "meets" if ratio <= TARGET_OF_PLAIN_NUMBA else "ABOVE"
         record(case, label, ms(t),
                f"{ratio:.2f}x the plain numba loop ({verdict} the {TARGET_OF_PLAIN_NUMBA}x "
-               f"target), {t / t_floor_rows:.1f}x one read of its columns")
+               f"target), {t / t_floor_rows:.1f}x one read of its columns; in: "
+               f"{len(p.player):,} pairing rows (each game from both sides); out: the "
+               "same figures, and the games toward a first rating")
     data_games = sum(a.nbytes for a in games) + rating.nbytes + k.nbytes
     data_rows = sum(a.nbytes for a in pairing_columns) + rating.nbytes + k.nbytes
     for label, fn, data in (("plain numba loop", plain, data_games),
