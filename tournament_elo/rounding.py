@@ -14,11 +14,16 @@ import numpy.typing as npt
 IntLike = int | npt.NDArray[np.int64]
 
 
-def half_away_from_zero(numerator: IntLike, denominator: int | npt.NDArray[np.int64]) -> IntLike:
+def half_away_from_zero(numerator: IntLike, denominator: int) -> IntLike:
     """numerator / denominator rounded to a whole number, ties away from zero."""
-    magnitude = (2 * np.abs(numerator) + denominator) // (2 * denominator)
-    result = np.sign(numerator) * magnitude
-    return int(result) if np.ndim(result) == 0 else result.astype(np.int64)
+    values = np.asarray(numerator, dtype=np.int64)
+    # In place, on one array: on a table of players each temporary is a fresh megabyte.
+    magnitude = np.abs(values)
+    magnitude *= 2
+    magnitude += denominator
+    magnitude //= 2 * denominator
+    magnitude *= np.sign(values)
+    return int(magnitude) if np.ndim(magnitude) == 0 else magnitude
 
 
 def half_up(numerator: IntLike, denominator: int | npt.NDArray[np.int64]) -> IntLike:

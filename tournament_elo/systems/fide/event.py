@@ -194,22 +194,28 @@ def _compiled(edition: FideEdition, rows: Rows, rating: Ints, k: Ints, day: date
 
 def _finish(edition: FideEdition, rows: Rows, rating: Ints, k: Ints, lookup: Ints,
             looked_up: Differences, games: Ints, w: Ints, we: Ints) -> Computed:
-    """K after the K × n cap, the change and the new rating, per player."""
+    """K after the K × n cap, the change and the new rating, per player.
+
+    In place where it can: on a big event each temporary is a fresh megabyte, whose pages
+    the system may have to hand out anew on every call."""
     n = len(rating)
     n_rated = rows.per_player(games, n)
-    k_final = k
+    rated = rating > 0
+    k_final = np.where(rated, k, 0)
     cap = edition.k_times_games_cap
     if cap is not None:
-        # K × n ≤ cap gives K = cap // n, divided once for each game count and looked up
-        # per player: numpy divides by an array of divisors slowly.
-        capped_k = cap // np.maximum(np.arange(int(n_rated.max(initial=0)) + 1), 1)
-        k_final = np.where(n_rated * k > cap, capped_k[n_rated], k)
-    k_final = np.where(rating > 0, k_final, 0)
-    change = k_final * (rows.per_player(w, n) - rows.per_player(we, n))
+        # K × n ≤ cap is K ≤ cap // n (K is whole): divided once for each game count and
+        # looked up per player (numpy divides by an array of divisors slowly); no games,
+        # no bound.
+        most = cap // np.maximum(np.arange(int(n_rated.max(initial=0)) + 1), 1)
+        most[0] = np.iinfo(np.int64).max
+        np.minimum(k_final, most[n_rated], out=k_final)
+    change = rows.per_player(w, n) - rows.per_player(we, n)
+    change *= k_final
     rounded = np.asarray(half_away_from_zero(change, 100))
-    new = rating + rounded
+    new_rating = rating + rounded
     # A rating below the edition's floor is not published: the player shows as unrated.
-    new_rating = np.where((rating > 0) & (new >= edition.floor), new, 0)
+    new_rating[~rated | (new_rating < edition.floor)] = 0
     return Computed(looked_up, rows.result, rows.opponent, lookup[:-1], games, w, we, k_final,
                     change, rounded, new_rating)
 
