@@ -253,8 +253,8 @@ class EventFirstRatings(NamedTuple):
 def event_first_ratings(edition: FideEdition, event: Event,
                         found: FirstRatingGames) -> EventFirstRatings:
     """First ratings from one event's games of unrated players against rated opponents."""
-    # Only a slot with such games can get one (a few, in a rated event): the others' 0
-    # is not computed, slot by slot.
+    # Only a slot with such games can get one (in a rated event, a few): first_ratings
+    # runs on those alone, and the others stay 0.
     some = np.flatnonzero(found.games)
     games = found.games[some]
     ru_some = first_ratings(edition, games, found.points[some], found.opponents[some])
