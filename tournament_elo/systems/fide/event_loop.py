@@ -68,7 +68,7 @@ _LOSS = int(Result.LOSS)
 AHEAD = 8
 
 
-#: numba's own address of an array's item (untyped: numba types its compiled side only).
+#: numba's own address of an array's item (its helpers carry no type hints).
 _item_pointer: Any = cgutils.get_item_pointer
 
 
@@ -85,7 +85,8 @@ def _prefetch(typing_context: Any, array: Any, index: Any) -> tuple[Any, Any]:
         word = ir.IntType(32)
         hint = builder.module.declare_intrinsic(
             "llvm.prefetch", [byte], ir.FunctionType(ir.VoidType(), [byte, word, word, word]))
-        # Read and write (1), kept in all levels (3), data not instructions (1).
+        # For writing (1: the sums' table is written), kept in every cache level (3),
+        # data rather than instructions (1).
         builder.call(hint, [builder.bitcast(address, byte), ir.Constant(word, 1),
                             ir.Constant(word, 3), ir.Constant(word, 1)])
         return context.get_dummy_value()
