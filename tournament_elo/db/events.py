@@ -18,7 +18,7 @@ from ..model import Event, EventType, Pairings, Player
 from ..read.headers import fold_name
 from ..read.trf_tiebreaks import declared_record
 from .schema import GAME_ROW
-from .store import Database, Who, day, iso_day, unpack, who
+from .store import WHO_FIELDS, Database, Who, day, iso_day, unpack, who_of
 
 #: Event fields kept in ``events.details`` (what the reports show besides the name),
 #: with the round dates, whether the event is a game log and the tie-breaks its file
@@ -139,15 +139,18 @@ class PackedEvent(NamedTuple):
         return self.players.names, self.players.values[0]
 
 
-#: The :class:`Player` fields of :class:`Entries`, in one call per player.
-_ENTRY_FIELDS = attrgetter("index", "id", "rating", "fixed_rating")
+#: The :class:`Player` fields :func:`pack_event` reads, in one call per player: those of
+#: :func:`~.store.who_of`, then those of :class:`Entries`.
+_PLAYER_FIELDS = attrgetter(*WHO_FIELDS, "index", "rating", "fixed_rating")
 
 
 def pack_event(event: Event) -> PackedEvent:
-    """What :func:`~.importer.store_packed` writes of ``event``."""
-    idx, start_no, rating, fixed = (map(list, zip(*map(_ENTRY_FIELDS, event.players),
-                                                  strict=True))
-                                    if event.players else ([], [], [], []))
+    """What :func:`~.importer.store_packed` writes of ``event``: its players read once,
+    as columns."""
+    columns = (list(map(list, zip(*map(_PLAYER_FIELDS, event.players), strict=True)))
+               if event.players else [[] for _ in range(len(WHO_FIELDS) + 3)])
+    idx, rating, fixed = columns[len(WHO_FIELDS):]
+    start_no = columns[0]
     exact = np.array([r or 0 for r in rating], dtype=np.float64)
     given = exact.astype(np.int32)
     p = event.pairings
@@ -157,7 +160,8 @@ def pack_event(event: Event) -> PackedEvent:
         details_json(event), event.fide_event_id, event.city,
         event.rounds_played, int(np.count_nonzero((p.opponent >= 0) & (p.player < p.opponent))),
         len(p), pack_pairings(event).tobytes(), given.tobytes(),
-        exact.tobytes() if (exact != given).any() else None, who(event.players),
+        exact.tobytes() if (exact != given).any() else None,
+        who_of(*columns[:len(WHO_FIELDS)]),
         Entries(idx, list(map(str, start_no)), rating, list(map(int, fixed))))
 
 

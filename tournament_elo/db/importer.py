@@ -34,11 +34,11 @@ import sqlite3
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import astuple, dataclass, field
 from datetime import UTC, date, datetime, timedelta
-from itertools import chain, islice, repeat
+from itertools import chain, islice
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -677,12 +677,12 @@ def store_packed(db: Database, event: PackedEvent, path: str, digest: str, sourc
         ids = db.player_ids_of(event.players)
         player_id = ids.tolist()
         entries, told = event.entries, event.players
-        insert_rows(conn, "INSERT INTO event_players (event_id, idx, player_id, start_no, name,"
-                    " rating, title, federation, fixed_rating) VALUES", zip(
-                        repeat(event_id, len(entries.idx)), entries.idx,
-                        [player_id[idx] for idx in entries.idx], entries.start_no,
-                        told.names, entries.rating, told.values[3], told.values[1],
-                        entries.fixed_rating, strict=True))
+        insert_columns(conn, "INSERT INTO event_players (event_id, idx, player_id, start_no,"
+                       " name, rating, title, federation, fixed_rating) VALUES", (
+                           [event_id] * len(entries.idx), entries.idx,
+                           [player_id[idx] for idx in entries.idx], entries.start_no,
+                           told.names, entries.rating, told.values[3], told.values[1],
+                           entries.fixed_rating))
         conn.execute("INSERT INTO games (event_id, count, player_ids, ratings, rows,"
                      " exact_ratings) VALUES (?, ?, ?, ?, ?, ?)",
                      (event_id, event.pairing_count, ids.tobytes(), event.ratings, event.rows,
@@ -693,21 +693,26 @@ def store_packed(db: Database, event: PackedEvent, path: str, digest: str, sourc
                   rounds=event.rounds)
 
 
-#: Rows an :func:`insert_rows` statement writes at most (its values: under the 999 of
+#: Rows an :func:`insert_columns` statement writes at most (its values: under the 999 of
 #: SQLite before 3.32, for rows of up to nine columns).
 ROWS_PER_INSERT = 100
 
 
-def insert_rows(conn: sqlite3.Connection, insert: str, rows: Iterable[tuple[Any, ...]]
-                ) -> None:
-    """``insert`` (``INSERT INTO t (a, b) VALUES``) of ``rows``, up to
-    :data:`ROWS_PER_INSERT` of them in each statement: an event's players cost a fifth
-    less than one statement per row (``executemany``), which binds and steps each apart."""
-    found = iter(rows)
-    while chunk := list(islice(found, ROWS_PER_INSERT)):
-        marks = "(" + ", ".join("?" * len(chunk[0])) + ")"
-        conn.execute(f"{insert} {', '.join([marks] * len(chunk))}",
-                     list(chain.from_iterable(chunk)))
+def insert_columns(conn: sqlite3.Connection, insert: str, columns: Sequence[list[Any]]
+                   ) -> None:
+    """``insert`` (``INSERT INTO t (a, b) VALUES``) of the rows of ``columns`` (a list of
+    values each, all as long), up to :data:`ROWS_PER_INSERT` of them in each statement:
+    an event's players cost a fifth less than one statement per row (``executemany``),
+    which binds and steps each apart.  The values are bound column by column (a slice
+    each), without a tuple per row."""
+    width, count = len(columns), len(columns[0]) if columns else 0
+    for first in range(0, count, ROWS_PER_INSERT):
+        rows = min(ROWS_PER_INSERT, count - first)
+        values: list[Any] = [None] * (width * rows)
+        for at, column in enumerate(columns):
+            values[at::width] = column[first:first + rows]
+        marks = "(" + ", ".join("?" * width) + ")"
+        conn.execute(f"{insert} {', '.join([marks] * rows)}", values)
 
 
 def invalidate(db: Database, pool_id: int, changed: date) -> None:

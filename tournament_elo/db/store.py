@@ -295,36 +295,39 @@ class Database:
         workers do that, so this process only looks them up)."""
         people = self._identities()
         known_by_key = people.keys
-        found = _known_as_told(list(map(known_by_key.get, players.keys)), players)
+        knowns = list(map(known_by_key.get, players.keys))
+        found = _known_as_told(knowns, players)
         if found is not None:
             if matched is not None:
                 matched.extend(map(_matched_by, players.keys))
             return np.array([known.id for known in found], dtype=np.int32)
-        ids = [0] * len(players.keys)  # a list's items are set faster than an array's
+        told = list(zip(*players.values, strict=True))
+        # The players known with nothing to add from here (most players) at once; then the
+        # others one by one, in order (an earlier one may add or fill whom a later one is).
+        ids = [known.id if known is not None and _settled(known, values, fed_id) else 0
+               for known, values, fed_id in zip(knowns, told, players.federation_ids,
+                                                strict=True)]
+        how = list(map(_matched_by, players.keys))
         added, filled, keys, fed_ids = [], [], [], []
-        for i, (key, fed_id, name, folded, values) in enumerate(zip(
-                players.keys, players.federation_ids, players.names, players.folded,
-                zip(*players.values, strict=True), strict=True)):
+        for i in [i for i, known_id in enumerate(ids) if not known_id]:  # ids start at 1
+            key, fed_id, values = players.keys[i], players.federation_ids[i], told[i]
             known = known_by_key.get(key)
-            if known is not None and (known.federation_id is not None or fed_id is None) and (
-                    known.values == values or None not in known.values):
-                ids[i] = known.id  # known, and nothing to fill from here: most players
-                if matched is not None:
-                    matched.append(_matched_by(key))
+            if known is not None and _settled(known, values, fed_id):  # added just now
+                ids[i] = known.id
                 continue
-            how = _matched_by(key)
             if known is None:
-                known = people.by_name(folded, values[0], fed_id, values[5])
-                how = "name"
+                known = people.by_name(players.folded[i], values[0], fed_id, values[5])
+                how[i] = "name"
                 if known is not None:
                     known_by_key[key] = known
                     keys.append((key, known.id))
             if known is None:
-                known = _Known(self._next_id, values, fed_id, folded)
+                known = _Known(self._next_id, values, fed_id, players.folded[i])
                 people.add(key, known)
                 self._next_id += 1
-                how = "new"
-                added.append((known.id, key, fed_id, name, folded, *values))
+                how[i] = "new"
+                added.append((known.id, key, fed_id, players.names[i], players.folded[i],
+                              *values))
             elif any(old is None and new is not None
                      for old, new in zip(known.values, values, strict=True)):
                 people.fill(known, values)
@@ -333,8 +336,8 @@ class Database:
                 known.federation_id = fed_id
                 fed_ids.append((fed_id, known.id))
             ids[i] = known.id
-            if matched is not None:
-                matched.append(how)
+        if matched is not None:
+            matched.extend(how)
         if added:
             self.conn.executemany(
                 f"INSERT INTO players (id, key, federation_id, name, name_folded, "
@@ -380,6 +383,13 @@ class Database:
 def _matched_by(key: str) -> str:
     """How a player known by ``key`` was matched: by his name, or by an id."""
     return "name" if key.startswith("name:") else "id"
+
+
+def _settled(known: _Known, values: tuple[Any, ...], fed_id: str | None) -> bool:
+    """Whether a player known as ``known`` tells the database nothing it lacks: a
+    federation id it has, no value it has not (those told that differ stay as they are)."""
+    return (known.federation_id is not None or fed_id is None) and (
+        known.values == values or None not in known.values)
 
 
 def _known_as_told(knowns: list[_Known | None], players: Who) -> list[_Known] | None:
@@ -467,9 +477,9 @@ class Who(NamedTuple):
     values: tuple[list[Any], ...]
 
 
-#: The :class:`Player` fields :func:`who` reads, in one call per player.
-_WHO_FIELDS = attrgetter("id", "name", "fide_id", "federation", "sex", "title", "birth",
-                         "birth_year")
+#: The :class:`Player` fields :func:`who_of` takes, in one call per player.
+WHO_FIELDS = ("id", "name", "fide_id", "federation", "sex", "title", "birth", "birth_year")
+_WHO_FIELDS = attrgetter(*WHO_FIELDS)
 
 
 def who(players: Sequence[Player]) -> Who:
@@ -477,12 +487,16 @@ def who(players: Sequence[Player]) -> Who:
     to send from the process that read the event)."""
     if not players:
         return Who([], [], [], [], tuple([] for _ in _FILLED))
-    own_ids, names, fide_ids, federations, sexes, titles, births, years = map(
-        list, zip(*map(_WHO_FIELDS, players), strict=True))
-    fed_ids = list(map(_federation_id, own_ids))
+    return who_of(*map(list, zip(*map(_WHO_FIELDS, players), strict=True)))
+
+
+def who_of(own_ids: list[int | str], names: list[str], fide_ids: list[str | None],
+           federations: list[str | None], sexes: list[str | None], titles: list[str | None],
+           births: list[date | None], years: list[int | None]) -> Who:
+    """:func:`who` of the players' :data:`WHO_FIELDS`, a column each."""
+    fed_ids = _federation_ids(own_ids)
     folded = list(map(fold_name, names))
-    keys = list(map(_key, fide_ids, fed_ids, folded, years))
-    return Who(keys, fed_ids, names, folded,
+    return Who(_keys(fide_ids, fed_ids, folded, years), fed_ids, names, folded,
                (fide_ids, federations, sexes, titles, list(map(iso_day, births)), years))
 
 
@@ -497,18 +511,21 @@ def identity_key(fide_id: str | None, own_id: int | str | None, name: str,
                  birth_year: int | None) -> str:
     """Who a player is across events: his FIDE id; else a federation id (a text id such
     as a CODS-ID — a number is only a start number); else his folded name and birth year."""
-    return _key(fide_id, _federation_id(own_id), fold_name(name), birth_year)
+    return _keys([fide_id], _federation_ids([own_id]), [fold_name(name)], [birth_year])[0]
 
 
-def _federation_id(own_id: int | str | None) -> str | None:
-    return own_id.strip() or None if isinstance(own_id, str) else None
+def _federation_ids(own_ids: Sequence[int | str | None]) -> list[str | None]:
+    return [own_id.strip() or None if isinstance(own_id, str) else None for own_id in own_ids]
 
 
-def _key(fide_id: str | None, fed_id: str | None, folded: str, birth_year: int | None) -> str:
-    """:func:`identity_key` of a name already folded."""
-    if fide_id:
-        return f"fide:{fide_id}"
-    return f"fed:{fed_id}" if fed_id else f"name:{folded}|{birth_year or ''}"
+def _keys(fide_ids: list[str | None], fed_ids: list[str | None], folded: list[str],
+          years: list[int | None]) -> list[str]:
+    """:func:`identity_key` of players whose names are already folded, a column each (one
+    expression for them all: no call per player)."""
+    return [f"fide:{fide_id}" if fide_id else f"fed:{fed_id}" if fed_id
+            else f"name:{name}|{year or ''}"
+            for fide_id, fed_id, name, year in zip(fide_ids, fed_ids, folded, years,
+                                                   strict=True)]
 
 
 def day(text: str | None) -> date | None:
