@@ -315,19 +315,19 @@ class Database:
             if known is not None and _settled(known, values, fed_id):  # added just now
                 ids[i] = known.id
                 continue
+            folded = fold_name(players.names[i])
             if known is None:
-                known = people.by_name(players.folded[i], values[0], fed_id, values[5])
+                known = people.by_name(folded, values[0], fed_id, values[5])
                 how[i] = "name"
                 if known is not None:
                     known_by_key[key] = known
                     keys.append((key, known.id))
             if known is None:
-                known = _Known(self._next_id, values, fed_id, players.folded[i])
+                known = _Known(self._next_id, values, fed_id, folded)
                 people.add(key, known)
                 self._next_id += 1
                 how[i] = "new"
-                added.append((known.id, key, fed_id, players.names[i], players.folded[i],
-                              *values))
+                added.append((known.id, key, fed_id, players.names[i], folded, *values))
             elif any(old is None and new is not None
                      for old, new in zip(known.values, values, strict=True)):
                 people.fill(known, values)
@@ -467,13 +467,13 @@ class _Identities:
 class Who(NamedTuple):
     """Who an event's players are, as :meth:`Database.player_ids_of` looks them up,
     column by column (an import's worker sends them: a few lists pickle faster than a
-    tuple per player): each one's identity key, federation id (None: none), name and
-    folded name, and the :data:`_FILLED` values, a column each."""
+    tuple per player): each one's identity key, federation id (None: none) and name,
+    and the :data:`_FILLED` values, a column each.  No folded names: the storing process
+    folds those of the few players it does not know yet."""
 
     keys: list[str]
     federation_ids: list[str | None]
     names: list[str]
-    folded: list[str]
     values: tuple[list[Any], ...]
 
 
@@ -486,7 +486,7 @@ def who(players: Sequence[Player]) -> Who:
     """What :meth:`Database.player_ids_of` needs of ``players``, all plain values (cheap
     to send from the process that read the event)."""
     if not players:
-        return Who([], [], [], [], tuple([] for _ in _FILLED))
+        return Who([], [], [], tuple([] for _ in _FILLED))
     return who_of(*map(list, zip(*map(_WHO_FIELDS, players), strict=True)))
 
 
@@ -495,8 +495,7 @@ def who_of(own_ids: list[int | str], names: list[str], fide_ids: list[str | None
            births: list[date | None], years: list[int | None]) -> Who:
     """:func:`who` of the players' :data:`WHO_FIELDS`, a column each."""
     fed_ids = _federation_ids(own_ids)
-    folded = list(map(fold_name, names))
-    return Who(_keys(fide_ids, fed_ids, folded, years), fed_ids, names, folded,
+    return Who(_keys(fide_ids, fed_ids, names, years), fed_ids, names,
                (fide_ids, federations, sexes, titles, list(map(iso_day, births)), years))
 
 
@@ -511,20 +510,20 @@ def identity_key(fide_id: str | None, own_id: int | str | None, name: str,
                  birth_year: int | None) -> str:
     """Who a player is across events: his FIDE id; else a federation id (a text id such
     as a CODS-ID — a number is only a start number); else his folded name and birth year."""
-    return _keys([fide_id], _federation_ids([own_id]), [fold_name(name)], [birth_year])[0]
+    return _keys([fide_id], _federation_ids([own_id]), [name], [birth_year])[0]
 
 
 def _federation_ids(own_ids: Sequence[int | str | None]) -> list[str | None]:
     return [own_id.strip() or None if isinstance(own_id, str) else None for own_id in own_ids]
 
 
-def _keys(fide_ids: list[str | None], fed_ids: list[str | None], folded: list[str],
+def _keys(fide_ids: list[str | None], fed_ids: list[str | None], names: list[str],
           years: list[int | None]) -> list[str]:
-    """:func:`identity_key` of players whose names are already folded, a column each (one
-    expression for them all: no call per player)."""
+    """:func:`identity_key` of players, a column each (one expression for them all: no
+    call per player but to fold the names of those without an id)."""
     return [f"fide:{fide_id}" if fide_id else f"fed:{fed_id}" if fed_id
-            else f"name:{name}|{year or ''}"
-            for fide_id, fed_id, name, year in zip(fide_ids, fed_ids, folded, years,
+            else f"name:{fold_name(name)}|{year or ''}"
+            for fide_id, fed_id, name, year in zip(fide_ids, fed_ids, names, years,
                                                    strict=True)]
 
 
