@@ -513,16 +513,19 @@ def _parsed(first: list[Job], more: Iterator[Job], workers: int | None,
         yield from results_as_completed(client, _parse, [*first, *more])
         return
     others = (workers or os.cpu_count() or 1) - 1
+    jobs = chain(first, more)
+    batches = iter(lambda: list(islice(jobs, BATCH)), [])
     if len(first) < _PARALLEL_FROM or others < 1:
         logger.debug("the files read in this process")
-        yield from map(_parse, chain(first, more))
+        # A batch read, then stored, as the workers' are: reading and storing each find
+        # more of their own data still in the processor's caches than file by file.
+        for batch in batches:
+            yield from [_parse(job) for job in batch]
         return
     from concurrent.futures import Future, ProcessPoolExecutor  # (only a large import's)
     from concurrent.futures.process import BrokenProcessPool
 
     logger.debug("the files read by %s worker processes and this one", others)
-    jobs = chain(first, more)
-    batches = iter(lambda: list(islice(jobs, BATCH)), [])
     most = (others + 1) * AHEAD  # batches out or read here, not yet stored
     readers = ProcessPoolExecutor(others, initializer=_worker_start, initargs=(os.getpid(),))
 
