@@ -304,12 +304,13 @@ class Database:
         told = list(zip(*players.values, strict=True))
         # The players known with nothing to add from here (most players) at once; then the
         # others one by one, in order (an earlier one may add or fill whom a later one is).
-        ids = [known.id if known is not None and _settled(known, values, fed_id) else 0
-               for known, values, fed_id in zip(knowns, told, players.federation_ids,
-                                                strict=True)]
+        ids: list[int | None] = [
+            known.id if known is not None and _settled(known, values, fed_id) else None
+            for known, values, fed_id in zip(knowns, told, players.federation_ids,
+                                             strict=True)]
         how = list(map(_matched_by, players.keys))
         added, filled, keys, fed_ids = [], [], [], []
-        for i in [i for i, known_id in enumerate(ids) if not known_id]:  # ids start at 1
+        for i in [i for i, known_id in enumerate(ids) if known_id is None]:
             key, fed_id, values = players.keys[i], players.federation_ids[i], told[i]
             known = known_by_key.get(key)
             if known is not None and _settled(known, values, fed_id):  # added just now
