@@ -63,17 +63,23 @@ def _run(args: Sequence[str]) -> tuple[float, int, float]:
     return time.perf_counter() - start, int(peak) * 1024, float(cpu)
 
 
+def _event_files(folder: Path, case: str, n: int, rounds: int) -> Path:
+    """The generated event written as a CSV pair in ``folder`` (untimed): its games' file."""
+    games = folder / "big-games.csv"
+    built = untimed("generated", lambda: columnar_event(n, rounds, seed=12))
+    untimed("written as a CSV pair", lambda: write_sheets(built.event, games, "csv"))
+    record(case, "pairing rows", f"{len(built.event.pairings):,}",
+           f"{games.stat().st_size / 2**20:.0f} MiB of games CSV")
+    return games
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     args = figures.parse_arguments(__doc__, "no profile for this benchmark", argv)
     n, r = (10_000, 9) if args.quick else (100_000, 9)
     case = f"rate {n:,}x{r} from CSV"
     print(f"\n{case}", flush=True)
     with tempfile.TemporaryDirectory() as folder:
-        games = Path(folder) / "big-games.csv"
-        built = untimed("generated", lambda: columnar_event(n, r, seed=12))
-        untimed("written as a CSV pair", lambda: write_sheets(built.event, games, "csv"))
-        record(case, "pairing rows", f"{len(built.event.pairings):,}",
-               f"{games.stat().st_size / 2**20:.0f} MiB of games CSV")
+        games = _event_files(Path(folder), case, n, r)
         command = [sys.executable, "-m", "tournament_elo", "rate", str(games)]
         for label, extra in (("--format csv (baseline)", ["--format", "csv"]),
                              ("--format json", ["--format", "json"])):
@@ -92,9 +98,7 @@ def case_report_set(n: int = 10_000, rounds: int = 9) -> None:
     case = f"rate --out, {n:,}x{rounds}"
     print(f"\n{case}", flush=True)
     with tempfile.TemporaryDirectory() as folder:
-        games = Path(folder) / "big-games.csv"
-        built = untimed("generated", lambda: columnar_event(n, rounds, seed=12))
-        untimed("written as a CSV pair", lambda: write_sheets(built.event, games, "csv"))
+        games = _event_files(Path(folder), case, n, rounds)
         tool = [sys.executable, "-m", "tournament_elo"]
         start_up = min(_run([*tool, "--version"])[2] for _ in range(3))
         json_cpu = min(_run([*tool, "rate", str(games), "--format", "json"])[2]
