@@ -318,32 +318,63 @@ _Written = tuple[bytes, list[tuple[Any, ...]]]
 def _event_pages(db: Database, comp: Computation, events: Sequence[_Event], site: SiteFolder,
                  common: Row, code: bytes, step: Callable[[int], None]) -> list[PeriodLines]:
     """Every event's page (made again only where its key changed) and its players' lines
-    in the site's state; returns the periods' lines, which the players' pages show."""
+    in the site's state; returns the periods' lines, which the players' pages show.
+
+    The events go in time order, and the periods' notes are made as they go: what is
+    held is the notes of the periods in reach, and the pages in the workers' window."""
     words = labels(common["lang"])
     periods: list[PeriodLines] = []
-    notes = _period_notes(db, comp, words, periods)
+    notes_of = _notes_in_order(_period_notes(db, comp, words), periods)
     base = _event_keys(db, comp)
-    todo: list[tuple[_Job, bytes]] = []
-    for event in events:
-        mine = notes.pop(event.id, {})
-        name = f"events/{event.id}.html"
-        key = _key(code, base[event.id], sorted(mine.items(), key=repr))
-        if site.keep(name, key):
-            step(1)
-            continue
-        todo.append((_Job(str(db.path), comp, event, common, mine, str(site.claim(name))), key))
     current = [e.id for e in events]
     site.state.execute("DELETE FROM played WHERE -event NOT IN (SELECT value FROM json_each(?))",
                        (json.dumps(current),))
-    pending = deque(todo)
-    for chunk in _spread(_render_events, _chunks([job for job, _ in todo], _CHUNK),
-                         len(todo) >= _PARALLEL_FROM):
+    pending: deque[tuple[_Job, bytes]] = deque()
+
+    def jobs() -> Iterator[_Job]:
+        for event in events:
+            mine = notes_of(event)
+            name = f"events/{event.id}.html"
+            key = _key(code, base[event.id], sorted(mine.items(), key=repr))
+            if site.keep(name, key):
+                step(1)
+                continue
+            job = _Job(str(db.path), comp, event, common, mine, str(site.claim(name)))
+            pending.append((job, key))
+            yield job
+
+    todo = jobs()
+    first = list(itertools.islice(todo, _PARALLEL_FROM))  # enough pages for the workers?
+    for chunk in _spread(_render_events, _chunks(itertools.chain(first, todo), _CHUNK),
+                         len(first) >= _PARALLEL_FROM):
         for sha, lines in chunk:
             job, key = pending.popleft()
             site.wrote(f"events/{job.event.id}.html", key, sha)
             _store_lines(site, job.event, lines)
             step(1)
+    notes_of(None)  # the periods after the last event
     return periods
+
+
+def _notes_in_order(made: Iterator[tuple[PeriodLines, dict[int, dict[Any, str]]]],
+                    periods: list[PeriodLines]) -> Callable[[_Event | None], dict[Any, str]]:
+    """The notes of each event asked for in time order (``None``: the rest of the
+    periods), from the periods ``made`` in order, each appended to ``periods`` when it is
+    reached.  A period is reached when it starts on or before the event's end (its
+    events end in it; periods in order of their ends): the notes held are those of the
+    periods in reach."""
+    held: dict[int, dict[Any, str]] = {}
+    upcoming = next(made, None)
+
+    def notes_of(event: _Event | None) -> dict[Any, str]:
+        nonlocal upcoming
+        while upcoming is not None and (event is None or upcoming[0].start <= event.end):
+            periods.append(upcoming[0])
+            held.update(upcoming[1])
+            upcoming = next(made, None)
+        return {} if event is None else held.pop(event.id, {})
+
+    return notes_of
 
 
 def _store_lines(site: SiteFolder, event: _Event, lines: list[tuple[Any, ...]]) -> None:
@@ -412,13 +443,12 @@ def _with_nav(html: str, nav: str) -> str:
 
 
 def _period_notes(db: Database, comp: Computation, words: dict[str, str],
-                  periods: list[PeriodLines]) -> dict[int, dict[Any, str]]:
-    """For every event, a note per player who played other events in its rating period:
-    the period's events and the list's rating before and after it.  The periods' lines
-    are appended to ``periods`` (one pass over the stored lists)."""
-    notes: dict[int, dict[Any, str]] = {}
+                  ) -> Iterator[tuple[PeriodLines, dict[int, dict[Any, str]]]]:
+    """Each period's lines, in order (one pass over the stored lists), with a note for
+    every event per player who played other events in the period: the period's events
+    and the list's rating before and after it."""
     for period in period_lines(db, comp):
-        periods.append(period)
+        notes: dict[int, dict[Any, str]] = {}
         rows = db.query(
             "SELECT r.event_id, e.name, q.player_id, q.start_no FROM events e"
             " JOIN event_results r ON r.event_id = e.id AND r.computation_id = ?"
@@ -442,7 +472,7 @@ def _period_notes(db: Database, comp: Computation, words: dict[str, str],
                 n=len(played), period=span, events="; ".join(played),
                 before=fmt_list_rating(before) or words["unrated"],
                 after=fmt_list_rating(after or before) or words["unrated"])
-    return notes
+        yield period, notes
 
 
 # --- the players -----------------------------------------------------------------------
