@@ -228,6 +228,25 @@ def test_kill_9_of_an_import_leaves_no_worker_behind(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"),
                     reason="reads Linux's process table (/proc), the same on every machine")
+def test_a_killed_importer_not_waited_for_yet_is_gone_to_its_workers() -> None:
+    """A worker that starts after the importer is killed has init for parent, which never
+    changes; while the importer's parent (here, this test) waits for the worker to close
+    the output it inherited, the importer stays a zombie.  The worker's watch counts a
+    zombie as gone, or both would wait for each other for ever."""
+    child = os.fork()
+    if child == 0:  # pragma: no cover - the child never returns
+        os._exit(0)
+    os.waitid(os.P_PID, child, os.WEXITED | os.WNOWAIT)  # ended, not reaped: a zombie
+    try:
+        assert not importer._exists(child)
+        assert importer._exists(os.getpid())
+    finally:
+        os.waitpid(child, 0)
+    assert not importer._exists(child)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"),
+                    reason="reads Linux's process table (/proc), the same on every machine")
 def test_ctrl_c_of_an_import_ends_it_and_its_workers(tmp_path: Path) -> None:
     """Ctrl-C (SIGINT to the importing process) once its workers read: the import ends
     as any command interrupted (one line, exit 130), what it committed stays, and its

@@ -476,13 +476,21 @@ def _exit_without(importer: int, parent: int) -> None:
 
 
 def _exists(pid: int) -> bool:
+    """Whether ``pid`` is a live process.  A killed process its parent has not waited for
+    yet (a zombie) is not: its parent may itself be waiting for this worker to close the
+    output it inherited, and a worker that started after the kill has init for parent,
+    which never changes."""
     try:
         os.kill(pid, 0)  # no signal: only whether there is such a process
     except ProcessLookupError:
         return False
     except PermissionError:  # there is, another user's
         return True
-    return True
+    try:  # Linux's process table: the state follows the name, which is in parentheses
+        state = Path(f"/proc/{pid}/stat").read_bytes().rpartition(b")")[2].split()[0]
+    except (OSError, IndexError):  # no /proc (not Linux), or gone meanwhile
+        return True
+    return state != b"Z"
 
 
 def _parse_many(jobs: list[Job]) -> list[_Parsed]:
