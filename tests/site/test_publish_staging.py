@@ -9,7 +9,6 @@ event in September 2023, imported and recomputed (site B).
 
 from __future__ import annotations
 
-import ctypes
 import json
 import os
 import re
@@ -24,6 +23,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from processes import orphans_adopted, wait_for
 
 from tournament_elo.db.importer import import_events
 from tournament_elo.db.queries import computation, ratings
@@ -162,26 +162,14 @@ def test_list_pages_and_search_shards_hold_every_listed_player_once(sites: Sites
 # --- killed ----------------------------------------------------------------------------
 
 
-#: prctl's option that makes a process the parent of its descendants' orphans.
-PR_SET_CHILD_SUBREAPER = 36
-
-
-def _subreaper(on: bool) -> None:
-    if ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, int(on), 0, 0, 0):
-        raise OSError(ctypes.get_errno(), "prctl(PR_SET_CHILD_SUBREAPER)")
-
-
 def _killed_publish(db_path: Path, out: Path, at: int) -> None:
     """Publish in a child process that kills itself (and its workers) at its ``at``-th
     moment: a page done, a file or folder fsynced, or the swap done.  Returns when every
     process of the publish is gone: a worker killed with it holds the site's lock (the
     open folder it inherited) until it is, so this process takes the killed workers as
     their parent (a subreaper) and waits for each."""
-    _subreaper(True)
-    try:
+    with orphans_adopted():
         _publish_and_die(db_path, out, at)
-    finally:
-        _subreaper(False)
 
 
 def _publish_and_die(db_path: Path, out: Path, at: int) -> None:
@@ -215,11 +203,7 @@ def _publish_and_die(db_path: Path, out: Path, at: int) -> None:
             os._exit(0)
     _, status = os.waitpid(child, 0)
     assert os.WIFSIGNALED(status) or os.WEXITSTATUS(status) == 0
-    while True:  # the workers of its process group, now this process's children
-        try:
-            os.waitpid(-child, 0)
-        except ChildProcessError:
-            return
+    wait_for(-child)  # the workers of its process group, now this process's children
 
 
 def _moments(sites: Sites) -> int:
