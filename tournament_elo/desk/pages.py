@@ -114,12 +114,11 @@ def fragment(event: DeskEvent, view: str, player: str = "", readonly: bool = Fal
     """The part of an event's page that follows the file: rendered once per version."""
     def make() -> str:
         context = event_context(event)
-        selected = None
-        if context is not None and player:
-            selected = next((p for p in context["players"] if p["anchor"] == player), None)
+        place = context["sections"].place(player) if context is not None and player else None
+        selected = None if place is None else {"anchor": player}
         # The player's section is drawn by the report's script from its data block.
-        data = report_data(context, [selected], pairings=False) if (
-            context is not None and selected is not None) else ""
+        data = "" if context is None or place is None else report_data(
+            context, [place], pairings=False)
         return render(VIEWS[view], context or {}, lang=event.options.lang,
                       good=context is not None, view_facts=view in ("", "print"),
                       problems=event.problems(), key=event.key, selected=selected,

@@ -1,38 +1,67 @@
 """The players' sections and the rounds' pairings of a report as one compact data block,
 which the page's script (``templates/sections.js``) draws into the page as it opens.
 
-A 500-player page written as markup repeats every game twice (once in each player's
-section) with its cells' tags, and a pairing list names both players of each board
-again: written once here, each person by his index, the page is a third of the size.
-Every figure is already written as the report shows it (the view model's texts); the
-script only lays them out.
+The block is written a column at a time: each column of texts holds each distinct text
+once and, for each row, its index, the indices written as one string of fixed-width
+digits (:data:`DIGITS`) rather than a JSON number or string per row.  A 10,000-player
+event's 90,000 games are then a few short strings; written as markup, every game would
+be repeated twice (once in each player's section) with its cells' tags.  Every figure is
+already written as the report shows it (the view model's texts); the script only lays
+them out.
 
-The layout (JSON, arrays by position to stay small)::
+The layout (JSON; a "column" is ``[texts, width, digits]``: row ``i``'s text is
+``texts[index]``, ``index`` read from ``digits[i * width:(i + 1) * width]``; a column of
+one text is ``[texts]`` alone; an "index column" is ``[width, digits]``)::
 
-    people   [[number, name, anchor ("" for a reference opponent), rating], …]
-    players  [[person, title, federation, rating line, rank, [totals by "totals"],
-               note, [game, …], score chart, rating chart], …]
-             game: [round, opponent (person, -1 for none), cell, …, kind, note]
-             (kind and note only where either is written)
-             score chart: [total, [points after round 1, 2, …]] or null
-             rating chart: [low, high, [rating before, after each rated game …]] or null
-    rounds   [[round, [[white, black, result, white's points, black's], …],
-               [[person, points, score, kind of bye], …]], …]
+    people   {number, name, anchor: [text, …] ("" anchor: a reference opponent),
+              rating: column}; the sections' players are people 0, 1, …
+    players  {title, federation, rating (his rating line), rank, note, total: columns,
+              totals: [column by "totals"], games: index column (his number of games),
+              score: [total: column, after: index column (points after round 1, 2, …
+              in the flat column points), points: column],
+              rating_chart: [low: column, high: column, points: index column (his
+              number of points), series: column]}
+    games    {round, kind, note: columns, opponent: index column (person + 1, 0 for
+              none), cells: [column, …]}: every player's games, player after player
+    rounds   [[round, boards, [[person, points, score, kind of bye], …]], …]
+             boards: {white, black: index columns (persons), result, white_points,
+             black_points: columns}
     columns  [[class, shows the note], …] of a game's cells after the opponent
     totals   [[label, wide], …]
     words    the few words the script writes itself
     top      the score chart's top: the event's rounds
+    digits   :data:`DIGITS`
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numpy as np
 from markupsafe import Markup
 
+from .charts import rating_chart, score_chart
+from .format import fmt_int, title_of
+from .view import (
+    Sections,
+    game_kind,
+    game_note,
+    link,
+    rating_line,
+    rating_series,
+    text_codes,
+    texts,
+)
+
 Row = dict[str, Any]
+
+#: The digits of the indices: printable ASCII but for what JSON or a ``<script>``
+#: element would have to escape (``"`` and ``\``) or that could start markup (``<``,
+#: ``>``, ``&``).
+DIGITS = "".join(chr(c) for c in range(35, 127) if chr(c) not in "\\<>&")
+_DIGIT_BYTES = np.frombuffer(DIGITS.encode("ascii"), dtype=np.uint8)
 
 #: The words the script writes itself (the tables' heads are written by the template).
 WORDS = ("id", "rank", "round", "no_games", "back_to_standings", "score_by_round",
@@ -42,66 +71,143 @@ WORDS = ("id", "rank", "round", "no_games", "back_to_standings", "score_by_round
 _UNSAFE = (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"))
 
 
+def index_column(indices: Sequence[int] | np.ndarray) -> list[Any]:
+    """Non-negative whole numbers as ``[width, digits]``: each in base ``len(DIGITS)``,
+    most significant digit first, in as few digits as the largest needs."""
+    at = np.asarray(indices, dtype=np.int64)
+    width, top = 1, len(DIGITS)
+    largest = int(at.max()) if at.size else 0
+    while largest >= top:
+        width, top = width + 1, top * len(DIGITS)
+    places = np.empty((at.size, width), dtype=np.int64)
+    rest = at
+    for place in range(width - 1, -1, -1):
+        rest, places[:, place] = np.divmod(rest, len(DIGITS))
+    return [width, _DIGIT_BYTES[places].tobytes().decode("ascii")]
+
+
+def column(written: tuple[list[str], list[int]]) -> list[Any]:
+    """A column of texts given as (distinct texts, each row's index)."""
+    distinct, at = written
+    if len(distinct) == 1 and len(at) > 0:
+        return [distinct]
+    return [distinct, *index_column(at)]
+
+
+def text_column(values: Sequence[str]) -> list[Any]:
+    """A column of texts given row by row."""
+    distinct: dict[str, int] = {}
+    at = [distinct.setdefault(v, len(distinct)) for v in values]
+    return column((list(distinct), at))
+
+
 class _People:
-    """The people a section or a board names, each once, by number."""
+    """The people a section or a board names, each once, by number: the sections'
+    players first, in their order."""
 
-    def __init__(self) -> None:
-        self.rows: list[list[str]] = []
-        self._at: dict[str, int] = {}
+    def __init__(self, by_id: Mapping[Any, Row], players: Sequence[Row]) -> None:
+        self._by_id = by_id
+        self.keys: list[Any] = []
+        self._at: dict[Any, int] = {}
+        for p in players:
+            self(p["id"])
 
-    def __call__(self, number: str, name: str, anchor: str, rating: str = "") -> int:
-        at = self._at.get(number)
+    def __call__(self, key: Any) -> int:
+        at = self._at.get(key)
         if at is None:
-            at = self._at[number] = len(self.rows)
-            self.rows.append([number, name, anchor, rating])
-        elif rating and not self.rows[at][3]:
-            self.rows[at][3] = rating
+            at = self._at[key] = len(self.keys)
+            self.keys.append(key)
         return at
 
-
-def _game(g: Row, people: _People) -> list[Any]:
-    opponent = (people(g["opponent_id"], g["opponent"], g["opponent_anchor"])
-                if g["opponent_id"] else -1)
-    row: list[Any] = [int(g["round"]), opponent, *g["cells"]]
-    if g["kind"] or g["note"]:
-        row += [g["kind"], g["note"]]
-    return row
-
-
-def _section(p: Row, people: _People) -> list[Any]:
-    person = people(p["id"], p["name"], p["anchor"])
-    return [person, p["title"], p["federation"], p["rating"], p["rank"], p["totals"],
-            p["note"], [_game(g, people) for g in p["games"]], p["chart"], p["rating_chart"]]
+    def block(self, sections: Sections) -> dict[str, Any]:
+        records = [self._by_id.get(key) for key in self.keys]
+        known = [r for r in records if r is not None]
+        ratings = iter(texts(sections.terms.start, known, sections.how))
+        return {
+            "number": [str(key) for key in self.keys],
+            "name": [str(key) if r is None else r["name"] for key, r in
+                     zip(self.keys, records, strict=True)],
+            "anchor": ["" if r is None else link(r) for r in records],
+            "rating": text_column(["" if r is None else next(ratings) for r in records]),
+        }
 
 
-def _who(w: Row, people: _People) -> int:
-    return people(w["id"], w["name"], w["anchor"], w["rating_text"])
+def _players(sections: Sections, players: Sequence[Row], games: Sequence[Row]
+             ) -> dict[str, Any]:
+    """The sections' own figures and charts, a column at a time."""
+    how, terms, table = sections.how, sections.terms, sections.table
+    starts = texts(terms.start, players, how)
+    scores = [score_chart(table.games[p["id"]], table.rounds) for p in players]
+    charts = [rating_chart(rating_series(p, table.games[p["id"]], terms, how))
+              for p in players]
+    after = [len(s[1]) if s else 0 for s in scores]
+    series = [len(c[2]) if c else 0 for c in charts]
+    return {
+        "title": text_column([title_of(p["title"]) for p in players]),
+        "federation": text_column([p["federation"] or "" for p in players]),
+        "rating": text_column([rating_line(p, start, terms, how.words)
+                               for p, start in zip(players, starts, strict=True)]),
+        "rank": text_column([fmt_int(p["rank"]) for p in players]),
+        "note": text_column([sections.notes.get(p["id"], "") for p in players]),
+        "totals": [column(text_codes(f, players, how)) for f in terms.totals],
+        "games": index_column([len(table.games[p["id"]]) for p in players]),
+        "score": [text_column([s[0] if s else "" for s in scores]), index_column(after),
+                  text_column([repr(v) for s in scores if s for v in s[1]])],
+        "rating_chart": [text_column([str(c[0]) if c else "" for c in charts]),
+                         text_column([str(c[1]) if c else "" for c in charts]),
+                         index_column(series),
+                         text_column([repr(v) for c in charts if c for v in c[2]])],
+    }
+
+
+def _games(sections: Sections, games: Sequence[Row], people: _People) -> dict[str, Any]:
+    """Every section's games, player after player, a column at a time."""
+    how, by_id = sections.how, sections.table.by_id
+    words = how.words
+    return {
+        "round": text_column([str(g["round"]) for g in games]),
+        "opponent": index_column([0 if g["opponent"] is None or g["opponent"] not in by_id
+                                  else people(g["opponent"]) + 1 for g in games]),
+        "cells": [column(text_codes(f, games, how)) for f in sections.terms.game_columns],
+        "kind": text_column([game_kind(g, words) for g in games]),
+        "note": text_column([game_note(g, words) for g in games]),
+    }
 
 
 def _round(day: Row, people: _People) -> list[Any]:
-    return [day["round"],
-            [[_who(b["white"], people), _who(b["black"], people), b["result"],
-              b["white"]["points_text"], b["black"]["points_text"]] for b in day["boards"]],
-            [[_who(b, people), b["points_text"], b["score"], b["kind"]] for b in day["byes"]]]
+    boards = day["boards"]
+    return [day["round"], {
+        "white": index_column([people(b["white"]["key"]) for b in boards]),
+        "black": index_column([people(b["black"]["key"]) for b in boards]),
+        "result": text_column([b["result"] for b in boards]),
+        "white_points": text_column([b["white"]["points_text"] for b in boards]),
+        "black_points": text_column([b["black"]["points_text"] for b in boards]),
+    }, [[people(b["key"]), b["points_text"], b["score"], b["kind"]] for b in day["byes"]]]
 
 
-def report_data(context: Mapping[str, Any], players: Iterable[Row] | None = None,
+def report_data(context: Mapping[str, Any], players: Sequence[int] | None = None,
                 pairings: bool = True) -> Markup:
     """The data block of :func:`~.view.build_context`'s sections: every player's (or
-    ``players``'), and the pairings unless ``pairings`` is false (the desk's page of one
-    player), as JSON safe inside ``<script type="application/json">``."""
-    people = _People()
+    those at ``players``, their places in the standings), and the pairings unless
+    ``pairings`` is false (the desk's page of one player), as JSON safe inside
+    ``<script type="application/json">``."""
+    sections: Sections = context["sections"]
+    table = sections.table
+    shown = table.players if players is None else [table.players[i] for i in players]
+    games = [g for p in shown for g in table.games[p["id"]]]
+    people = _People(table.by_id, shown)
     words = context["t"]
     data = {
-        "players": [_section(p, people) for p in
-                    (context["players"] if players is None else players)],
+        "players": _players(sections, shown, games),
+        "games": _games(sections, games, people),
         "rounds": [_round(day, people) for day in context["pairings"]] if pairings else [],
-        "people": people.rows,
         "columns": [[c["cls"], bool(c["note"])] for c in context["game_columns"]],
         "totals": [[label, wide] for label, wide in context["total_heads"]],
         "words": {key: words[key] for key in WORDS},
         "top": max(len(context["rounds"]), 1),
+        "digits": DIGITS,
     }
+    data["people"] = people.block(sections)
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     for unsafe, escaped in _UNSAFE:  # str.replace: a pass in C each, no per-character call
         text = text.replace(unsafe, escaped)

@@ -15,7 +15,6 @@ from ..i18n.labels import labels
 from ..i18n.messages import warning_lines
 from ..systems.fide.norm_events import NORM_EVENT_SETTING, NORM_EVENTS
 from ..systems.terms import Figure, ReportTerms
-from .charts import rating_chart, score_chart
 from .collector import without_collector
 from .format import (
     KINDS,
@@ -162,6 +161,10 @@ SHOWN: dict[str, Callable[[Row], bool]] = {
 BY_VALUE = frozenset({"int", "points", "change", "signed", "expected", "expected3", "rating",
                       "rating_change", "bonus", "factor", "start"})
 
+#: The key of the records a figure does not apply to, among its values.
+_HIDDEN = object()
+
+
 def _getter(figure: Figure) -> Callable[[Row], Any]:
     derive = DERIVED.get(figure.key)
     if derive is not None:
@@ -179,29 +182,39 @@ def values(figure: Figure, records: Sequence[Row]) -> list[Any]:
     return [get(r) if shown(r) else None for r in records]
 
 
-def texts(figure: Figure, records: Sequence[Row], how: Writing) -> list[str]:
-    """The figure as written for each record ("" where it does not apply): a report's
-    column, written in one pass over its records."""
+def text_codes(figure: Figure, records: Sequence[Row], how: Writing
+               ) -> tuple[list[str], list[int]]:
+    """The figure as written for each record ("" where it does not apply), as its
+    distinct texts and each record's index among them: a report's column, written in one
+    pass over its records, each value of a style that depends on the value alone
+    (:data:`BY_VALUE`) written once."""
     write = STYLES[figure.style]
     get = _getter(figure)
     shown = None if figure.only is None else SHOWN[figure.only]
-    out: list[str] = []
+    distinct: dict[str, int] = {}
+    at: list[int] = []
     if figure.style not in BY_VALUE:
         for r in records:
-            out.append("" if shown is not None and not shown(r) else write(get(r), r, how))
-        return out
-    written: dict[Any, str] = {}
+            t = "" if shown is not None and not shown(r) else write(get(r), r, how)
+            at.append(distinct.setdefault(t, len(distinct)))
+        return list(distinct), at
+    by_value: dict[Any, int] = {}
     for r in records:
-        if shown is not None and not shown(r):
-            out.append("")
-            continue
-        v = get(r)
+        v = _HIDDEN if shown is not None and not shown(r) else get(r)
         try:
-            out.append(written[v])
+            at.append(by_value[v])
         except KeyError:
-            written[v] = t = write(v, r, how)
-            out.append(t)
-    return out
+            t = "" if v is _HIDDEN else write(v, r, how)
+            by_value[v] = index = distinct.setdefault(t, len(distinct))
+            at.append(index)
+    return list(distinct), at
+
+
+def texts(figure: Figure, records: Sequence[Row], how: Writing) -> list[str]:
+    """The figure as written for each record ("" where it does not apply): a report's
+    column, written in one pass over its records."""
+    distinct, at = text_codes(figure, records, how)
+    return [distinct[i] for i in at]
 
 
 def text(figure: Figure, record: Row, how: Writing) -> str:
@@ -365,11 +378,7 @@ def build_context(result: RatingResult, lang: str,
                           else "", "note": f.note} for f in terms.game_columns],
         "legend": [(symbol, words[key]) for symbol, key in terms.legend],
         "total_heads": [(heading(f, how), f.wide) for f in terms.totals],
-        "players": Later(lambda: [
-            {**section, "chart": score_chart(table.games[p["id"]], table.rounds),
-             "rating_chart": rating_chart(rating_series(p, table.games[p["id"]], terms, how)),
-             "note": notes.get(p["id"], "")}
-            for p, section in zip(players, _player_sections(table, terms, how), strict=True)]),
+        "sections": Sections(table, terms, how, notes),
         "event_report": _event_report(table, terms, how),
         "starting_rank": ranks,
         "has_fide_ids": any(r["fide_id"] for r in ranks),
@@ -611,7 +620,7 @@ def _rounds_text(rounds: int, played: int, words: Mapping[str, str]) -> str:
     return str(rounds)
 
 
-def _game_note(g: Row, words: Mapping[str, str]) -> str:
+def game_note(g: Row, words: Mapping[str, str]) -> str:
     """Why a round changed no rating (empty for a rated game)."""
     if g["result"] == " ":
         return words["not_played"]
@@ -620,48 +629,35 @@ def _game_note(g: Row, words: Mapping[str, str]) -> str:
     return words["for_first_rating"] if g["rated"] else words["not_rated"]
 
 
-def _kind(g: Row, words: Mapping[str, str]) -> str:
+def game_kind(g: Row, words: Mapping[str, str]) -> str:
     """What a round was, if not an ordinary game; a rated '-' is a game both lost."""
     if g["result"] == "-" and g["expected"] is not None:
         return words["both_lost"]
     return words[KINDS[g["result"]]] if g["result"] in KINDS else ""
 
 
-def _player_sections(table: Standings, terms: ReportTerms, how: Writing) -> list[Row]:
-    """Each player's section: his line, his games (a row each, its cells written a column
-    at a time over every player's games) and his totals."""
-    words = how.words
-    by_id = table.by_id
-    games = [g for p in table.players for g in table.games[p["id"]]]
-    columns = [texts(f, games, how) for f in terms.game_columns]
-    cells = iter(zip(*columns, strict=True) if columns else ([] for _ in games))
-    totals = [texts(f, table.players, how) for f in terms.totals]
-    starts = texts(terms.start, table.players, how)
-    sections = []
-    for at, p in enumerate(table.players):
-        rows = []
-        for g in table.games[p["id"]]:
-            opponent = by_id.get(g["opponent"]) if g["opponent"] is not None else None
-            rows.append({
-                "round": str(g["round"]),
-                "opponent": opponent["name"] if opponent else "",
-                "opponent_id": "" if opponent is None else str(opponent["id"]),
-                "opponent_anchor": "" if opponent is None else link(opponent),
-                "kind": _kind(g, words),
-                "cells": list(next(cells)),
-                "note": _game_note(g, words),
-            })
-        if p["rating"] is not None:
-            rating = f'{words["rating"]} {starts[at]}'
-        elif terms.start_missing == "unrated":
-            rating = words["unrated"]
-        else:
-            rating = f'{words["rating"]} {starts[at]} ({words[terms.start_missing]})'
-        sections.append({
-            "anchor": p["anchor"], "id": str(p["id"]), "name": p["name"],
-            "title": title_of(p["title"]), "federation": p["federation"] or "",
-            "rating": rating, "rank": fmt_int(p["rank"]), "games": rows,
-            # By the context's ``total_heads``; an empty one is not shown.
-            "totals": [column[at] for column in totals],
-        })
-    return sections
+def rating_line(p: Row, start: str, terms: ReportTerms, words: Mapping[str, str]) -> str:
+    """A player's rating as his section's head writes it (``start``: his rating as
+    written): "Rtg 2150", "unrated", "Rtg 1000 (provisional)"."""
+    if p["rating"] is not None:
+        return f'{words["rating"]} {start}'
+    if terms.start_missing == "unrated":
+        return words["unrated"]
+    return f'{words["rating"]} {start} ({words[terms.start_missing]})'
+
+
+@dataclass(frozen=True)
+class Sections:
+    """What the players' sections are written from (:func:`~.sections.report_data`):
+    the standings, the system's terms, how its values are written, and the notes (player
+    id → text) shown in them."""
+
+    table: Standings
+    terms: ReportTerms
+    how: Writing
+    notes: Mapping[Any, str]
+
+    def place(self, anchor: str) -> int | None:
+        """The place in the standings of the player whose section is at ``anchor``."""
+        return next((at for at, p in enumerate(self.table.players) if p["anchor"] == anchor),
+                    None)

@@ -9,6 +9,36 @@ function drawReport(root) {
   const d = JSON.parse(block.textContent);
   block.remove();
   const w = d.words;
+  // The block's columns (render/sections.py): [width, digits] as whole numbers, and
+  // [texts, width, digits] (or [texts], one text for every row) as each row's text.
+  const digits = d.digits;
+  const value = new Int32Array(128);
+  for (let i = 0; i < digits.length; i++) value[digits.charCodeAt(i)] = i;
+  function numbers([width, s]) {
+    const out = new Int32Array(s.length / width);
+    for (let i = 0, k = 0; i < out.length; i++) {
+      let v = 0;
+      for (let j = 0; j < width; j++) v = v * digits.length + value[s.charCodeAt(k++)];
+      out[i] = v;
+    }
+    return out;
+  }
+  function column(c) {
+    const [texts] = c;
+    if (c.length === 1) return () => texts[0];
+    const at = numbers(c.slice(1));
+    return (i) => texts[at[i]];
+  }
+  // Where each row's run of a flat column starts, from the runs' lengths.
+  function starts(lengths) {
+    const out = new Int32Array(lengths.length + 1);
+    lengths.forEach((n, i) => { out[i + 1] = out[i] + n; });
+    return out;
+  }
+  const people = {number: d.people.number, name: d.people.name, anchor: d.people.anchor,
+                  rating: column(d.people.rating)};
+  const person = (at) => [people.number[at], people.name[at], people.anchor[at],
+                          people.rating(at)];
   const marks = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"};
   const esc = (s) => String(s).replace(/[&<>"]/g, (c) => marks[c]);
 
@@ -64,40 +94,61 @@ function drawReport(root) {
   }
 
   const named = (at, to) => {
-    const [, name, anchor] = d.people[at];
+    const [, name, anchor] = person(at);
     return anchor ? `<a href="${esc(to + anchor)}">${esc(name)}</a>` : esc(name);
   };
 
-  function game(g, to) {
-    const cols = d.columns.length;
-    const [round, opponent] = g;
-    const kind = g[2 + cols] || "", note = g[3 + cols] || "";
+  const g = d.games;
+  const gameRound = column(g.round), gameKind = column(g.kind), gameNote = column(g.note);
+  const gameOpponent = numbers(g.opponent), gameCells = g.cells.map(column);
+  function game(i, to) {
+    const opponent = gameOpponent[i] - 1, kind = gameKind(i), note = gameNote(i);
     let who = "";
     if (opponent >= 0) {  // linked with his number, or (a reference opponent) named only
-      const [id, , anchor] = d.people[opponent];
+      const [id, , anchor] = person(opponent);
       who = named(opponent, to) + (anchor ? ` (${esc(id)})` : "");
     }
     if (kind) who += (who ? " · " : "") + `<span class="kind">${esc(kind)}</span>`;
-    const cells = d.columns.map(([cls, shows], i) => {
-      const c = (cls + (shows && note ? " note" : "")).trim();
-      return `<td${c ? ` class="${esc(c)}"` : ""}>${esc(shows ? note || g[2 + i] : g[2 + i])}</td>`;
+    const cells = d.columns.map(([cls, shows], k) => {
+      const c = (cls + (shows && note ? " note" : "")).trim(), text = gameCells[k](i);
+      return `<td${c ? ` class="${esc(c)}"` : ""}>${esc(shows ? note || text : text)}</td>`;
     });
-    return `<tr${note ? ' class="unrated"' : ""}><td>${round}</td><td>${who}</td>${cells.join("")}</tr>`;
+    return `<tr${note ? ' class="unrated"' : ""}><td>${esc(gameRound(i))}</td><td>${who}</td>${cells.join("")}</tr>`;
   }
 
-  function player(p, head, to, back) {
-    const [at, title, federation, rating, rank, totals, note, games, score, line] = p;
-    const [id, name, anchor] = d.people[at];
-    const table = games.length
+  const p = d.players;
+  const title = column(p.title), federation = column(p.federation);
+  const ratingLine = column(p.rating), rank = column(p.rank), noteOf = column(p.note);
+  const totals = p.totals.map(column), gamesAt = starts(numbers(p.games));
+  const scoreTotal = column(p.score[0]), scoreAt = starts(numbers(p.score[1]));
+  const scorePoints = column(p.score[2]);
+  const low = column(p.rating_chart[0]), high = column(p.rating_chart[1]);
+  const seriesAt = starts(numbers(p.rating_chart[2])), seriesPoints = column(p.rating_chart[3]);
+  const run = (at, i, read) => {
+    const out = [];
+    for (let k = at[i]; k < at[i + 1]; k++) out.push(Number(read(k)));
+    return out;
+  };
+  function player(i, head, to, back) {
+    const [id, name, anchor] = person(i);
+    const rows = [];
+    for (let k = gamesAt[i]; k < gamesAt[i + 1]; k++) rows.push(game(k, to));
+    const table = rows.length
       ? `<div class="scroll"><table class="games"><thead>${head}</thead><tbody>` +
-        games.map((g) => game(g, to)).join("") + "</tbody></table></div>"
+        rows.join("") + "</tbody></table></div>"
       : `<p class="note">${esc(w.no_games)}</p>`;
-    const figures = d.totals.map(([label, wide], i) => totals[i]
-      ? `<div${wide ? ' class="wide"' : ""}><dt>${esc(label)}</dt><dd>${esc(totals[i])}</dd></div>` : "");
+    const figures = d.totals.map(([label, wide], k) => {
+      const t = totals[k](i);
+      return t ? `<div${wide ? ' class="wide"' : ""}><dt>${esc(label)}</dt><dd>${esc(t)}</dd></div>` : "";
+    });
+    const score = scoreAt[i + 1] > scoreAt[i] ? [scoreTotal(i), run(scoreAt, i, scorePoints)] : null;
+    const line = seriesAt[i + 1] > seriesAt[i]
+      ? [Number(low(i)), Number(high(i)), run(seriesAt, i, seriesPoints)] : null;
+    const t = title(i), fed = federation(i), note = noteOf(i);
     return `<section class="player" id="${esc(anchor)}"><header class="head"><div><h3>` +
-      (title ? `<span class="ttl">${esc(title)}</span> ` : "") + `${esc(name)}</h3>` +
-      `<p class="meta">${esc(w.id)} ${esc(id)} · ${esc(rating)}` +
-      (federation ? ` · ${esc(federation)}` : "") + ` · ${esc(w.rank)} ${esc(rank)}</p></div>` +
+      (t ? `<span class="ttl">${esc(t)}</span> ` : "") + `${esc(name)}</h3>` +
+      `<p class="meta">${esc(w.id)} ${esc(id)} · ${esc(ratingLine(i))}` +
+      (fed ? ` · ${esc(fed)}` : "") + ` · ${esc(w.rank)} ${esc(rank(i))}</p></div>` +
       charts(score, line) + "</header>" + table +
       (note ? `<p class="note period">${esc(note)}</p>` : "") +
       `<dl class="totals">${figures.join("")}</dl>` +
@@ -106,14 +157,21 @@ function drawReport(root) {
 
   function round([r, boards, byes], head) {
     const cell = (v) => `<td>${v}</td>`;
-    const side = (at) => d.people[at];
-    const rows = boards.map(([white, black, result, wp, bp], i) =>
-      "<tr>" + cell(i + 1) + cell(esc(side(white)[0])) + cell(named(white, "#")) +
-      cell(esc(side(white)[3])) + cell(esc(wp)) + cell(esc(result)) + cell(esc(bp)) +
-      cell(esc(side(black)[3])) + cell(named(black, "#")) + cell(esc(side(black)[0])) + "</tr>");
+    const white = numbers(boards.white), black = numbers(boards.black);
+    const result = column(boards.result);
+    const whitePoints = column(boards.white_points), blackPoints = column(boards.black_points);
+    const rows = [];
+    for (let i = 0; i < white.length; i++) {
+      const [wn, , , wr] = person(white[i]), [bn, , , br] = person(black[i]);
+      rows.push("<tr>" + cell(i + 1) + cell(esc(wn)) + cell(named(white[i], "#")) +
+        cell(esc(wr)) + cell(esc(whitePoints(i))) + cell(esc(result(i))) +
+        cell(esc(blackPoints(i))) + cell(esc(br)) + cell(named(black[i], "#")) +
+        cell(esc(bn)) + "</tr>");
+    }
     for (const [at, points, score, kind] of byes) {
-      rows.push('<tr class="bye"><td></td>' + cell(esc(side(at)[0])) + cell(named(at, "#")) +
-                cell(esc(side(at)[3])) + cell(esc(points)) + cell(esc(score)) +
+      const [number, , , rating] = person(at);
+      rows.push('<tr class="bye"><td></td>' + cell(esc(number)) + cell(named(at, "#")) +
+                cell(esc(rating)) + cell(esc(points)) + cell(esc(score)) +
                 `<td colspan="4" class="kind">${esc(kind)}</td></tr>`);
     }
     return `<div class="round" id="round-${r}"><h3>${esc(w.round)} ${r}</h3><div class="scroll">` +
@@ -124,7 +182,8 @@ function drawReport(root) {
     const head = place.querySelector("template").innerHTML;
     const {draw, to, back} = place.dataset;
     place.outerHTML = draw === "players"
-      ? frames() + d.players.map((p) => player(p, head, to, back)).join("")
+      ? frames() + Array.from({length: gamesAt.length - 1},
+                              (_, i) => player(i, head, to, back)).join("")
       : d.rounds.map((day) => round(day, head)).join("");
   }
 }
