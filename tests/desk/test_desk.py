@@ -45,8 +45,9 @@ def _rows(html: str, table: str) -> list[str]:
     empty cell of a round not played yet too)."""
     body = html.split(f'<table class="{table}', 1)[1].split("<tbody>", 1)[1]
     body = body.split("</tbody>", 1)[0]
+    # A cell runs to the next cell's start (the crosstable leaves its end tags out).
     return ["|".join(re.sub(r"<[^>]+>", "", cell).strip()
-                     for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.DOTALL))
+                     for cell in re.split(r"<td[^>]*>", row)[1:])
             for row in body.split("</tr>") if "<td" in row]
 
 

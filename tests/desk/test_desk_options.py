@@ -107,7 +107,8 @@ def page_figures(page: str) -> list[dict[str, object]]:
         keys.append(f"tb {name}" if 'class="num tb"' in attrs else COLUMNS.get(name))
     rows = []
     for row in body.split("</tr>"):
-        cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.DOTALL)
+        # A cell runs to the next cell's start (the crosstable leaves its end tags out).
+        cells = [cell.removesuffix("</td>") for cell in re.split(r"<td[^>]*>", row)[1:]]
         if cells:
             assert len(cells) == len(keys)
             rows.append({key: re.sub(r"<[^>]+>", "", cell).strip() if key == "id"

@@ -138,13 +138,17 @@ def test_a4_crosstable_keeps_every_round_on_one_line_and_the_last_column_on_the_
         page = browser.new_page(viewport=paper)
         page.goto(report)
         page.emulate_media(media="print")
-        # The round cells are the crosstable's cells with no class.
-        rounds = page.evaluate("""() => [
-            ...document.querySelectorAll('table.crosstable td:not([class])')]
-            .map(td => { const text = document.createRange(); text.selectNodeContents(td);
-                         const lines = text.getClientRects();
-                         return [td.textContent, lines.length, lines.length ? lines[0].height : 0,
-                                 parseFloat(getComputedStyle(td).lineHeight)]; })""")
+        # The round cells are the crosstable's cells under its heads of class "rd".
+        rounds = page.evaluate("""() => {
+            const heads = [...document.querySelectorAll('table.crosstable thead th')];
+            const at = heads.flatMap((th, i) => th.classList.contains('rd') ? [i] : []);
+            return [...document.querySelectorAll('table.crosstable tbody tr')]
+              .flatMap(tr => at.map(i => tr.cells[i]))
+              .map(td => { const text = document.createRange(); text.selectNodeContents(td);
+                           const lines = text.getClientRects();
+                           return [td.textContent, lines.length,
+                                   lines.length ? lines[0].height : 0,
+                                   parseFloat(getComputedStyle(td).lineHeight)]; }); }""")
         assert len(rounds) == 84 * 9
         assert rounds[0][:2] == ["22w1", 1]  # Seletsky, rank 1: won with white against 22
         for text, lines, height, line in rounds:

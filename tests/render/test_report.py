@@ -74,10 +74,12 @@ def section(html: str, player_id: int | str) -> str:
 
 
 def standings_row(html: str, player_id: int) -> list[str]:
-    """The round cells of one player's crosstable line (its cells with no class)."""
+    """The round cells of one player's crosstable line: its cells with no class between
+    his federation and his points (a cell's end tag is left out)."""
     start = html.index(f'href="#p-{player_id}"', html.index('class="crosstable"'))
     row = html[start:html.index("</tr>", start)]
-    return re.findall(r'<td>([^<]*)</td>', row)
+    rounds = row[row.index('class="fed"'):row.index('<td class="pts"')]
+    return re.findall(r'<td>([^<]*)', rounds)
 
 
 # --- crosstable cells ------------------------------------------------------------------
@@ -342,5 +344,5 @@ def test_title_column_only_when_someone_has_a_title(browser: Any, event: Event,
     players = tuple(dataclasses.replace(p, title="g") if p.id == 2 else p for p in event.players)
     titled = render_html(rate(dataclasses.replace(event, players=players)), "en")
     assert "<th>Title</th>" in titled
-    assert '<td class="ttl">GM</td>' in titled
+    assert '<td class="ttl">GM<td class="name">' in titled
     assert '<span class="ttl">GM</span> Bruno' in drawn(browser, titled)

@@ -15,6 +15,7 @@ import jinja2
 
 from ..i18n.catalog import template_functions
 from .collector import without_collector
+from .markup import crosstable_body, crosstable_style, event_report_body, starting_rank_body
 from .sections import report_data
 from .view import build_context
 
@@ -44,12 +45,20 @@ def _bytecode_cache() -> jinja2.BytecodeCache | None:
 
 @cache
 def environment() -> jinja2.Environment:
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=_loader(), autoescape=True, undefined=jinja2.StrictUndefined,
         extensions=["jinja2.ext.i18n"],
         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
         bytecode_cache=_bytecode_cache(),
     )
+    # The long tables' bodies, written by :mod:`.markup` from the page's context.
+    env.globals.update(
+        crosstable_body=jinja2.pass_context(crosstable_body),
+        crosstable_style=jinja2.pass_context(crosstable_style),
+        starting_rank_body=jinja2.pass_context(starting_rank_body),
+        event_report_body=event_report_body,
+    )
+    return env
 
 
 @without_collector

@@ -100,9 +100,9 @@ function drawReport(root) {
 
   const g = d.games;
   const gameRound = column(g.round), gameKind = column(g.kind), gameNote = column(g.note);
-  const gameOpponent = numbers(g.opponent), gameCells = g.cells.map(column);
+  const facing = numbers(g.opponent), gameCells = g.cells.map(column);
   function game(i, to) {
-    const opponent = gameOpponent[i] - 1, kind = gameKind(i), note = gameNote(i);
+    const opponent = facing[i] - 1, kind = gameKind(i), note = gameNote(i);
     let who = "";
     if (opponent >= 0) {  // linked with his number, or (a reference opponent) named only
       const [id, , anchor] = person(opponent);
