@@ -74,12 +74,11 @@ def section(html: str, player_id: int | str) -> str:
 
 
 def standings_row(html: str, player_id: int) -> list[str]:
-    """The round cells of one player's crosstable line: its cells with no class between
-    his federation and his points (a cell's end tag is left out)."""
+    """The round cells of one player's crosstable line: the 5 cells after his name,
+    rating and federation (a cell's end tag is left out)."""
     start = html.index(f'href="#p-{player_id}"', html.index('class="crosstable"'))
     row = html[start:html.index("</tr>", start)]
-    rounds = row[row.index('class="fed"'):row.index('<td class="pts"')]
-    return re.findall(r'<td>([^<]*)', rounds)
+    return re.findall(r'<td>([^<]*)', row)[2:7]
 
 
 # --- crosstable cells ------------------------------------------------------------------

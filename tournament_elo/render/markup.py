@@ -4,8 +4,8 @@ is escaped once, and a cell is its start tag and its text, without the end tag H
 a cell leave out (the next ``<td>`` or ``</tr>`` closes it).  A 10,000-player report has
 some 400,000 such cells.
 
-The crosstable's cells carry no class but the name's, the title's, the federation's and
-those of its figures (``num`` left out): which of its columns are numbers and which are
+The crosstable's cells carry no class but the name's, the title's and those of its
+figures that its style does not say (:data:`BY_COLUMN`): which of its columns are numbers and which are
 rounds depends on the event, and is said once by the style written beside the table
 (:func:`crosstable_style`).  The starting rank's number and rating are its first and
 last cells (``report.css``)."""
@@ -46,26 +46,38 @@ def _name(to: str, anchor: str, name: str) -> str:
     return f'<td class="name"><a href="{escape(to + anchor)}">{escape(name)}</a>'
 
 
-def _without_num(cls: str) -> str:
-    return " ".join(t for t in cls.split() if t != "num")
+#: The classes of the crosstable's figures that its style says by column (the figures
+#: after the rounds): numbers right-aligned, the points in bold; tie-breaks are numbers.
+BY_COLUMN = {"num": "text-align: right", "pts": "font-weight: 700", "tb": ""}
+
+
+def _left_to_cell(cls: str) -> str:
+    """A crosstable cell's classes but those its style says by column (:data:`BY_COLUMN`)."""
+    return " ".join(t for t in cls.split() if t not in BY_COLUMN)
 
 
 def crosstable_style(context: Mapping[str, Any]) -> Markup:
     """Where the crosstable's columns are: its numbers right-aligned (rank, number,
-    rating and the figures marked ``num`` after the rounds), its round cells centred (on
-    paper, kept on one line)."""
+    rating and the figures marked ``num`` after the rounds), its points in bold, its
+    round cells centred (on paper, kept on one line)."""
     rating = 4 + bool(context["has_titles"])
     first, rounds = rating + 2, len(context["rounds"])
     lines = context["standings"]
-    figures = [at for at, c in enumerate(lines[0]["stats"] if lines else (), first + rounds)
-               if "num" in c["cls"].split()]
-    numbers = ", ".join(f":nth-child({at})" for at in (1, 2, rating, *figures))
-    style = f".crosstable td:is({numbers}) {{ text-align: right; }}"
+    figures = list(enumerate((c["cls"].split() for c in lines[0]["stats"]) if lines else (),
+                             first + rounds))
+    rules = []
+    for cls, declaration in BY_COLUMN.items():
+        at = [k for k, classes in figures if cls in classes]
+        if cls == "num":
+            at = [1, 2, rating, *at]
+        if declaration and at:
+            rules.append(f".crosstable td:is({', '.join(f':nth-child({k})' for k in at)})"
+                         f" {{ {declaration}; }}")
     if rounds:
         cells = f".crosstable td:nth-child(n+{first}):nth-child(-n+{first + rounds - 1})"
-        style += (f"\n{cells} {{ text-align: center; min-width: 3.2em; }}\n"
-                  f"@media print {{ {cells} {{ min-width: 0; white-space: nowrap; }} }}")
-    return Markup(f"<style>{style}</style>")
+        rules += [f"{cells} {{ text-align: center; min-width: 3.2em; }}",
+                  f"@media print {{ {cells} {{ min-width: 0; white-space: nowrap; }} }}"]
+    return Markup("<style>" + "\n".join(rules) + "</style>")
 
 
 def crosstable_body(context: Mapping[str, Any], to: str) -> Markup:
@@ -79,9 +91,9 @@ def crosstable_body(context: Mapping[str, Any], to: str) -> Markup:
         if titles:
             cells.append(f'<td class="ttl">{escaped(p["title"])}')
         cells.append(_name(to, p["anchor"], p["name"]))
-        cells.append(f"<td>{escaped(p['rating'])}<td class=\"fed\">{escaped(p['federation'])}")
+        cells.append(f"<td>{escaped(p['rating'])}<td>{escaped(p['federation'])}")
         cells.extend(f"<td>{escaped(c)}" for c in p["cells"])
-        cells.extend(f"<td{_attributes(_without_num(c['cls']), c['hint'], escaped)}>"
+        cells.extend(f"<td{_attributes(_left_to_cell(c['cls']), c['hint'], escaped)}>"
                      f"{escaped(c['text'])}" for c in p["stats"])
         cells.append("</tr>\n")
         lines.append("".join(cells))
