@@ -5,10 +5,10 @@ a cell leave out (the next ``<td>`` or ``</tr>`` closes it).  A 10,000-player re
 some 400,000 such cells.
 
 The crosstable's cells carry no class but the name's, the title's and those of its
-figures that its style does not say (:data:`BY_COLUMN`): which of its columns are numbers and which are
-rounds depends on the event, and is said once by the style written beside the table
-(:func:`crosstable_style`).  The starting rank's number and rating are its first and
-last cells (``report.css``)."""
+figures that its style does not say (:data:`BY_COLUMN`): which of its columns are
+numbers and which are rounds depends on the event, and is said once by the style
+written beside the table (:func:`crosstable_style`).  The starting rank's number and
+rating are its first and last cells (``report.css``)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from markupsafe import Markup, escape
-
 
 Row = dict[str, Any]
 
