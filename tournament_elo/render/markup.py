@@ -12,7 +12,8 @@ rating are its first and last cells (``report.css``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -20,29 +21,22 @@ from markupsafe import Markup, escape
 Row = dict[str, Any]
 
 
-def _escaper() -> Callable[[str], str]:
-    """Text to markup, each distinct text escaped once."""
-    done: dict[str, str] = {}
-
-    def escaped(text: str) -> str:
-        try:
-            return done[text]
-        except KeyError:
-            done[text] = out = str(escape(text))
-            return out
-
-    return escaped
+@lru_cache(maxsize=1 << 16)
+def _escaped(text: str) -> str:
+    """Text as markup: a table's cells repeat few texts, within a page and across the
+    pages of a site."""
+    return str(escape(text))
 
 
-def _attributes(cls: str, hint: str, escaped: Callable[[str], str]) -> str:
-    return (f' class="{cls}"' if cls else "") + (f' title="{escaped(hint)}"' if hint else "")
+def _attributes(cls: str, hint: str) -> str:
+    return (f' class="{cls}"' if cls else "") + (f' title="{_escaped(hint)}"' if hint else "")
 
 
 def _name(to: str, anchor: str, name: str) -> str:
     """The name cell: a link to the player's section where ``to`` says where it is."""
     if not to:
-        return f'<td class="name">{escape(name)}'
-    return f'<td class="name"><a href="{escape(to + anchor)}">{escape(name)}</a>'
+        return f'<td class="name">{_escaped(name)}'
+    return f'<td class="name"><a href="{_escaped(to + anchor)}">{_escaped(name)}</a>'
 
 
 #: The classes of the crosstable's figures that its style says by column (the figures
@@ -82,18 +76,17 @@ def crosstable_style(context: Mapping[str, Any]) -> Markup:
 def crosstable_body(context: Mapping[str, Any], to: str) -> Markup:
     """The crosstable's rows (:func:`~.view.build_context`'s ``standings``); ``to``: where
     a player's link points before his anchor (empty: no link)."""
-    escaped = _escaper()
     titles = bool(context["has_titles"])
     lines = []
     for p in context["standings"]:
-        cells = [f"<tr><td>{escaped(p['rank'])}<td>{escaped(p['id'])}"]
+        cells = [f"<tr><td>{_escaped(p['rank'])}<td>{_escaped(p['id'])}"]
         if titles:
-            cells.append(f'<td class="ttl">{escaped(p["title"])}')
+            cells.append(f'<td class="ttl">{_escaped(p["title"])}')
         cells.append(_name(to, p["anchor"], p["name"]))
-        cells.append(f"<td>{escaped(p['rating'])}<td>{escaped(p['federation'])}")
-        cells.extend(f"<td>{escaped(c)}" for c in p["cells"])
-        cells.extend(f"<td{_attributes(_left_to_cell(c['cls']), c['hint'], escaped)}>"
-                     f"{escaped(c['text'])}" for c in p["stats"])
+        cells.append(f"<td>{_escaped(p['rating'])}<td>{_escaped(p['federation'])}")
+        cells.extend(f"<td>{_escaped(c)}" for c in p["cells"])
+        cells.extend(f"<td{_attributes(_left_to_cell(c['cls']), c['hint'])}>"
+                     f"{_escaped(c['text'])}" for c in p["stats"])
         cells.append("</tr>\n")
         lines.append("".join(cells))
     return Markup("".join(lines))
@@ -101,26 +94,24 @@ def crosstable_body(context: Mapping[str, Any], to: str) -> Markup:
 
 def event_report_body(rows: Sequence[Row]) -> Markup:
     """The rating report's rows (the view's ``event_report['rows']``)."""
-    escaped = _escaper()
     return Markup("".join(
-        f"<tr><td>{escaped(r['id'])}{_name('#', r['anchor'], r['name'])}" + "".join(
-            f"<td{_attributes(c['cls'], c['hint'], escaped)}>{escaped(c['text'])}"
+        f"<tr><td>{_escaped(r['id'])}{_name('#', r['anchor'], r['name'])}" + "".join(
+            f"<td{_attributes(c['cls'], c['hint'])}>{_escaped(c['text'])}"
             for c in r["cells"]) + "</tr>\n" for r in rows))
 
 
 def starting_rank_body(context: Mapping[str, Any]) -> Markup:
     """The starting rank's rows (number, title, name, federation, FIDE id, rating)."""
-    escaped = _escaper()
     titles, fide_ids = context["has_titles"], context["has_fide_ids"]
     lines = []
     for r in context["starting_rank"]:
-        cells = [f"<tr><td>{escaped(r['id'])}"]
+        cells = [f"<tr><td>{_escaped(r['id'])}"]
         if titles:
-            cells.append(f'<td class="ttl">{escaped(r["title"])}')
+            cells.append(f'<td class="ttl">{_escaped(r["title"])}')
         cells.append(_name("#", r["anchor"], r["name"]))
-        cells.append(f"<td>{escaped(r['federation'])}")
+        cells.append(f"<td>{_escaped(r['federation'])}")
         if fide_ids:
-            cells.append(f'<td class="num">{escaped(str(r["fide_id"] or ""))}')
-        cells.append(f"<td>{escaped(r['rating_text'])}</tr>\n")
+            cells.append(f'<td class="num">{_escaped(str(r["fide_id"] or ""))}')
+        cells.append(f"<td>{_escaped(r['rating_text'])}</tr>\n")
         lines.append("".join(cells))
     return Markup("".join(lines))

@@ -173,13 +173,21 @@ def _getter(figure: Figure) -> Callable[[Row], Any]:
     return lambda record: record.get(key)
 
 
+def _raw(figure: Figure, records: Sequence[Row], hidden: Any = None) -> list[Any]:
+    """The figure's raw value for each record, ``hidden`` where it does not apply."""
+    derive = DERIVED.get(figure.key)
+    key = figure.key
+    if figure.only is None:
+        return [r.get(key) for r in records] if derive is None else [derive(r) for r in records]
+    shown = SHOWN[figure.only]
+    if derive is None:
+        return [r.get(key) if shown(r) else hidden for r in records]
+    return [derive(r) if shown(r) else hidden for r in records]
+
+
 def values(figure: Figure, records: Sequence[Row]) -> list[Any]:
     """The figure's raw value for each record (None where it does not apply)."""
-    get = _getter(figure)
-    if figure.only is None:
-        return [get(r) for r in records]
-    shown = SHOWN[figure.only]
-    return [get(r) if shown(r) else None for r in records]
+    return _raw(figure, records)
 
 
 def text_codes(figure: Figure, records: Sequence[Row], how: Writing
@@ -189,25 +197,21 @@ def text_codes(figure: Figure, records: Sequence[Row], how: Writing
     pass over its records, each value of a style that depends on the value alone
     (:data:`BY_VALUE`) written once."""
     write = STYLES[figure.style]
-    get = _getter(figure)
-    shown = None if figure.only is None else SHOWN[figure.only]
     distinct: dict[str, int] = {}
-    at: list[int] = []
     if figure.style not in BY_VALUE:
+        get = _getter(figure)
+        shown = None if figure.only is None else SHOWN[figure.only]
+        at: list[int] = []
         for r in records:
             t = "" if shown is not None and not shown(r) else write(get(r), r, how)
             at.append(distinct.setdefault(t, len(distinct)))
         return list(distinct), at
-    by_value: dict[Any, int] = {}
-    for r in records:
-        v = _HIDDEN if shown is not None and not shown(r) else get(r)
-        try:
-            at.append(by_value[v])
-        except KeyError:
-            t = "" if v is _HIDDEN else write(v, r, how)
-            by_value[v] = index = distinct.setdefault(t, len(distinct))
-            at.append(index)
-    return list(distinct), at
+    raw = _raw(figure, records, _HIDDEN)
+    # Each distinct value written once (the record is not read: the text follows from
+    # the value); a NaN is its own key (found again by identity).
+    code = {v: distinct.setdefault("" if v is _HIDDEN else write(v, {}, how), len(distinct))
+            for v in dict.fromkeys(raw)}
+    return list(distinct), [code[v] for v in raw]
 
 
 def texts(figure: Figure, records: Sequence[Row], how: Writing) -> list[str]:
