@@ -39,7 +39,6 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import numpy as np
 from markupsafe import Markup
 
 from .charts import rating_chart, score_chart
@@ -61,7 +60,6 @@ Row = dict[str, Any]
 #: element would have to escape (``"`` and ``\``) or that could start markup (``<``,
 #: ``>``, ``&``).
 DIGITS = "".join(chr(c) for c in range(35, 127) if chr(c) not in "\\<>&")
-_DIGIT_BYTES = np.frombuffer(DIGITS.encode("ascii"), dtype=np.uint8)
 
 #: The words the script writes itself (the tables' heads are written by the template).
 WORDS = ("id", "rank", "round", "no_games", "back_to_standings", "score_by_round",
@@ -71,19 +69,30 @@ WORDS = ("id", "rank", "round", "no_games", "back_to_standings", "score_by_round
 _UNSAFE = (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"))
 
 
-def index_column(indices: Sequence[int] | np.ndarray) -> list[Any]:
+#: Every number of two digits, in order: a column of fewer than ``len(DIGITS) ** 2``
+#: distinct texts (nearly all of them) is written a look-up per row.
+_PAIRS = [high + low for high in DIGITS for low in DIGITS]
+
+
+def _written(number: int, width: int) -> str:
+    """A whole number in ``width`` digits, most significant first."""
+    if width <= 2:
+        return DIGITS[number] if width == 1 else _PAIRS[number]
+    high, low = divmod(number, len(_PAIRS))
+    return _written(high, width - 2) + _PAIRS[low]
+
+
+def index_column(indices: Sequence[int]) -> list[Any]:
     """Non-negative whole numbers as ``[width, digits]``: each in base ``len(DIGITS)``,
     most significant digit first, in as few digits as the largest needs."""
-    at = np.asarray(indices, dtype=np.int64)
     width, top = 1, len(DIGITS)
-    largest = int(at.max()) if at.size else 0
+    largest = max(indices, default=0)
     while largest >= top:
         width, top = width + 1, top * len(DIGITS)
-    places = np.empty((at.size, width), dtype=np.int64)
-    rest = at
-    for place in range(width - 1, -1, -1):
-        rest, places[:, place] = np.divmod(rest, len(DIGITS))
-    return [width, _DIGIT_BYTES[places].tobytes().decode("ascii")]
+    if width <= 2:
+        table = DIGITS if width == 1 else _PAIRS
+        return [width, "".join([table[i] for i in indices])]
+    return [width, "".join([_written(i, width) for i in indices])]
 
 
 def column(written: tuple[list[str], list[int]]) -> list[Any]:
