@@ -77,6 +77,7 @@ def asset(name: str) -> bytes:
     return env.loader.get_source(env, name)[0].encode("utf-8")
 
 
+@without_collector
 def render_html(result: RatingResult, lang: str,
                 notes: Mapping[Any, str] | None = None) -> str:
     """The event's report page: crosstable, rating report, pairings, norms, a section

@@ -28,8 +28,11 @@ def _escaped(text: str) -> str:
     return str(escape(text))
 
 
-def _attributes(cls: str, hint: str) -> str:
-    return (f' class="{cls}"' if cls else "") + (f' title="{_escaped(hint)}"' if hint else "")
+@lru_cache(maxsize=1 << 16)
+def _cell(cls: str, hint: str, text: str) -> str:
+    """A cell's start tag (its class and hint) and its text."""
+    return ("<td" + (f' class="{cls}"' if cls else "") +
+            (f' title="{_escaped(hint)}"' if hint else "") + f">{_escaped(text)}")
 
 
 def _name(to: str, anchor: str, name: str) -> str:
@@ -44,6 +47,7 @@ def _name(to: str, anchor: str, name: str) -> str:
 BY_COLUMN = {"num": "text-align: right", "pts": "font-weight: 700", "tb": ""}
 
 
+@lru_cache(maxsize=256)
 def _left_to_cell(cls: str) -> str:
     """A crosstable cell's classes but those its style says by column (:data:`BY_COLUMN`)."""
     return " ".join(t for t in cls.split() if t not in BY_COLUMN)
@@ -84,9 +88,8 @@ def crosstable_body(context: Mapping[str, Any], to: str) -> Markup:
             cells.append(f'<td class="ttl">{_escaped(p["title"])}')
         cells.append(_name(to, p["anchor"], p["name"]))
         cells.append(f"<td>{_escaped(p['rating'])}<td>{_escaped(p['federation'])}")
-        cells.extend(f"<td>{_escaped(c)}" for c in p["cells"])
-        cells.extend(f"<td{_attributes(_left_to_cell(c['cls']), c['hint'])}>"
-                     f"{_escaped(c['text'])}" for c in p["stats"])
+        cells.extend(_cell("", "", c) for c in p["cells"])
+        cells.extend(_cell(_left_to_cell(c["cls"]), c["hint"], c["text"]) for c in p["stats"])
         cells.append("</tr>\n")
         lines.append("".join(cells))
     return Markup("".join(lines))
@@ -96,8 +99,7 @@ def event_report_body(rows: Sequence[Row]) -> Markup:
     """The rating report's rows (the view's ``event_report['rows']``)."""
     return Markup("".join(
         f"<tr><td>{_escaped(r['id'])}{_name('#', r['anchor'], r['name'])}" + "".join(
-            f"<td{_attributes(c['cls'], c['hint'])}>{_escaped(c['text'])}"
-            for c in r["cells"]) + "</tr>\n" for r in rows))
+            _cell(c["cls"], c["hint"], c["text"]) for c in r["cells"]) + "</tr>\n" for r in rows))
 
 
 def starting_rank_body(context: Mapping[str, Any]) -> Markup:

@@ -42,6 +42,7 @@ from typing import Any
 from markupsafe import Markup
 
 from .charts import rating_chart, score_chart
+from .collector import without_collector
 from .format import fmt_int, title_of
 from .view import (
     Sections,
@@ -194,6 +195,7 @@ def _round(day: Row, people: _People) -> list[Any]:
     }, [[people(b["key"]), b["points_text"], b["score"], b["kind"]] for b in day["byes"]]]
 
 
+@without_collector
 def report_data(context: Mapping[str, Any], players: Sequence[int] | None = None,
                 pairings: bool = True) -> Markup:
     """The data block of :func:`~.view.build_context`'s sections: every player's (or

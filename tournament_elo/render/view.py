@@ -156,21 +156,16 @@ SHOWN: dict[str, Callable[[Row], bool]] = {
     "counted": lambda r: r.get("expected") is not None,  # the game entered the computation
 }
 
-#: The styles whose text follows from the value alone (equal values, one text): a
-#: column's texts are written once per distinct value.
-BY_VALUE = frozenset({"int", "points", "change", "signed", "expected", "expected3", "rating",
-                      "rating_change", "bonus", "factor", "start"})
+#: The fields of its record that a style reads beside the value (:data:`~.format.STYLES`;
+#: a style not named here reads none): equal values with equal fields, one text, so that
+#: a column's texts are written once per distinct value and fields.
+READS: dict[str, tuple[str, ...]] = {
+    "score": ("result",), "relative_difference": ("own_rating", "opponent_rating"),
+    "rating_move": ("new_rating",), "change_sum": ("games_rated",),
+}
 
 #: The key of the records a figure does not apply to, among its values.
 _HIDDEN = object()
-
-
-def _getter(figure: Figure) -> Callable[[Row], Any]:
-    derive = DERIVED.get(figure.key)
-    if derive is not None:
-        return derive
-    key = figure.key
-    return lambda record: record.get(key)
 
 
 def _raw(figure: Figure, records: Sequence[Row], hidden: Any = None) -> list[Any]:
@@ -193,25 +188,22 @@ def values(figure: Figure, records: Sequence[Row]) -> list[Any]:
 def text_codes(figure: Figure, records: Sequence[Row], how: Writing
                ) -> tuple[list[str], list[int]]:
     """The figure as written for each record ("" where it does not apply), as its
-    distinct texts and each record's index among them: a report's column, written in one
-    pass over its records, each value of a style that depends on the value alone
-    (:data:`BY_VALUE`) written once."""
+    distinct texts and each record's index among them: a report's column, each distinct
+    value (with the fields its style reads, :data:`READS`) written once."""
     write = STYLES[figure.style]
-    distinct: dict[str, int] = {}
-    if figure.style not in BY_VALUE:
-        get = _getter(figure)
-        shown = None if figure.only is None else SHOWN[figure.only]
-        at: list[int] = []
-        for r in records:
-            t = "" if shown is not None and not shown(r) else write(get(r), r, how)
-            at.append(distinct.setdefault(t, len(distinct)))
-        return list(distinct), at
+    reads = READS.get(figure.style, ())
     raw = _raw(figure, records, _HIDDEN)
-    # Each distinct value written once (the record is not read: the text follows from
-    # the value); a NaN is its own key (found again by identity).
-    code = {v: distinct.setdefault("" if v is _HIDDEN else write(v, {}, how), len(distinct))
-            for v in dict.fromkeys(raw)}
-    return list(distinct), [code[v] for v in raw]
+    keys: list[Any] = raw if not reads else [
+        (v, *(r.get(k) for k in reads)) for v, r in zip(raw, records, strict=True)]
+    distinct: dict[str, int] = {}
+    code: dict[Any, int] = {}
+    # One record per key (any: the text follows from the key); a NaN is its own key,
+    # found again by identity.
+    for key, record in dict(zip(keys, records, strict=True)).items():
+        value = key[0] if reads else key
+        text = "" if value is _HIDDEN else write(value, record, how)
+        code[key] = distinct.setdefault(text, len(distinct))
+    return list(distinct), [code[k] for k in keys]
 
 
 def texts(figure: Figure, records: Sequence[Row], how: Writing) -> list[str]:
@@ -278,11 +270,16 @@ def _hints(figure: Figure, records: Sequence[Row], how: Writing) -> list[str]:
 
 def _column_cells(figures: Sequence[Figure], records: Sequence[Row], how: Writing,
                   classes: Sequence[str]) -> list[list[Row]]:
-    """Each record's cells (text, class, hint) under ``figures``, a column at a time."""
-    columns = [[{"text": t, "cls": cls, "hint": h}
-                for t, h in zip(tiebreak_texts(f, records, how), _hints(f, records, how),
-                                strict=True)]
-               for f, cls in zip(figures, classes, strict=True)]
+    """Each record's cells (text, class, hint) under ``figures``, a column at a time; the
+    records of a column with the same text and hint share one cell (read, never
+    changed)."""
+    columns = []
+    for f, cls in zip(figures, classes, strict=True):
+        made: dict[tuple[str, str], Row] = {}
+        columns.append([made.get((t, h)) or made.setdefault((t, h), {"text": t, "cls": cls,
+                                                                      "hint": h})
+                        for t, h in zip(tiebreak_texts(f, records, how),
+                                        _hints(f, records, how), strict=True)])
     return [list(row) for row in zip(*columns, strict=True)] if columns else [
         [] for _ in records]
 
@@ -429,14 +426,13 @@ def points_before(table: Standings) -> dict[tuple[Any, int], float]:
     return out
 
 
-def _who(p: Row | None, key: Any, points: float, rating: tuple[Any, str]) -> Row:
+def _person(p: Row | None, key: Any, rating: tuple[Any, str]) -> Row:
     """A player as a pairing list names him: start number, name, rating (``rating``: its
-    value and text), points before the round (raw values for the sheets, text for the
-    page)."""
+    value and text); :func:`pairings` adds his points before the round (raw values for
+    the sheets, text for the page)."""
     return {"name": str(key) if p is None else p["name"], "id": str(key),
             "anchor": "" if p is None else link(p), "key": key,
-            "rating": rating[0], "rating_text": rating[1],
-            "points": points, "points_text": fmt_points(points)}
+            "rating": rating[0], "rating_text": rating[1]}
 
 
 def _board_order(board: Row) -> tuple[float, float, tuple[int, int, str]]:
@@ -466,9 +462,18 @@ def pairings(table: Standings, by_id: dict[Any, Row], start: Figure,
                        zip(values(start, everyone), texts(start, everyone, how), strict=True),
                        strict=True))
 
+    people: dict[Any, Row] = {}
+    points_texts: dict[float, str] = {}
+
     def who(key: Any, r: int) -> Row:
-        return _who(by_id.get(key), key, before.get((key, r), 0.0),
-                    ratings.get(key, (None, "")))
+        person = people.get(key)
+        if person is None:
+            person = people[key] = _person(by_id.get(key), key, ratings.get(key, (None, "")))
+        points = before.get((key, r), 0.0)
+        text = points_texts.get(points)
+        if text is None:
+            text = points_texts[points] = fmt_points(points)
+        return {**person, "points": points, "points_text": text}
 
     for player, rows in table.games.items():
         for g in rows:
