@@ -74,17 +74,23 @@ class SiteTables(HTMLParser):
         elif tag == "tr" and self._in_body:
             self._row = ([], [])
         elif tag == "td" and self._row is not None:
+            self._close_cell()  # HTML lets a cell leave its end tag out: the next one ends it
             self._cell = []
         elif tag == "a" and self._row is not None:
             self._row[1].append(found.get("href") or "")
 
+    def _close_cell(self) -> None:
+        if self._row is not None and self._cell is not None:
+            self._row[0].append("".join(self._cell).strip())
+            self._cell = None
+
     def handle_endtag(self, tag: str) -> None:
         if tag == "tbody":
             self._in_body = False
-        elif tag == "td" and self._row is not None and self._cell is not None:
-            self._row[0].append("".join(self._cell).strip())
-            self._cell = None
+        elif tag == "td":
+            self._close_cell()
         elif tag == "tr" and self._row is not None:
+            self._close_cell()
             self.tables[self._table].append(self._row)
             self._row = None
 
