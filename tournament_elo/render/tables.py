@@ -22,7 +22,7 @@ from .view import (
     values,
     writing,
 )
-from .writers import csv_column_bytes, plain_number
+from .writers import csv_column_bytes
 
 if TYPE_CHECKING:
     from ..rating.engine import RatingResult
@@ -163,5 +163,4 @@ def xlsx_sheets(tables: list[ReportTable]) -> list[tuple[str, list[str], list[li
 def table_csv_bytes(table: ReportTable) -> bytes:
     """A report table as CSV (:func:`~.writers.csv_column_bytes`), whole numbers without
     ``.0``."""
-    columns = zip(*table.rows, strict=True)
-    return csv_column_bytes(table.header, [list(map(plain_number, c)) for c in columns])
+    return csv_column_bytes(table.header, list(zip(*table.rows, strict=True)), whole=True)

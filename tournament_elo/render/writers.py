@@ -37,18 +37,23 @@ def csv_bytes(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> bytes:
     return csv_column_bytes(header, list(zip(*rows, strict=True)))
 
 
-def csv_column_bytes(header: Sequence[str], columns: Sequence[Sequence[Any]]) -> bytes:
+def csv_column_bytes(header: Sequence[str], columns: Sequence[Sequence[Any]],
+                     whole: bool = False) -> bytes:
     """:func:`csv_bytes` of a table given a column at a time (each the same length): a
-    column of numbers alone goes to the csv module as it is, the rows joined by it in C."""
+    column of numbers alone goes to the csv module as it is, the rows joined by it in C.
+    ``whole``: whole floats written as integers (:func:`plain_number`)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow(header)
-    writer.writerows(zip(*(_csv_column(c) for c in columns), strict=True))
+    writer.writerows(zip(*(_csv_column(c, whole) for c in columns), strict=True))
     return buffer.getvalue().encode("utf-8-sig")
 
 
-def _csv_column(column: Sequence[Any]) -> Sequence[Any]:
-    if set(map(type, column)) <= _NUMBERS:
+def _csv_column(column: Sequence[Any], whole: bool) -> Sequence[Any]:
+    kinds = set(map(type, column))
+    if whole and float in kinds:
+        column, kinds = [plain_number(v) for v in column], kinds | {int}
+    if kinds <= _NUMBERS:
         return column
     return [_csv_cell(v) for v in column]
 
