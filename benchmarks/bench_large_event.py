@@ -122,12 +122,14 @@ def case_report_set(n: int = 10_000, rounds: int = 9) -> None:
 
 def _rendering(case: str, games: Path) -> None:
     """The CPU time of each file of the report set rendered in this process."""
+    import json
+
     from tournament_elo.rating.engine import rate
     from tournament_elo.read.detect import read_event
     from tournament_elo.render.html import render_html
-    from tournament_elo.render.json import to_json
-    from tournament_elo.render.tables import flat_table, report_tables, xlsx_sheets
-    from tournament_elo.render.writers import xlsx_bytes
+    from tournament_elo.render.json import game_columns, player_columns, to_json
+    from tournament_elo.render.tables import report_tables, table_csv_bytes, xlsx_sheets
+    from tournament_elo.render.writers import csv_column_bytes, xlsx_bytes
 
     def cpu(fn: Callable[[], T]) -> tuple[float, T]:
         start = time.process_time()
@@ -139,15 +141,21 @@ def _rendering(case: str, games: Path) -> None:
     seconds, _ = cpu(lambda: render_html(result, "en"))
     record(case, "in process: report.html", f"{seconds:.2f} s CPU")
     seconds, data = cpu(lambda: to_json(result))
-    seconds_tables, tables = cpu(lambda: report_tables(result, "en"))
-    record(case, "in process: JSON document, report tables",
-           f"{seconds:.2f} s, {seconds_tables:.2f} s CPU")
-    sheets = xlsx_sheets(result, "en", flat_table(data["players"]), flat_table(data["games"]),
-                         tables)
+    seconds_dump, _ = cpu(lambda: json.dumps(data, ensure_ascii=False, allow_nan=False))
+    record(case, "in process: result.json (records, text)",
+           f"{seconds:.2f} s, {seconds_dump:.2f} s CPU")
+    seconds, tables = cpu(lambda: report_tables(result, "en"))
+    record(case, "in process: report tables", f"{seconds:.2f} s CPU")
+    seconds_players, _ = cpu(lambda: csv_column_bytes(*player_columns(result)))
+    seconds_games, _ = cpu(lambda: csv_column_bytes(*game_columns(result)))
+    seconds_tables, _ = cpu(lambda: [table_csv_bytes(t) for t in tables])
+    record(case, "in process: players.csv, games.csv, tables' CSV",
+           f"{seconds_players:.2f} s, {seconds_games:.2f} s, {seconds_tables:.2f} s CPU")
+    sheets = xlsx_sheets(tables)
     seconds, _ = cpu(lambda: xlsx_bytes(sheets))
     cells = sum(len(header) * (len(rows) + 1) for _, header, rows in sheets)
     record(case, "in process: report.xlsx (XlsxWriter)", f"{seconds:.2f} s CPU",
-           f"{cells:,} cells")
+           f"{cells:,} cells, {1e6 * seconds / cells:.1f} us a cell")
 
 
 if __name__ == "__main__":

@@ -35,7 +35,7 @@ from benchmarks import figures  # noqa: E402
 from benchmarks.generate import generate_swiss, to_trf  # noqa: E402
 from tournament_elo.rating.engine import rate  # noqa: E402
 from tournament_elo.read.trf import parse_trf  # noqa: E402
-from tournament_elo.render.tables import xlsx_sheets  # noqa: E402
+from tournament_elo.render.tables import report_tables, xlsx_sheets  # noqa: E402
 from tournament_elo.render.writers import xlsx_bytes  # noqa: E402
 
 CAPO = ROOT / "tests" / "data" / "javafo_aum_capo_dorso_2012_final.trf"  # 84 x 9
@@ -80,7 +80,7 @@ def least_cpu(repeats: int, writer: Callable[[Sheets], bytes], sheets: Sheets
 
 
 def sheets_of(trf: str, name: str) -> Sheets:
-    return xlsx_sheets(rate(parse_trf(trf, name)), "en")
+    return xlsx_sheets(report_tables(rate(parse_trf(trf, name)), "en"))
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -239,8 +239,8 @@ def test_formula_names_are_text_in_xlsx_and_csv(event: Event, tmp_path: Path) ->
     result = rate(renamed(event, 2, FORMULA))
     write_reports(result, tmp_path, "en")
     book = load_workbook(tmp_path / "report.xlsx")
-    assert book.sheetnames[:3] == ["Players", "Games", "Crosstable"]
-    for title, column in (("Players", 2), ("Crosstable", 4)):
+    assert book.sheetnames[:3] == ["Crosstable", "Rating report", "Starting rank"]
+    for title, column in (("Crosstable", 4), ("Rating report", 2), ("Starting rank", 3)):
         sheet = book[title]
         cell = next(c for c in sheet.iter_rows(min_col=column, max_col=column)
                     if c[0].value and "HYPERLINK" in str(c[0].value))[0]
@@ -252,6 +252,11 @@ def test_formula_names_are_text_in_xlsx_and_csv(event: Event, tmp_path: Path) ->
     assert rows[0]["name"] == "'" + FORMULA  # player 2 (Bruno), first in the standings
     alyx = next(r for r in rows if r["id"] == "1")
     assert alyx["name"] == "Alyx" and alyx["change"] == "-10.6"  # numbers untouched
+    # Her tie-breaks after the contract's fields, as the crosstable shows them (C.07 over
+    # her five opponents: Buchholz cut 1 11, Buchholz 12½, Sonneborn-Berger 8).
+    assert list(rows[0])[18:] == ["tiebreaks.BH/C1", "tiebreaks.BH", "tiebreaks.SB"]
+    assert (alyx["tiebreaks.BH/C1"], alyx["tiebreaks.BH"], alyx["tiebreaks.SB"]) == (
+        "11", "12.5", "8")
 
 
 def test_xlsx_numbers_and_layout(result: RatingResult, tmp_path: Path) -> None:
@@ -261,18 +266,26 @@ def test_xlsx_numbers_and_layout(result: RatingResult, tmp_path: Path) -> None:
         assert sheet.freeze_panes == "A2"
         assert all(cell.font.b for cell in sheet[1])
         assert sheet.column_dimensions["A"].width >= 4
-    players = book["Players"]
-    header = [c.value for c in players[1]]
-    assert header[:5] == ["id", "name", "fide_id", "federation", "rating"]
-    rows = [{h: c.value for h, c in zip(header, row, strict=True)} for row in players][1:]
-    alyx = next(r for r in rows if r["id"] == 1)  # the players come in standings order
-    assert alyx["name"] == "Alyx"
-    assert isinstance(alyx["id"], int) and isinstance(alyx["rating"], int)
-    assert isinstance(alyx["change"], float) and alyx["change"] == -10.6
-    assert alyx["change_rounded"] == -11 and alyx["expected"] == 4.03
-    games = book["Games"]
-    assert [c.value for c in games[1]][:4] == ["round", "player", "opponent", "color"]
-    assert [c.value for c in games[2]][:6] == [1, 2, 10, "b", 1, True]
+    # The report's tables, each once (the JSON's flat tables are players.csv and games.csv).
+    assert book.sheetnames == ["Crosstable", "Rating report", "Starting rank", "Pairings",
+                               "Norms"]
+    report = book["Rating report"]
+    header = [c.value for c in report[1]]
+    assert header[:5] == ["No.", "Name", "Rtg", "Games", "W"]
+    rows = [{h: c.value for h, c in zip(header, row, strict=True)} for row in report][1:]
+    alyx = next(r for r in rows if r["No."] == 1)  # the players come in standings order
+    assert alyx["Name"] == "Alyx" and rows.index(alyx) == 3  # Rk. 4 in the crosstable
+    assert isinstance(alyx["No."], int) and isinstance(alyx["Rtg"], int)
+    # W 3½ of We 4.03 at K 20: 20 × (3.5 − 4.03) = −10.6, rounded −11; 2200 − 11 = 2189.
+    assert isinstance(alyx["Change"], float) and alyx["Change"] == -10.6
+    assert alyx["Change (rounded)"] == -11 and alyx["We"] == 4.03
+    assert alyx["New rating"] == 2189
+    pairings = book["Pairings"]
+    assert [c.value for c in pairings[1]][:7] == ["Rd.", "Bd.", "White No.", "White",
+                                                  "Black No.", "Black", "Result"]
+    # Round 1, board 1: Alyx (2200, no points yet) beat Jessica (1800): the TRF's "9 w 1".
+    assert [c.value for c in pairings[2]] == [1, 1, 1, "Alyx", 9, "Jessica", "1–0", 2200, 0,
+                                              1800, 0]
     crosstable = book["Crosstable"]
     david = next(row for row in crosstable.iter_rows(values_only=True) if row[3] == "David")
     assert david[6:11] == ("12b1", "-½", "13w1", "3w½", "1b½")

@@ -132,14 +132,14 @@ def test_xlsx_norms_sheet_for_fide_only(swiss: RatingResult, tuong_ky: RatingRes
                                         tmp_path: Path) -> None:
     write_reports(swiss, tmp_path / "fide", "en")
     book = load_workbook(tmp_path / "fide" / "report.xlsx")
-    assert book.sheetnames == ["Players", "Games", "Crosstable", "Rating report",
-                               "Starting rank", "Pairings", "Norms"]
+    # The report's tables, each once; the JSON's flat tables are players.csv and games.csv.
+    assert book.sheetnames == ["Crosstable", "Rating report", "Starting rank", "Pairings",
+                               "Norms"]
     assert [c.value for c in book["Norms"][1]] == ["No.", "Name", "Title", "Met", "Games",
                                                    "Ra", "Rp", "Failed conditions"]
     write_reports(tuong_ky, tmp_path / "tk", "en")
     book = load_workbook(tmp_path / "tk" / "report.xlsx")
-    assert book.sheetnames == ["Players", "Games", "Crosstable", "Rating report",
-                               "Starting rank", "Pairings"]
+    assert book.sheetnames == ["Crosstable", "Rating report", "Starting rank", "Pairings"]
     rows = sheet_rows(tmp_path / "tk" / "report.xlsx", "Rating report")
     assert rows[0] == ["No.", "Name", "Rtg before", "Games", "Score", "ΣE", "Change",
                        "New rating"]

@@ -72,6 +72,31 @@ def game_records(result: RatingResult,
     return games
 
 
+Columns = tuple[list[str], list[list[Any]]]
+
+
+def player_columns(result: RatingResult) -> Columns:
+    """The players' records (:func:`player_records`) as a header and its columns, the
+    nested ``tiebreaks`` flattened to ``tiebreaks.CODE`` after the contract's fields:
+    players.csv, a column at a time (no record built)."""
+    rows, table = result.standing_rows, result.player_table
+    extras = present(table, PLAYER_EXTRAS)
+    tiebreaks = result.standings.values
+    header = [*PLAYER_FIELDS, *(f"tiebreaks.{code}" for code in tiebreaks), *extras]
+    columns = [table.values(f, rows) for f in PLAYER_FIELDS]
+    columns += [[_number(v) for v in values[rows].tolist()] for values in tiebreaks.values()]
+    columns += [table.values(f, rows) for f in extras]
+    return header, columns
+
+
+def game_columns(result: RatingResult) -> Columns:
+    """The pairing rows' records (:func:`game_records`) as a header and its columns:
+    games.csv, a column at a time."""
+    rows, table = result.game_rows, result.game_table
+    header = [*GAME_FIELDS, *present(table, GAME_EXTRAS)]
+    return header, [table.values(f, rows) for f in header]
+
+
 def fixed_opponent_records(result: RatingResult) -> list[dict[str, Any]]:
     """The fixed-rated reference opponents met (AI levels), which are no players: id, the
     system's name for each, the fixed rating and the games against him."""

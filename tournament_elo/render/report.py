@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 from ..i18n.message import N_
 from .collector import without_collector
 from .html import render_html
-from .json import to_json
-from .tables import flat_table, report_tables, table_csv_bytes, xlsx_sheets
-from .writers import csv_bytes, write_files, xlsx_bytes
+from .json import game_columns, player_columns, to_json
+from .tables import report_tables, table_csv_bytes, xlsx_sheets
+from .writers import csv_column_bytes, write_files, xlsx_bytes
 
 if TYPE_CHECKING:
     from ..rating.engine import RatingResult
@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 
 def write_reports(result: RatingResult, out_dir: Path, lang: str,
                   inputs: Iterable[Path] = ()) -> list[Path]:
-    """Write report.html, report.xlsx, players.csv, games.csv, the CSV copies of the
-    report's tables (:func:`~.tables.report_tables`: crosstable.csv, rating_report.csv,
+    """Write report.html, report.xlsx (the report's tables, :func:`~.tables.xlsx_sheets`),
+    players.csv, games.csv, the CSV copies of the report's tables
+    (:func:`~.tables.report_tables`: crosstable.csv, rating_report.csv,
     starting_rank.csv, pairings.csv, grid.csv, norms.csv) and result.json into
     ``out_dir``; returns the paths written.  Nothing is written over ``inputs`` (the
     files the event was read from) or over a file this tool did not write
@@ -35,14 +36,12 @@ def write_reports(result: RatingResult, out_dir: Path, lang: str,
 def report_files(result: RatingResult, lang: str) -> dict[str, bytes]:
     """The report set's files by name, rendered in memory (the desk's ZIP download)."""
     data = to_json(result)
-    players = flat_table(data["players"])
-    games = flat_table(data["games"])
     tables = report_tables(result, lang)
     contents = {
         "report.html": render_html(result, lang).encode("utf-8"),
-        "report.xlsx": xlsx_bytes(xlsx_sheets(result, lang, players, games, tables)),
-        "players.csv": csv_bytes(*players),
-        "games.csv": csv_bytes(*games),
+        "report.xlsx": xlsx_bytes(xlsx_sheets(tables)),
+        "players.csv": csv_column_bytes(*player_columns(result)),
+        "games.csv": csv_column_bytes(*game_columns(result)),
         **{t.file: table_csv_bytes(t) for t in tables if t.rows or not t.optional},
         # The document already made, written as write_json writes it (compact).
         "result.json": (json.dumps(data, ensure_ascii=False, allow_nan=False)

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 from .collector import without_collector
 from .format import Writing, title_of
-from .json import to_json
 from .view import (
     Standings,
     crosstable_figures,
@@ -23,30 +22,10 @@ from .view import (
     values,
     writing,
 )
-from .writers import csv_bytes, plain_number
+from .writers import csv_column_bytes
 
 if TYPE_CHECKING:
     from ..rating.engine import RatingResult
-
-Row = dict[str, Any]
-
-
-def flat_table(rows: list[Row]) -> tuple[list[str], list[list[Any]]]:
-    """Header and rows of JSON records; a nested ``tiebreaks`` becomes ``tiebreaks.CODE``."""
-    header: list[str] = []
-    for row in rows:
-        for key, item in row.items():
-            names = [f"{key}.{code}" for code in item] if isinstance(item, dict) else [key]
-            header += [n for n in names if n not in header]
-    flat = []
-    for row in rows:
-        cells = dict(row)
-        for key, item in row.items():
-            if isinstance(item, dict):
-                cells.update({f"{key}.{code}": v for code, v in item.items()})
-        flat.append([cells.get(name) for name in header])
-    return header, flat
-
 
 Sheet = tuple[list[str], list[list[Any]]]
 
@@ -174,22 +153,14 @@ def report_tables(result: RatingResult, lang: str) -> list[ReportTable]:
     return tables
 
 
-def xlsx_sheets(result: RatingResult, lang: str, players: Sheet | None = None,
-                games: Sheet | None = None, tables: list[ReportTable] | None = None,
-                ) -> list[tuple[str, list[str], list[list[Any]]]]:
-    """The sheets of report.xlsx: players, games, then :func:`report_tables`.
-
-    ``players``, ``games`` (the JSON tables) and ``tables``: if already made.
-    """
-    if players is None or games is None:
-        data = to_json(result)
-        players, games = flat_table(data["players"]), flat_table(data["games"])
-    if tables is None:
-        tables = report_tables(result, lang)
-    return [("Players", *players), ("Games", *games),
-            *((t.sheet, t.header, t.rows) for t in tables)]
+def xlsx_sheets(tables: list[ReportTable]) -> list[tuple[str, list[str], list[list[Any]]]]:
+    """The sheets of report.xlsx: the report's tables (:func:`report_tables`), each once,
+    as the HTML page shows them and in its language.  The JSON's flat tables are not
+    repeated there: they are players.csv, games.csv and result.json beside it."""
+    return [(t.sheet, t.header, t.rows) for t in tables]
 
 
 def table_csv_bytes(table: ReportTable) -> bytes:
-    """A report table as CSV: :func:`csv_bytes`, whole numbers without ``.0``."""
-    return csv_bytes(table.header, ([plain_number(v) for v in row] for row in table.rows))
+    """A report table as CSV (:func:`~.writers.csv_column_bytes`), whole numbers without
+    ``.0``."""
+    return csv_column_bytes(table.header, list(zip(*table.rows, strict=True)), whole=True)

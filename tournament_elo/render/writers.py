@@ -34,12 +34,28 @@ def _is_formula_like(value: Any) -> bool:
 
 def csv_bytes(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> bytes:
     """CSV in UTF-8 with a BOM (so Excel reads Vietnamese names); formula-like text quoted."""
+    return csv_column_bytes(header, list(zip(*rows, strict=True)))
+
+
+def csv_column_bytes(header: Sequence[str], columns: Sequence[Sequence[Any]],
+                     whole: bool = False) -> bytes:
+    """:func:`csv_bytes` of a table given a column at a time (each the same length): a
+    column of numbers alone goes to the csv module as it is, the rows joined by it in C.
+    ``whole``: whole floats written as integers (:func:`plain_number`)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow(header)
-    for row in rows:
-        writer.writerow([_csv_cell(v) for v in row])
+    writer.writerows(zip(*(_csv_column(c, whole) for c in columns), strict=True))
     return buffer.getvalue().encode("utf-8-sig")
+
+
+def _csv_column(column: Sequence[Any], whole: bool) -> Sequence[Any]:
+    kinds = set(map(type, column))
+    if whole and float in kinds:
+        column, kinds = [plain_number(v) for v in column], kinds | {int}
+    if kinds <= _NUMBERS:
+        return column
+    return [_csv_cell(v) for v in column]
 
 
 def _csv_cell(value: Any) -> Any:
@@ -48,6 +64,11 @@ def _csv_cell(value: Any) -> Any:
     if isinstance(value, bool):
         return "true" if value else "false"
     return "'" + value if _is_formula_like(value) else value
+
+
+#: The cells the csv module writes as they are, ``None`` as nothing (a bool is no int
+#: here: ``type`` is exact).
+_NUMBERS = {int, float, type(None)}
 
 
 def xlsx_bytes(sheets: Sequence[tuple[str, Sequence[str], Sequence[Sequence[Any]]]]) -> bytes:
@@ -99,7 +120,7 @@ _CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 def _write_rows(sheet: Any, title: str, rows: Sequence[Sequence[Any]], widths: list[int],
                 quoted: Any) -> None:
     """The rows below the header, a typed write per cell (the hot loop of a report:
-    118,000 cells for 500 players × 11 rounds), and the columns' widths (``widths``: the
+    925,000 cells for 10,000 players × 9 rounds), and the columns' widths (``widths``: the
     header's, each at least the 7 characters the numbers shown need)."""
     write_string, write_number, write_boolean = (
         sheet.write_string, sheet.write_number, sheet.write_boolean)
