@@ -17,7 +17,7 @@ from ..i18n.catalog import template_functions
 from .collector import without_collector
 from .markup import crosstable_body, crosstable_style, event_report_body, starting_rank_body
 from .sections import report_data
-from .view import build_context
+from .view import ReportView, build_context
 
 if TYPE_CHECKING:
     from ..rating.engine import RatingResult
@@ -78,8 +78,8 @@ def asset(name: str) -> bytes:
 
 
 @without_collector
-def render_html(result: RatingResult, lang: str,
-                notes: Mapping[Any, str] | None = None) -> str:
+def render_html(result: RatingResult, lang: str, notes: Mapping[Any, str] | None = None,
+                view: ReportView | None = None) -> str:
     """The event's report page: crosstable, rating report, pairings, norms, a section
     per player (``notes``: a text per player id shown in his section); the pairings and
     the players' sections are drawn by the page's script from its data block
@@ -87,6 +87,6 @@ def render_html(result: RatingResult, lang: str,
 
     The template's indentation is dropped from the page (it has no ``<pre>``, so a line
     break shows as the same space): a 500-player page is a tenth smaller."""
-    context = build_context(result, lang, notes)
+    context = build_context(result, lang, notes, view)
     page = render("report.html.j2", context, data=report_data(context))
     return _INDENT.sub("\n", page)

@@ -14,6 +14,7 @@ from .collector import without_collector
 from .html import render_html
 from .json import game_columns, player_columns, to_json
 from .tables import report_tables, table_csv_bytes, xlsx_sheets
+from .view import report_view
 from .writers import csv_column_bytes, write_files, xlsx_bytes
 
 if TYPE_CHECKING:
@@ -36,9 +37,10 @@ def write_reports(result: RatingResult, out_dir: Path, lang: str,
 def report_files(result: RatingResult, lang: str) -> dict[str, bytes]:
     """The report set's files by name, rendered in memory (the desk's ZIP download)."""
     data = to_json(result)
-    tables = report_tables(result, lang)
+    view = report_view(result, lang)  # the page and the tables read the same standings
+    tables = report_tables(result, lang, view)
     contents = {
-        "report.html": render_html(result, lang).encode("utf-8"),
+        "report.html": render_html(result, lang, view=view).encode("utf-8"),
         "report.xlsx": xlsx_bytes(xlsx_sheets(tables)),
         "players.csv": csv_column_bytes(*player_columns(result)),
         "games.csv": csv_column_bytes(*game_columns(result)),

@@ -9,18 +9,18 @@ from typing import TYPE_CHECKING, Any
 from .collector import without_collector
 from .format import Writing, title_of
 from .view import (
+    ReportView,
+    Row,
     Standings,
     crosstable_figures,
     grid_cells,
     grid_marks,
     heading,
     norm_rows,
-    pairings,
-    standings,
+    report_view,
     starting_rank,
     tiebreak_values,
     values,
-    writing,
 )
 from .writers import csv_column_bytes
 
@@ -57,7 +57,7 @@ def _rating_report_sheet(result: RatingResult, how: Writing, table: Standings) -
     return header, rows
 
 
-def _pairings_sheet(result: RatingResult, how: Writing, table: Standings) -> Sheet:
+def _pairings_sheet(pairings: list[Row], how: Writing) -> Sheet:
     """Every board of every round (the HTML pairings), then the round's byes; each
     player's rating and points before the round follow the result."""
     words = how.words
@@ -65,7 +65,7 @@ def _pairings_sheet(result: RatingResult, how: Writing, table: Standings) -> She
               words["black_no"], words["black"], words["result"], words["white_rating"],
               words["white_points"], words["black_rating"], words["black_points"]]
     rows: list[list[Any]] = []
-    for day in pairings(table, table.by_id, result.system.terms.start, how):
+    for day in pairings:
         for board, b in enumerate(day["boards"], start=1):
             white, black = b["white"], b["black"]
             rows.append([day["round"], board, white["key"], white["name"], black["key"],
@@ -132,18 +132,21 @@ class ReportTable:
 
 
 @without_collector
-def report_tables(result: RatingResult, lang: str) -> list[ReportTable]:
+def report_tables(result: RatingResult, lang: str,
+                  view: ReportView | None = None) -> list[ReportTable]:
     """The crosstable, the event rating report, the starting rank, the pairings and,
-    when the event has them, the round-robin grid and the norms, numbers as numbers.
+    when the event has them, the round-robin grid and the norms, numbers as numbers
+    (``view``: the result's :func:`~.view.report_view` in ``lang``, when the caller has
+    made it already).
     """
-    how = writing(result, lang)
-    table = standings(result, how)
+    shown = view or report_view(result, lang)
+    how, table = shown.how, shown.table
     tables = [ReportTable("Crosstable", "crosstable.csv", *_crosstable_sheet(result, how, table)),
               ReportTable("Rating report", "rating_report.csv",
                           *_rating_report_sheet(result, how, table)),
               ReportTable("Starting rank", "starting_rank.csv",
                           *_starting_rank_sheet(result, how, table)),
-              ReportTable("Pairings", "pairings.csv", *_pairings_sheet(result, how, table),
+              ReportTable("Pairings", "pairings.csv", *_pairings_sheet(shown.pairings, how),
                           optional=True)]
     if result.event.type.value == "round-robin":
         tables.append(ReportTable("Grid", "grid.csv", *_grid_sheet(how, table)))

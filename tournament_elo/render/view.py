@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, overload
 
 from ..i18n.labels import labels
@@ -326,19 +327,40 @@ class Later(Sequence[Row]):
 
 
 @without_collector
-def build_context(result: RatingResult, lang: str,
-                  notes: Mapping[Any, str] | None = None) -> dict[str, Any]:
-    """Everything the HTML template shows, as strings in lists of dicts.
+@dataclass
+class ReportView:
+    """What every table of an event's report reads, made once for the page and the
+    report's tables alike: how its values are written, the standings, the pairings."""
+
+    result: RatingResult
+    how: Writing
+    table: Standings
+
+    @cached_property
+    def pairings(self) -> list[Row]:
+        return pairings(self.table, self.table.by_id, self.result.system.terms.start,
+                        self.how)
+
+
+def report_view(result: RatingResult, lang: str) -> ReportView:
+    """The event's :class:`ReportView` in ``lang``."""
+    how = writing(result, lang)
+    return ReportView(result, how, standings(result, how))
+
+
+def build_context(result: RatingResult, lang: str, notes: Mapping[Any, str] | None = None,
+                  view: ReportView | None = None) -> dict[str, Any]:
+    """Everything the HTML template shows, as strings in lists of dicts (``view``: the
+    result's :func:`report_view` in ``lang``, when the caller has made it already).
 
     ``notes`` (player id → text) are shown in the players' sections: how a rating
     period of several events formed a player's figure, when the database published it.
     """
-    how = writing(result, lang)
+    shown = view or report_view(result, lang)
+    how, table = shown.how, shown.table
     words = how.words
     terms = result.system.terms
     event = result.event
-    table = standings(result, how)
-    by_id = table.by_id
     columns = crosstable_figures(terms, table.codes)
     ranks = starting_rank(table, terms.start, how)
     players = table.players
@@ -383,7 +405,7 @@ def build_context(result: RatingResult, lang: str,
         "event_report": _event_report(table, terms, how),
         "starting_rank": ranks,
         "has_fide_ids": any(r["fide_id"] for r in ranks),
-        "pairings": Later(lambda: pairings(table, by_id, terms.start, how)),
+        "pairings": Later(lambda: shown.pairings),
         "grid": grid(table) if event.type.value == "round-robin" else None,
         "norms": _norms_context(result, words),
         "warnings": warning_lines(result.warnings, lang),
