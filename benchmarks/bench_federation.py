@@ -6,6 +6,12 @@ Run from the repository root::
     python benchmarks/bench_federation.py --scale 0.1   # 10,000 players, 20,000 events
     python benchmarks/bench_federation.py --quick       # a smoke run (scale 0.002)
     python benchmarks/bench_federation.py --keep DIR    # keep the files, databases and sites
+    python benchmarks/bench_federation.py --until recompute  # stop after a step
+
+``--until STEP`` stops each scale's run after that step and its baseline (``import``,
+``recompute``, ``publish`` or ``month``: the month imported and recomputed); the
+checks of the steps run are made, the rest are not run.  With ``--keep`` it makes a
+database to profile without the half hour of the full size's publish.
 
 ``generate.federation`` makes a federation (seeded): at scale 1, 100,000 players who
 join and leave over 20 years, each as active as his weight says, and 200,000 events
@@ -269,8 +275,12 @@ def _same_tree(one: Path, two: Path) -> tuple[bool, str]:
     return True, f"{len(names):,} files byte for byte, hidden files left out"
 
 
+#: The steps ``--until`` can stop after, in the order they run.
+UNTIL = ("import", "recompute", "publish", "month", "all")
+
+
 def run_scale(fraction: float, folder: Path, seed: int, workers: int, limit: int,
-              has_full: bool) -> Scale:
+              has_full: bool, until: str = "all") -> Scale:
     """Generate the federation at ``fraction`` of full size into ``folder`` and run it."""
     print(f"\nscale {fraction:g}", flush=True)
     folder.mkdir(parents=True, exist_ok=True)
@@ -292,7 +302,7 @@ def run_scale(fraction: float, folder: Path, seed: int, workers: int, limit: int
     scale = Scale(fraction)
     runner = Runner(folder, limit)
     try:
-        _pipeline(scale, runner, fed, folder, history, month, has_full)
+        _pipeline(scale, runner, fed, folder, history, month, has_full, until)
     except StepFailed as failed:
         scale.check("every step ran", False, str(failed).strip().splitlines()[0])
         print(str(failed), flush=True)
@@ -322,7 +332,11 @@ def _baseline(scale: Scale, name: str, runner: Runner, fn: Callable[[], None]) -
 
 
 def _pipeline(scale: Scale, runner: Runner, fed: Federation, folder: Path,
-              history: FederationFiles, month: FederationFiles, has_full: bool) -> None:
+              history: FederationFiles, month: FederationFiles, has_full: bool,
+              until: str) -> None:
+    def stop_after(step: str) -> bool:
+        return UNTIL.index(until) <= UNTIL.index(step)
+
     db = ("--db", "ratings.db")
     start = fed.start.isoformat()
     _step(scale, "db import-list", [("db", "import-list", f"lists/{pool}.csv", "--date", start,
@@ -367,15 +381,23 @@ def _pipeline(scale: Scale, runner: Runner, fed: Federation, folder: Path,
 
     imports("db import", "history", history)
     _baseline(scale, "db import", runner, lambda: read_all(folder / "history"))
+    if stop_after("import"):
+        return
     recompute("db recompute", history)
     _baseline(scale, "db recompute", runner, lambda: plain_elo(folder / "games", fed.n_players))
+    if stop_after("recompute"):
+        return
     publish("publish", "site")
     player_pages("publish", "site", history.played)
     _baseline(scale, "publish", runner,
               lambda: write_same_sizes(folder / "site", folder / "plain-site"))
+    if stop_after("publish"):
+        return
     imports("db import, a month more", "month", month)
     _baseline(scale, "db import, a month more", runner, lambda: read_all(folder / "month"))
     recompute("db recompute, a month more", month)
+    if stop_after("month"):
+        return
     publish("publish again", "site")
     both = history.played | month.played
     player_pages("publish again", "site", both)
@@ -441,6 +463,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help=f"a smoke run (scale {QUICK_SCALE})")
     parser.add_argument("--keep", type=Path, metavar="DIR",
                         help="keep the generated files, databases and sites in DIR")
+    parser.add_argument("--until", choices=UNTIL, default="all",
+                        help="stop each scale after this step (month: the month imported "
+                             "and recomputed)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1),
                         help="processes writing the generated files")
@@ -462,8 +487,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         text=True, check=True, cwd=folder).stdout
     try:
         tenth = run_scale(fraction / 10, folder / "tenth", args.seed, args.workers, limit,
-                          has_full)
-        whole = run_scale(fraction, folder / "whole", args.seed, args.workers, limit, has_full)
+                          has_full, args.until)
+        whole = run_scale(fraction, folder / "whole", args.seed, args.workers, limit, has_full,
+                          args.until)
     finally:
         if not args.keep:
             shutil.rmtree(folder, ignore_errors=True)

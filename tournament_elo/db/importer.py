@@ -286,7 +286,7 @@ def import_events(
         pool_id = db.pool_id(pool, create=True)
     fresh = sum(str(path) not in known for path in files)
     defer = fresh >= DEFER_INDEXES_FROM and 2 * fresh >= len(known)
-    with _page_cache(db, IMPORT_CACHE_KIB), _foreign_keys_unchecked(db), \
+    with db.page_cache(IMPORT_CACHE_KIB), _foreign_keys_unchecked(db), \
             _indexes_deferred(db, defer), db.batched(COMMIT_SECONDS) as checkpoint, \
             _young_collections() as collect:
         for parsed in _parsed(first, jobs, workers, client):
@@ -298,22 +298,6 @@ def import_events(
     logger.info("the import of %s files took %.2f s", f"{len(files):,}",
                 time.perf_counter() - began)
     return report
-
-
-@contextmanager
-def _page_cache(db: Database, kib: int) -> Iterator[None]:
-    """SQLite's page cache of the connection at least ``kib`` KiB while it imports, then
-    as it was."""
-    before = int(db.query("PRAGMA cache_size")[0][0])
-    # Negative: KiB; positive: pages.  Only ever raised here.
-    if before < 0 and -before >= kib:
-        yield
-        return
-    db.conn.execute(f"PRAGMA cache_size = -{kib}")
-    try:
-        yield
-    finally:
-        db.conn.execute(f"PRAGMA cache_size = {before}")
 
 
 @contextmanager
@@ -709,13 +693,14 @@ def store_packed(db: Database, event: PackedEvent, path: str, digest: str, sourc
 ROWS_PER_INSERT = 100
 
 
-def insert_columns(conn: sqlite3.Connection, insert: str, columns: Sequence[list[Any]]
-                   ) -> None:
+def insert_columns(conn: sqlite3.Connection, insert: str, columns: Sequence[list[Any]],
+                   upsert: str = "") -> None:
     """``insert`` (``INSERT INTO t (a, b) VALUES``) of the rows of ``columns`` (a list of
-    values each, all as long), up to :data:`ROWS_PER_INSERT` of them in each statement:
-    an event's players cost a fifth less than one statement per row (``executemany``),
-    which binds and steps each apart.  The values are bound column by column (a slice
-    each), without a tuple per row."""
+    values each, all as long), up to :data:`ROWS_PER_INSERT` of them in each statement
+    (followed by ``upsert``, an ``ON CONFLICT`` clause, if given): an event's players
+    cost a fifth less than one statement per row (``executemany``), which binds and
+    steps each apart.  The values are bound column by column (a slice each), without a
+    tuple per row."""
     width, count = len(columns), len(columns[0]) if columns else 0
     for first in range(0, count, ROWS_PER_INSERT):
         rows = min(ROWS_PER_INSERT, count - first)
@@ -723,7 +708,7 @@ def insert_columns(conn: sqlite3.Connection, insert: str, columns: Sequence[list
         for at, column in enumerate(columns):
             values[at::width] = column[first:first + rows]
         marks = "(" + ", ".join("?" * width) + ")"
-        conn.execute(f"{insert} {', '.join([marks] * rows)}", values)
+        conn.execute(f"{insert} {', '.join([marks] * rows)}{upsert}", values)
 
 
 def invalidate(db: Database, pool_id: int, changed: date) -> None:

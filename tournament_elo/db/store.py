@@ -261,6 +261,21 @@ class Database:
             if self.conn.in_transaction:
                 self.conn.execute("COMMIT")
 
+    @contextmanager
+    def page_cache(self, kib: int) -> Iterator[None]:
+        """SQLite's page cache of the connection at least ``kib`` KiB meanwhile, then as
+        it was."""
+        before = int(self.query("PRAGMA cache_size")[0][0])
+        # Negative: KiB; positive: pages.  Only ever raised here.
+        if before < 0 and -before >= kib:
+            yield
+            return
+        self.conn.execute(f"PRAGMA cache_size = -{kib}")
+        try:
+            yield
+        finally:
+            self.conn.execute(f"PRAGMA cache_size = {before}")
+
     def query(self, sql: str, *params: Any) -> list[tuple[Any, ...]]:
         return self.conn.execute(sql, params).fetchall()
 
