@@ -272,10 +272,10 @@ def _indexed(db: Database) -> bool:
 
 
 @pytest.mark.parametrize(("before", "new", "dropped"), [
-    (0, 12, True),    # 12 new files, at least DEFER_INDEXES_FROM (10) and half of 0
-    (0, 9, False),    # fewer than 10
-    (24, 12, True),   # 12 is half of the 24 events already there
-    (26, 12, False),  # less than half of 26
+    (0, 12, True),     # 12 new files, at least DEFER_INDEXES_FROM (10) and a tenth of 0
+    (0, 9, False),     # fewer than 10
+    (120, 12, True),   # 12 is a tenth of the 120 events already there
+    (121, 12, False),  # less than a tenth of 121
 ])
 def test_a_large_import_builds_the_index_by_player_once_at_its_end(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, before: int, new: int,

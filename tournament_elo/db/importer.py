@@ -73,12 +73,15 @@ AHEAD = 4
 #: the index of event players by player, all over it, and a small cache reads its pages
 #: back from the log again and again (60 rows: 0.41 ms with 2 MiB, 0.26-0.28 with 32).
 IMPORT_CACHE_KIB = 32 << 10
-#: An import of at least this many new files, and at least half as many as the database
-#: holds, drops the :data:`~.schema.DEFERRABLE_INDEXES` while it stores and makes them
-#: again at its end: each event's players go all over the index of event players by
-#: player (a third of the storing process's time per event), and sorting them all at
-#: once costs a tenth of that.  Another process's queries by player scan meanwhile.
+#: An import of at least this many new files, and at least a :data:`DEFER_SHARE` of the
+#: events the database holds, drops the :data:`~.schema.DEFERRABLE_INDEXES` while it
+#: stores and makes them again at its end: each event's players go all over the index of
+#: event players by player (a third of the storing process's time per event, more as the
+#: index outgrows the page cache), and sorting every event's rows at once costs about a
+#: thirteenth of keeping the index for as many new events.  Another process's queries by
+#: player scan meanwhile.
 DEFER_INDEXES_FROM = 200
+DEFER_SHARE = 10
 #: While events are stored, the objects made in the last few seconds are collected
 #: this often (:func:`_young_collections`).
 _COLLECT_SECONDS = 5.0
@@ -285,7 +288,7 @@ def import_events(
     with db.transaction():
         pool_id = db.pool_id(pool, create=True)
     fresh = sum(str(path) not in known for path in files)
-    defer = fresh >= DEFER_INDEXES_FROM and 2 * fresh >= len(known)
+    defer = fresh >= DEFER_INDEXES_FROM and DEFER_SHARE * fresh >= len(known)
     with db.page_cache(IMPORT_CACHE_KIB), _foreign_keys_unchecked(db), \
             _indexes_deferred(db, defer), db.batched(COMMIT_SECONDS) as checkpoint, \
             _young_collections() as collect:
