@@ -34,7 +34,7 @@ import sqlite3
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import astuple, dataclass, field
 from datetime import UTC, date, datetime, timedelta
@@ -53,7 +53,7 @@ from ..read.sheet_files import companion_files
 from ..read.text import Source, read_bytes
 from .events import PackedEvent, compressed_file, event_identity, fill_identities, pack_event
 from .schema import DEFERRABLE_INDEXES
-from .store import Database, iso_day
+from .store import Database, insert_columns, iso_day
 
 logger = logging.getLogger(__name__)
 
@@ -689,29 +689,6 @@ def store_packed(db: Database, event: PackedEvent, path: str, digest: str, sourc
     return Stored(replaced=old is not None, versions=tuple(o[1] for o in versions),
                   version=version, look_alikes=tuple(look_alikes), complete_rounds=done,
                   rounds=event.rounds)
-
-
-#: Rows an :func:`insert_columns` statement writes at most (its values: under the 999 of
-#: SQLite before 3.32, for rows of up to nine columns).
-ROWS_PER_INSERT = 100
-
-
-def insert_columns(conn: sqlite3.Connection, insert: str, columns: Sequence[list[Any]],
-                   upsert: str = "") -> None:
-    """``insert`` (``INSERT INTO t (a, b) VALUES``) of the rows of ``columns`` (a list of
-    values each, all as long), up to :data:`ROWS_PER_INSERT` of them in each statement
-    (followed by ``upsert``, an ``ON CONFLICT`` clause, if given): an event's players
-    cost a fifth less than one statement per row (``executemany``), which binds and
-    steps each apart.  The values are bound column by column (a slice each), without a
-    tuple per row."""
-    width, count = len(columns), len(columns[0]) if columns else 0
-    for first in range(0, count, ROWS_PER_INSERT):
-        rows = min(ROWS_PER_INSERT, count - first)
-        values: list[Any] = [None] * (width * rows)
-        for at, column in enumerate(columns):
-            values[at::width] = column[first:first + rows]
-        marks = "(" + ", ".join("?" * width) + ")"
-        conn.execute(f"{insert} {', '.join([marks] * rows)}{upsert}", values)
 
 
 def invalidate(db: Database, pool_id: int, changed: date) -> None:

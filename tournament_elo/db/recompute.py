@@ -34,10 +34,9 @@ from ..systems.protocol import NamedSystem
 from ..systems.registry import system_named
 from .defaults import PERIOD_KINDS
 from .events import stored_event
-from .importer import insert_columns
 from .lists import base_list, computed_state
 from .schema import GAME_ROW
-from .store import Database, day, player_info
+from .store import Database, day, insert_columns, player_info
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]

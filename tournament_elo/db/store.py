@@ -556,3 +556,26 @@ def player_info(db: Database) -> PlayerInfo:
     rows = db.query("SELECT id, birth, birth_year FROM players")
     size = max((r[0] for r in rows), default=0) + 1
     return PlayerInfo.of(size, rows)  # the ISO dates are parsed by numpy, all at once
+
+
+#: Rows an :func:`insert_columns` statement writes at most (its values: under the 999 of
+#: SQLite before 3.32, for rows of up to nine columns).
+ROWS_PER_INSERT = 100
+
+
+def insert_columns(conn: sqlite3.Connection, insert: str, columns: Sequence[list[Any]],
+                   upsert: str = "") -> None:
+    """``insert`` (``INSERT INTO t (a, b) VALUES``) of the rows of ``columns`` (a list of
+    values each, all as long), up to :data:`ROWS_PER_INSERT` of them in each statement
+    (followed by ``upsert``, an ``ON CONFLICT`` clause, if given): an event's players
+    cost a fifth less than one statement per row (``executemany``), which binds and
+    steps each apart.  The values are bound column by column (a slice each), without a
+    tuple per row."""
+    width, count = len(columns), len(columns[0]) if columns else 0
+    for first in range(0, count, ROWS_PER_INSERT):
+        rows = min(ROWS_PER_INSERT, count - first)
+        values: list[Any] = [None] * (width * rows)
+        for at, column in enumerate(columns):
+            values[at::width] = column[first:first + rows]
+        marks = "(" + ", ".join("?" * width) + ")"
+        conn.execute(f"{insert} {', '.join([marks] * rows)}{upsert}", values)
