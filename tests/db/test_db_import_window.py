@@ -247,6 +247,17 @@ def test_a_killed_importer_not_waited_for_yet_is_gone_to_its_workers() -> None:
     assert not importer._exists(child)
 
 
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signal masks")
+def test_ctrl_c_while_the_workers_start_is_raised_once_they_have() -> None:
+    """Ctrl-C while the import starts its pool of workers waits for the block that starts
+    it to end, then interrupts as it would have (KeyboardInterrupt, once)."""
+    reached = []
+    with pytest.raises(KeyboardInterrupt), importer._ctrl_c_held():
+        os.kill(os.getpid(), signal.SIGINT)
+        reached.append("the end of the block")
+    assert reached == ["the end of the block"]
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"),
                     reason="reads Linux's process table (/proc), the same on every machine")
 def test_ctrl_c_of_an_import_ends_it_and_its_workers(tmp_path: Path) -> None:

@@ -439,6 +439,22 @@ def _store_parsed(db: Database, parsed: _Parsed, system: str, pool_id: int,
         report.games += parsed.event.games
 
 
+@contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Ctrl-C (SIGINT) held back within the block and raised at its end: a process pool
+    interrupted between making its manager thread and starting it cannot be shut down
+    (``RuntimeError: cannot join thread before it is started``), which would replace the
+    interrupt and leave its workers to end on their own."""
+    if not hasattr(signal, "pthread_sigmask"):  # (not a POSIX system)
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def _worker_start(importer: int) -> None:
     """A worker's start (the pool's initializer).  Ctrl-C is the importing process's to
     handle: it ends its workers.  The collector on, for what the worker makes: what it
@@ -545,9 +561,11 @@ def _parsed(first: list[Job], more: Iterator[Job], workers: int | None,
         return [_parse(job) for job in batch]
 
     try:
-        # A batch out to the pool (its future, the batch), or read here.
-        ahead: deque[tuple[Future[list[_Parsed]] | None, list[Job]] | list[_Parsed]] = \
-            deque(send(batch) for batch in islice(batches, others * AHEAD))
+        # A batch out to the pool (its future, the batch), or read here.  The first
+        # starts the pool's workers and its manager thread, as a whole.
+        with _ctrl_c_held():
+            ahead: deque[tuple[Future[list[_Parsed]] | None, list[Job]] | list[_Parsed]] = \
+                deque(send(batch) for batch in islice(batches, others * AHEAD))
         while ahead:
             head = ahead[0]
             if isinstance(head, tuple) and head[0] is not None and not head[0].done() \
