@@ -444,15 +444,21 @@ def _ctrl_c_held() -> Iterator[None]:
     """Ctrl-C (SIGINT) held back within the block and raised at its end: a process pool
     interrupted between making its manager thread and starting it cannot be shut down
     (``RuntimeError: cannot join thread before it is started``), which would replace the
-    interrupt and leave its workers to end on their own."""
-    if not hasattr(signal, "pthread_sigmask"):  # (not a POSIX system)
+    interrupt and leave its workers to end on their own.  The handler is swapped rather
+    than the signal masked: a mask holds only this thread's signals, and the kernel hands
+    a process's SIGINT to any thread that does not mask it.  Only the main thread has
+    Python's signal handlers; elsewhere Ctrl-C never arrives as an exception."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    caught: list[int] = []
+    before = signal.signal(signal.SIGINT, lambda number, _frame: caught.append(number))
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        signal.signal(signal.SIGINT, before)
+        if caught:
+            signal.raise_signal(signal.SIGINT)
 
 
 def _worker_start(importer: int) -> None:
