@@ -141,7 +141,8 @@ def test_every_page_is_written_once_with_progress(site: Site) -> None:
     assert site.advanced == len(pages)
     search = set((site.out / "search").glob("*.js"))
     assert site.out / "search" / "index.js" in search and len(search) > 2
-    assert set(site.written) == pages | search | {site.out / "site.css", site.out / "site.js"}
+    assets = {site.out / name for name in ("site.css", "site.js", "report.css", "report.js")}
+    assert set(site.written) == pages | search | assets
     assert len(site.written) == len(set(site.written))
     assert all(p.is_file() and p.stat().st_size > 200 for p in site.written
                if p.parent.name != "search")
@@ -348,6 +349,14 @@ def test_browser_search_sort_and_navigate(browser: Any, site: Site, tmp_path: Pa
     crosstable = page.locator("table.crosstable tbody tr")
     assert crosstable.count() >= 16
     assert "Nguyễn Văn Đức" in page.locator("table.crosstable").inner_text()
+    # The style and script are the site's one copy (report.css, report.js), linked: the
+    # script drew a section per crosstable row and left the page with its data block,
+    # and the style lays the sections out (report.css: .player has a border).
+    assert page.locator("link[href='../report.css']").count() == 1
+    assert page.locator("section.player").count() == crosstable.count()
+    assert page.locator("script").count() == 0
+    style = "(e, p) => getComputedStyle(e).getPropertyValue(p)"
+    assert page.locator("section.player").first.evaluate(style, "border-top-style") == "solid"
     page.screenshot(path=str(tmp_path / "event.png"))
     page.get_by_role("link", name=re.compile("Rating list")).first.click()
     assert page.url.endswith("/index.html")

@@ -70,6 +70,11 @@ def render(template: str, context: Mapping[str, Any], **more: Any) -> str:
                                                        **template_functions(lang))
 
 
+#: The files a page rendered with ``assets`` links, by name, and the templates' files
+#: they hold.
+LINKED_ASSETS = {"report.css": "report.css", "report.js": "sections.js"}
+
+
 def asset(name: str) -> bytes:
     """A static file among the templates (the site's CSS and script)."""
     env = environment()
@@ -79,14 +84,18 @@ def asset(name: str) -> bytes:
 
 @without_collector
 def render_html(result: RatingResult, lang: str, notes: Mapping[Any, str] | None = None,
-                view: ReportView | None = None) -> str:
+                view: ReportView | None = None, assets: str | None = None) -> str:
     """The event's report page: crosstable, rating report, pairings, norms, a section
     per player (``notes``: a text per player id shown in his section); the pairings and
     the players' sections are drawn by the page's script from its data block
     (:mod:`.sections`).
 
     The template's indentation is dropped from the page (it has no ``<pre>``, so a line
-    break shows as the same space): a 500-player page is a tenth smaller."""
+    break shows as the same space): a 500-player page is a tenth smaller.
+
+    The page holds its style and script, and stands alone; ``assets`` (a folder's
+    address ending in ``/``) links them instead, as ``report.css`` and ``report.js``
+    there (:data:`LINKED_ASSETS`): a site's pages share them."""
     context = build_context(result, lang, notes, view)
-    page = render("report.html.j2", context, data=report_data(context))
+    page = render("report.html.j2", context, data=report_data(context), assets=assets)
     return _INDENT.sub("\n", page)

@@ -14,9 +14,11 @@ The site (written into ``out_dir``):
   event (a fixed-rated AI level is no player: no page): identity, current rating, the
   rating history as a chart and as a table, and the events he played with his rating
   before, change and rating after.
-- ``events/<id>.html``: the event's report — the page ``rate --out`` writes (its CSS
-  inline) with a bar of site links put in after ``<body>``.
-- ``site.css`` and ``site.js``: local files, nothing is fetched from the network.
+- ``events/<id>.html``: the event's report — the page ``rate --out`` writes, with a bar
+  of site links put in after ``<body>`` and its style and script linked rather than
+  held (``report.css`` and ``report.js``, one copy for the whole site).
+- ``site.css``, ``site.js``, ``report.css``, ``report.js``: local files, nothing is
+  fetched from the network.
 
 Every figure is one the database computed and keeps: an event's page renders the
 figures its rating period stored (:mod:`.db.recompute`) through the same rendering
@@ -73,7 +75,7 @@ from ..rating.standings import standings, tiebreak_codes
 from ..read.headers import fold_name
 from ..render.charts import history_chart
 from ..render.format import fmt_list_change, fmt_list_rating, fmt_points, fmt_text, missing
-from ..render.html import asset, render, render_html
+from ..render.html import LINKED_ASSETS, asset, render, render_html
 from ..systems.protocol import Figures
 from ..systems.registry import get_system
 from .staging import SiteFolder, sha256
@@ -165,6 +167,8 @@ def publish_site(
     with SiteFolder(Path(out_dir), N_("the site"), database, full, _PLAYED) as site:
         for name in ("site.css", "site.js"):
             _put(site, name, asset(f"site/{name}"))
+        for name, source in LINKED_ASSETS.items():
+            _put(site, name, asset(source))
         lines = _event_pages(db, comp, events, site, common, code, step)
         _player_pages(db, comp, player_ids, listed, lines, site, common, code, words, step)
         list_date = _list_date(db, comp)
@@ -430,7 +434,7 @@ def _page(db: Database, job: _Job) -> tuple[str, list[tuple[Any, ...]]]:
                       fmt_list_rating(before), fmt_list_change(change) if rated else "",
                       fmt_list_rating(after)))
     nav = render("site/event_nav.html.j2", common, root="../", event=job.event)
-    return _with_nav(render_html(result, common["lang"], job.notes), nav), lines
+    return _with_nav(render_html(result, common["lang"], job.notes, assets="../"), nav), lines
 
 
 def _with_nav(html: str, nav: str) -> str:
