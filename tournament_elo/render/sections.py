@@ -92,7 +92,7 @@ def index_column(indices: Sequence[int]) -> list[Any]:
         width, top = width + 1, top * len(DIGITS)
     if width <= 2:
         table = DIGITS if width == 1 else _PAIRS
-        return [width, "".join([table[i] for i in indices])]
+        return [width, "".join(map(table.__getitem__, indices))]
     return [width, "".join([_written(i, width) for i in indices])]
 
 
@@ -106,9 +106,8 @@ def column(written: tuple[list[str], list[int]]) -> list[Any]:
 
 def text_column(values: Sequence[str]) -> list[Any]:
     """A column of texts given row by row."""
-    distinct: dict[str, int] = {}
-    at = [distinct.setdefault(v, len(distinct)) for v in values]
-    return column((list(distinct), at))
+    distinct = {v: i for i, v in enumerate(dict.fromkeys(values))}
+    return column((list(distinct), list(map(distinct.__getitem__, values))))
 
 
 class _People:

@@ -194,8 +194,9 @@ def text_codes(figure: Figure, records: Sequence[Row], how: Writing
     write = STYLES[figure.style]
     reads = READS.get(figure.style, ())
     raw = _raw(figure, records, _HIDDEN)
-    keys: list[Any] = raw if not reads else [
-        (v, *(r.get(k) for k in reads)) for v, r in zip(raw, records, strict=True)]
+    # The rows' keys and look-ups go through zip and map: one pass in C each.
+    keys: list[Any] = raw if not reads else list(
+        zip(raw, *([r.get(k) for r in records] for k in reads), strict=True))
     distinct: dict[str, int] = {}
     code: dict[Any, int] = {}
     # One record per key (any: the text follows from the key); a NaN is its own key,
@@ -204,7 +205,7 @@ def text_codes(figure: Figure, records: Sequence[Row], how: Writing
         value = key[0] if reads else key
         text = "" if value is _HIDDEN else write(value, record, how)
         code[key] = distinct.setdefault(text, len(distinct))
-    return list(distinct), [code[k] for k in keys]
+    return list(distinct), list(map(code.__getitem__, keys))
 
 
 def texts(figure: Figure, records: Sequence[Row], how: Writing) -> list[str]:

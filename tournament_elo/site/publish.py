@@ -420,15 +420,15 @@ def _page(db: Database, job: _Job) -> tuple[str, list[tuple[Any, ...]]]:
         return html, [(idx, pid, "", "", "", "", "") for idx, pid in db.query(
             "SELECT idx, player_id FROM event_players WHERE event_id = ? ORDER BY idx",
             job.event.id)]
-    table = result.players
+    table = result.player_table
     start_key = result.system.terms.start.key
     who = [pid for _, pid in db.query(
         "SELECT idx, player_id FROM event_players WHERE event_id = ? ORDER BY idx",
         job.event.id)]
     lines = []
     for idx, points, rank, before, change, after in zip(
-            range(len(table)), table["points"], table["rank"], table[start_key],
-            table["change_rounded"], table["new_rating"], strict=True):
+            range(len(table)), *(table.values(name) for name in (
+                "points", "rank", start_key, "change_rounded", "new_rating")), strict=True):
         rated = bool(fmt_list_rating(before))
         lines.append((idx, who[idx], fmt_points(points), fmt_text(rank),
                       fmt_list_rating(before), fmt_list_change(change) if rated else "",
