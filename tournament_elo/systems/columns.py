@@ -53,8 +53,13 @@ def python_values(column: Column, rows: npt.NDArray[np.int64] | None = None) -> 
     if isinstance(column, list):
         picked = column if rows is None else [column[i] for i in rows.tolist()]
     else:
-        picked = list((column if rows is None else column[rows]).tolist())
-        if column.dtype.kind in "iub":
+        array = column if rows is None else column[rows]
+        picked = list(array.tolist())
+        if array.dtype.kind in "iub":
+            return picked
+        if array.dtype.kind == "f":  # the few missing values found by numpy, then set
+            for at in np.flatnonzero(~np.isfinite(array)).tolist():
+                picked[at] = None
             return picked
     return [None if isinstance(v, float) and not math.isfinite(v) else v for v in picked]
 
