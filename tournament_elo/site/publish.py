@@ -283,10 +283,14 @@ def _event_keys(db: Database, comp: Computation) -> dict[int, bytes]:
         "SELECT id, content_hash, version, path, name, start, end, type, rounds, settings,"
         " game_pools, details, format, complete_rounds FROM events WHERE pool_id = ?",
         (comp.pool_id,))}
+    # The pool's events only, sought by their ids in order (no other pool's rows read,
+    # no sorting: the primary key gives each event's players in order).
     players = db.conn.execute(
         "SELECT p.event_id, p.idx, p.player_id, p.start_no, p.name, p.rating, p.title,"
         " p.federation, p.fixed_rating, q.fide_id, q.sex, q.birth, q.birth_year"
-        " FROM event_players p JOIN players q ON q.id = p.player_id ORDER BY p.event_id, p.idx")
+        " FROM event_players p JOIN players q ON q.id = p.player_id"
+        " WHERE p.event_id IN (SELECT id FROM events WHERE pool_id = ?)"
+        " ORDER BY p.event_id, p.idx", (comp.pool_id,))
     for event, rows in itertools.groupby(players, key=lambda row: int(row[0])):
         if event in keys:
             keys[event] = _key(keys[event], list(rows))
