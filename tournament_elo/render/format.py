@@ -9,7 +9,7 @@ it belongs to and the :class:`Writing` of the report (language, decimals, titles
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any
@@ -169,6 +169,14 @@ class Writing:
     #: The fixed-rated opponents: id (as text) → the system's name for it ("" for none).
     fixed: Mapping[str, str] = field(default_factory=dict)
     start_missing: str = "unrated"
+    #: The columns written so far (:func:`~.view.text_codes`): the crosstable, the rating
+    #: report and the players' sections write many of the same figures of the same
+    #: players.  By what the texts follow from (the figure's key, style and ``only``)
+    #: and the records' list, which the entry holds (so that no other list can take its
+    #: id); the records are read, never changed, once made.
+    written: dict[tuple[str, str, str | None, int],
+                  tuple[Sequence[Row], tuple[list[str], list[int]]]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     def title_text(self, code: Any) -> str:
         """A title with its name: ``T2 – Tiên phong Kỳ thủ – Vanguard``."""

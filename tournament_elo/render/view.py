@@ -190,7 +190,19 @@ def text_codes(figure: Figure, records: Sequence[Row], how: Writing
                ) -> tuple[list[str], list[int]]:
     """The figure as written for each record ("" where it does not apply), as its
     distinct texts and each record's index among them: a report's column, each distinct
-    value (with the fields its style reads, :data:`READS`) written once."""
+    value (with the fields its style reads, :data:`READS`) written once; a column
+    written already for the same records is not written again (:attr:`Writing.written`)."""
+    at = (figure.key, figure.style, figure.only, id(records))
+    known = how.written.get(at)
+    if known is not None and known[0] is records:
+        return known[1]
+    made = _text_codes(figure, records, how)
+    how.written[at] = (records, made)
+    return made
+
+
+def _text_codes(figure: Figure, records: Sequence[Row], how: Writing
+                ) -> tuple[list[str], list[int]]:
     write = STYLES[figure.style]
     reads = READS.get(figure.style, ())
     raw = _raw(figure, records, _HIDDEN)
