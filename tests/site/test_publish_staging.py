@@ -30,7 +30,7 @@ from tournament_elo.db.queries import computation, ratings
 from tournament_elo.db.recompute import recompute
 from tournament_elo.db.store import Database
 from tournament_elo.read.headers import fold_name
-from tournament_elo.site import staging
+from tournament_elo.site import publish, staging
 from tournament_elo.site.publish import publish_site
 from tournament_elo.site.staging import STATE
 
@@ -128,6 +128,43 @@ def test_a_page_of_an_event_gone_is_removed(sites: Sites) -> None:
     assert _files(out) == _files(sites.site_a)
     assert not (out / "events" / f"{sites.new_event}.html").exists()
     assert _records(out) == _records(sites.site_a)
+
+
+#: How a state file kept the players' lines before :data:`publish._LINES`.
+_OLDER_LINES = """
+CREATE TABLE IF NOT EXISTS played (
+    player INTEGER NOT NULL, day INTEGER NOT NULL, event INTEGER NOT NULL,
+    idx INTEGER NOT NULL, name TEXT NOT NULL, end TEXT NOT NULL, rounds INTEGER NOT NULL,
+    points TEXT NOT NULL, rank TEXT NOT NULL, rating TEXT NOT NULL, change TEXT NOT NULL,
+    new_rating TEXT NOT NULL, PRIMARY KEY (player, day, event, idx)
+) WITHOUT ROWID;
+"""
+
+
+def test_a_site_whose_state_keeps_the_lines_otherwise_is_made_again_whole(
+        sites: Sites, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A site published by a version that kept the players' lines otherwise (in
+    ``played``, clustered by player; ``lines`` is empty): the state's schema is part of
+    every page's key, so every page is made again and the players' pages lose no event;
+    the older table goes."""
+    out = sites.folder / "older-state"
+    with monkeypatch.context() as older, Database(sites.db_a, readonly=True) as db:
+        # (The older version's key, and its table beside today's, which it never drops.)
+        older.setattr(publish, "_LINES", _OLDER_LINES + publish._LINES.replace(
+            "DROP TABLE IF EXISTS played;", ""))
+        publish_site(db, out, page_rows=16)
+    with sqlite3.connect(out / STATE) as conn:
+        conn.execute("INSERT INTO played SELECT * FROM lines")
+        conn.execute("DELETE FROM lines")
+    with Database(sites.db_b, readonly=True) as db:
+        written = publish_site(db, out, page_rows=16)
+    assert _files(out) == _files(sites.site_b)
+    made = {p.relative_to(out).as_posix() for p in written}
+    assert {n for n in _files(out) if n.startswith(("events/", "players/"))} <= made
+    with sqlite3.connect(out / STATE) as conn:
+        tables = {name for (name,) in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert "played" not in tables and "lines" in tables
 
 
 def test_list_pages_and_search_shards_hold_every_listed_player_once(sites: Sites) -> None:

@@ -97,18 +97,23 @@ _PARALLEL_FROM = 8
 #: Pages sent to a worker at a time.
 _CHUNK = 16
 
-_PLAYED = """
-CREATE TABLE IF NOT EXISTS played (   -- each player's line in each event's report
+#: The site's record of each player's line in each event's report, kept in the order the
+#: events' pages are written (appended: the players' pages read them sorted by player
+#: once, rather than each line going to its player's place among millions).  The
+#: schema is part of :func:`_code_key`: a state file of another form (``played``,
+#: clustered by player) is dropped, and every page made again.
+_LINES = """
+DROP TABLE IF EXISTS played;
+CREATE TABLE IF NOT EXISTS lines (
     player INTEGER NOT NULL,
     day INTEGER NOT NULL,             -- minus the event's end (ordinal): the latest first
     event INTEGER NOT NULL,           -- minus its id
     idx INTEGER NOT NULL,
     name TEXT NOT NULL, end TEXT NOT NULL, rounds INTEGER NOT NULL,
     points TEXT NOT NULL, rank TEXT NOT NULL, rating TEXT NOT NULL, change TEXT NOT NULL,
-    new_rating TEXT NOT NULL,
-    PRIMARY KEY (player, day, event, idx)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS played_by_event ON played (event);
+    new_rating TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS lines_by_event ON lines (event);
 """
 
 
@@ -164,7 +169,7 @@ def publish_site(
     common: Row = {"lang": lang, "comp": comp, "title": title or words["site"],
                    "federation": federation, "list_date": ""}
     code = _code_key(lang, common)
-    with SiteFolder(Path(out_dir), N_("the site"), database, full, _PLAYED) as site:
+    with SiteFolder(Path(out_dir), N_("the site"), database, full, _LINES) as site:
         for name in ("site.css", "site.js"):
             _put(site, name, asset(f"site/{name}"))
         for name, source in LINKED_ASSETS.items():
@@ -188,9 +193,11 @@ def _put(site: SiteFolder, name: str, data: bytes) -> None:
 
 def _code_key(lang: str, common: Row) -> bytes:
     """What every page depends on beside its own figures: this program's version and
-    templates, the language and the site's title."""
+    templates, the language, the site's title and how the site's state keeps the
+    players' lines."""
     digest = hashlib.blake2b(repr((__version__, lang, common["title"], common["federation"],
-                                   common["comp"].system, common["comp"].period)).encode())
+                                   common["comp"].system, common["comp"].period,
+                                   _LINES)).encode())
     templates = Path(__file__).resolve().parents[1] / "render" / "templates"
     for path in sorted(templates.rglob("*")):
         if path.is_file():
@@ -335,7 +342,7 @@ def _event_pages(db: Database, comp: Computation, events: Sequence[_Event], site
     notes_of = _notes_in_order(_period_notes(db, comp, words), periods)
     base = _event_keys(db, comp)
     current = [e.id for e in events]
-    site.state.execute("DELETE FROM played WHERE -event NOT IN (SELECT value FROM json_each(?))",
+    site.state.execute("DELETE FROM lines WHERE -event NOT IN (SELECT value FROM json_each(?))",
                        (json.dumps(current),))
     pending: deque[tuple[_Job, bytes]] = deque()
 
@@ -387,9 +394,9 @@ def _notes_in_order(made: Iterator[tuple[PeriodLines, dict[int, dict[Any, str]]]
 
 def _store_lines(site: SiteFolder, event: _Event, lines: list[tuple[Any, ...]]) -> None:
     day = -date.fromisoformat(event.end).toordinal()
-    site.state.execute("DELETE FROM played WHERE event = ?", (-event.id,))
+    site.state.execute("DELETE FROM lines WHERE event = ?", (-event.id,))
     site.state.executemany(
-        "INSERT INTO played VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO lines VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [(player, day, -event.id, idx, event.name, event.end, event.rounds, *outcome)
          for idx, player, *outcome in lines])
 
@@ -514,7 +521,7 @@ def _player_pages(db: Database, comp: Computation, player_ids: npt.NDArray[np.in
         "SELECT id, name, fide_id, federation_id, federation, title FROM players ORDER BY id")
     played = itertools.groupby(site.state.execute(
         "SELECT player, event, name, end, rounds, points, rank, rating, change, new_rating"
-        " FROM played ORDER BY player, day, event, idx"), key=lambda row: int(row[0]))
+        " FROM lines ORDER BY player, day, event, idx"), key=lambda row: int(row[0]))
     person: tuple[Any, ...] = (-1,)
     games: tuple[int, list[tuple[Any, ...]]] = (-1, [])
 
