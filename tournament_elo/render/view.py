@@ -194,7 +194,7 @@ def text_codes(figure: Figure, records: Sequence[Row], how: Writing
     written already for the same records is not written again (:attr:`Writing.written`)."""
     at = (figure.key, figure.style, figure.only, id(records))
     known = how.written.get(at)
-    if known is not None and known[0] is records:
+    if known is not None:
         return known[1]
     made = _text_codes(figure, records, how)
     how.written[at] = (records, made)
