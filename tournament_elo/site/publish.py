@@ -322,6 +322,7 @@ class _Job:
     event: _Event
     common: Row
     notes: dict[Any, str]
+    nav: str  # the site's links, the same on every event's page
     path: str  # where to write it
 
 
@@ -345,6 +346,7 @@ def _event_pages(db: Database, comp: Computation, events: Sequence[_Event], site
     site.state.execute("DELETE FROM lines WHERE -event NOT IN (SELECT value FROM json_each(?))",
                        (json.dumps(current),))
     pending: deque[tuple[_Job, bytes]] = deque()
+    nav = render("site/event_nav.html.j2", common, root="../")
 
     def jobs() -> Iterator[_Job]:
         for event in events:
@@ -354,7 +356,7 @@ def _event_pages(db: Database, comp: Computation, events: Sequence[_Event], site
             if site.keep(name, key):
                 step(1)
                 continue
-            job = _Job(str(db.path), comp, event, common, mine, str(site.claim(name)))
+            job = _Job(str(db.path), comp, event, common, mine, nav, str(site.claim(name)))
             pending.append((job, key))
             yield job
 
@@ -444,8 +446,7 @@ def _page(db: Database, job: _Job) -> tuple[str, list[tuple[Any, ...]]]:
         lines.append((idx, who[idx], fmt_points(points), fmt_text(rank),
                       fmt_list_rating(before), fmt_list_change(change) if rated else "",
                       fmt_list_rating(after)))
-    nav = render("site/event_nav.html.j2", common, root="../", event=job.event)
-    return _with_nav(render_html(result, common["lang"], job.notes, assets="../"), nav), lines
+    return _with_nav(render_html(result, common["lang"], job.notes, assets="../"), job.nav), lines
 
 
 def _with_nav(html: str, nav: str) -> str:
