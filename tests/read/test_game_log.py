@@ -198,7 +198,7 @@ def test_publish_makes_no_page_for_an_ai_level(browser: Any, tmp_path: Path) -> 
     site = tmp_path / "site"
     assert len(list((site / "players").glob("*.html"))) == 7
     assert "AI-" not in (site / "index.html").read_text(encoding="utf-8")
-    event = drawn(browser, (site / "events" / "1.html").read_text(encoding="utf-8"))
+    event = drawn(browser, site / "events" / "1.html")
     assert 'id="p-AI-' not in event and event.count("AI level 3 — Kiện Tướng (1600)") == 3
     assert 'class="num tb"' not in event  # still a log without tie-breaks
     assert '<td class="num" data-v="7">7</td>' in (site / "events.html").read_text(

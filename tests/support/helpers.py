@@ -27,15 +27,19 @@ from tournament_elo.model import (
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
-def drawn(browser: Any, html: str) -> str:
-    """A report page as the browser holds it once its script has drawn the players'
-    sections and the pairings from its data block: the document, serialized (the data
-    block and the script gone, as they leave the page)."""
+def drawn(browser: Any, html: str | Path) -> str:
+    """A report page (its text, or the file: a site's page, whose script is a file
+    beside it) as the browser holds it once its script has drawn the players' sections
+    and the pairings from its data block: the document, serialized (the data block and
+    the script gone, as they leave the page)."""
     page = browser.new_page()
     try:
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
-        page.set_content(html)
+        if isinstance(html, Path):
+            page.goto(html.as_uri())
+        else:
+            page.set_content(html)
         assert not errors, errors
         return str(page.content())
     finally:
