@@ -178,11 +178,14 @@ def event_files(paths: Iterable[str | Path]) -> list[Path]:
             root = path.resolve()
             files = [root.joinpath(*parts) for parts, _ in inside]
             # A games sheet's players and event sheets are part of its event, not events.
-            companions = {c for p in files if p.suffix.lower() == ".csv"
+            # (Each file's suffix from its name, and none looked up when there is no CSV:
+            # a path's suffix and hash cost as much as making it.)
+            companions = {c for p, (parts, _) in zip(files, inside, strict=True)
+                          if parts[-1][-4:].lower() == ".csv"
                           for c in astuple(companion_files(p)) if c is not None}
             found.extend(p.resolve() if link else p
                          for p, (_, link) in zip(files, inside, strict=True)
-                         if p not in companions)
+                         if not companions or p not in companions)
         elif path.exists():  # a device or a pipe among them is refused as it is read
             found.append(path.resolve())
         else:
