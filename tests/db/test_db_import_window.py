@@ -13,6 +13,7 @@ import threading
 import time
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pytest
 from processes import orphans_adopted, wait_for
@@ -179,6 +180,38 @@ def test_an_import_leaves_the_collector_and_the_page_cache_as_they_were(
         assert gc.isenabled()
         assert db.query("PRAGMA cache_size")[0][0] == -2000
     assert len(report.imported) == 10
+
+
+def test_savepoints_in_memory_while_storing_the_indexes_made_with_the_default_cache(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each file is stored in a savepoint whose pages SQLite keeps in memory
+    (``temp_store`` 2, MEMORY) rather than in a temporary file; afterwards the setting is
+    SQLite's default again (0).  The index dropped while the events are stored (an
+    import of at least DEFER_INDEXES_FROM new files, here 1) is made again once the page
+    cache is back to its default of 2,000 KiB: SQLite sorts in runs of the cache's size."""
+    monkeypatch.setattr(importer, "DEFER_INDEXES_FROM", 1)
+    folder = events(tmp_path / "events", 10)
+    seen: dict[str, list[int]] = {"temp_store": [], "cache_size": []}
+    with Database(tmp_path / "ratings.db") as db:
+        store, restore = importer.store_packed, db.restore_indexes
+
+        def storing(*args: Any, **kwargs: Any) -> importer.Stored:
+            seen["temp_store"].append(db.query("PRAGMA temp_store")[0][0])
+            return store(*args, **kwargs)
+
+        def restoring() -> None:
+            seen["cache_size"].append(db.query("PRAGMA cache_size")[0][0])
+            restore()
+
+        monkeypatch.setattr(importer, "store_packed", storing)
+        monkeypatch.setattr(db, "restore_indexes", restoring)
+        report = importer.import_events(db, [folder], workers=2)
+        assert db.query("PRAGMA temp_store")[0][0] == 0
+        indexes = {name for (name,) in db.query(
+            "SELECT name FROM sqlite_master WHERE type = 'index'")}
+    assert len(report.imported) == 10
+    assert seen == {"temp_store": [2] * 10, "cache_size": [-2000]}
+    assert "event_players_by_player" in indexes
 
 
 def _running(pid: int) -> bool:
