@@ -370,6 +370,10 @@ class ListEntry:
     k: int | None = None
     federation: str | None = None
     rating_place: Place | None = None
+    sex: str | None = None  # "m" or "w", as the event readers spell it
+    club: str | None = None
+    region: str | None = None  # a province, state or city
+    active: bool | None = None  # None: the list does not say
 
 
 class ListPlaces(NamedTuple):

@@ -331,20 +331,34 @@ def _computation_note(db: Database, pool: str | None, system: str | None,
 @POOL_OPTION
 @SYSTEM_OPTION
 @PERIOD_OPTION
+@click.option("--active", is_flag=True, help="Only the players the list counts active.")
+@click.option("--category", metavar="GROUP", help="Only an age group, by the list's year: "
+              "U8, U10, U12, U14, U16, U18, U20, 50+ or 65+.")
+@click.option("--sex", metavar="f|m", help="Only women and girls (f) or men and boys (m).")
+@click.option("--federation", metavar="FED", help="Only this federation's players (VIE).")
+@click.option("--club", help="Only this club's players (case and accents aside).")
+@click.option("--region", help="Only this region's players (case and accents aside).")
+@lang_option("Language of the messages")
 def ratings_command(db_path: str, on: str | None, output_format: str, output: str | None,
-                    pool: str | None, system: str | None, period: str) -> None:
-    """The rating list as of a date.
+                    pool: str | None, system: str | None, period: str, active: bool,
+                    category: str | None, sex: str | None, federation: str | None,
+                    club: str | None, region: str | None, lang: str) -> None:
+    """The rating list as of a date: every rated player, or those the filters keep
+    (combined: --active --category U16 --sex f is the active girls under 16).
 
     \b
     Example:
       tournament-elo db ratings --date 2025-01-01 --format csv -o list.csv
+      tournament-elo db ratings --active --category U16 --sex f --federation VIE
     """
+    from ..db.list_filter import ListFilter
     from ..db.queries import computation, ratings
 
+    only = ListFilter.of(active, category, sex, federation, club, region)
     with _reading(db_path) as db:
         comp = computation(db, pool, system, period)
         _computation_note(db, pool, system, period)
-        table = ratings(db, comp, parse_day(on, "--date"))
+        table = ratings(db, comp, parse_day(on, "--date"), only=only)
     _emit(table, output_format, output, f"{comp.pool} — {comp.system} — {on or 'latest'}",
           _database_files(db_path))
 

@@ -140,6 +140,11 @@ def _packed(conn: sqlite3.Connection) -> list[str]:
                     np.frombuffer(blob, dtype=dtype)["player"]):
                 problems.append(f"{table} {row}: its {column} are not list records of "
                                 "known players")
+    for row, blob in conn.execute("SELECT id, inactive FROM published_lists"
+                                  " WHERE inactive IS NOT NULL"):
+        if len(blob) % 4 or not known(np.frombuffer(blob, dtype="<i4")):
+            problems.append(f"published_lists {row}: its inactive players are not known "
+                            "players")
     problems.extend(_figures(conn))
     return problems
 

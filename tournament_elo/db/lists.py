@@ -11,11 +11,12 @@ from datetime import date
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
 from ..errors import InputError
 from ..i18n.message import message
-from ..model import Player
-from ..rating_list import LIST_ENTRY, PENDING_ENTRY, ListState
+from ..model import ListEntry, Player
+from ..rating_list import LIST_ENTRY, PENDING_ENTRY, Ints, ListState
 from ..read.detect import read_ratings
 from ..read.text import read_bytes
 from .store import Database, unpack
@@ -50,7 +51,7 @@ def import_list(db: Database, path: str | Path, on: date, pool: str = "main",
                 raise InputError("a list entry names no player", entry.place,
                                  expected="a fide_id, id or name")
             people.append(Player(index=0, id=entry.id or "",
-                                 name=entry.name or entry.fide_id or "",
+                                 name=entry.name or entry.fide_id or "", sex=entry.sex,
                                  federation=entry.federation, fide_id=entry.fide_id,
                                  birth=entry.birth, birth_year=entry.birth_year))
         entries = np.zeros(len(listed), dtype=LIST_ENTRY)
@@ -64,40 +65,71 @@ def import_list(db: Database, path: str | Path, on: date, pool: str = "main",
         entries["k"] = [e.k or 0 for e in listed]
         conn.execute("DELETE FROM published_lists WHERE pool_id = ? AND date = ?",
                      (pool_id, on.isoformat()))
-        conn.execute("INSERT INTO published_lists (pool_id, date, path, content_hash, entries)"
-                     " VALUES (?, ?, ?, ?, ?)",
-                     (pool_id, on.isoformat(), str(Path(path).resolve()), digest,
-                      entries.tobytes()))
+        list_id = conn.execute(
+            "INSERT INTO published_lists (pool_id, date, path, content_hash, entries, inactive)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (pool_id, on.isoformat(), str(Path(path).resolve()), digest, entries.tobytes(),
+             _inactive(listed, entries["player"]))).lastrowid
+        # A later row of one player wins, as his entry does.
+        conn.executemany(
+            "INSERT OR REPLACE INTO list_affiliations (list_id, player_id, club, region)"
+            " VALUES (?, ?, ?, ?)",
+            [(list_id, pid, e.club, e.region)
+             for e, pid in zip(listed, entries["player"].tolist(), strict=True)
+             if e.club or e.region])
     return ListImport(len(entries), Counter(how), [
         (str(entry.place), person.name, pid, names[pid])
         for entry, person, pid, kind in zip(listed, people, entries["player"].tolist(), how,
                                             strict=True) if kind == "name"])
 
 
+def _inactive(listed: list[ListEntry], players: npt.NDArray[np.int32]) -> bytes | None:
+    """The players a list marks inactive, packed; None where it says nothing of activity."""
+    said = [entry.active for entry in listed]
+    if said.count(None) == len(said):
+        return None
+    return players[[flag is False for flag in said]].astype("<i4").tobytes()
+
+
 def player_count(db: Database) -> int:
     return int(db.query("SELECT coalesce(max(id), 0) + 1 FROM players")[0][0])
 
 
-def base_list(db: Database, pool_id: int, before: date) -> tuple[int | None, ListState]:
+def base_list(db: Database, pool_id: int, before: date,
+              played: Ints | None = None) -> tuple[int | None, ListState]:
     """The latest published list dated on or before ``before`` (the first period's
-    start), or an empty one: every player unrated."""
+    start), or an empty one: every player unrated.  ``played`` (by player) gets the
+    list's date (``date.toordinal()``) for each player it lists and does not mark
+    inactive: his activity as the list knew it."""
     state = ListState.empty(player_count(db))
     row = db.conn.execute(
-        "SELECT id, entries FROM published_lists WHERE pool_id = ? AND date <= ?"
-        " ORDER BY date DESC LIMIT 1", (pool_id, before.isoformat())).fetchone()
+        "SELECT id, entries, date, inactive FROM published_lists WHERE pool_id = ?"
+        " AND date <= ? ORDER BY date DESC LIMIT 1", (pool_id, before.isoformat())).fetchone()
     if row is None:
         return None, state
-    state.apply(unpack(row[1], LIST_ENTRY))
+    entries = unpack(row[1], LIST_ENTRY)
+    state.apply(entries)
+    if played is not None:
+        active = np.setdiff1d(entries["player"], unpack(row[3] or b"", np.dtype("<i4")))
+        played[active] = date.fromisoformat(row[2]).toordinal()
     return int(row[0]), state
 
 
 def computed_state(db: Database, computation_id: int, base: ListState,
-                   through: date) -> ListState:
-    """``base`` with the stored periods ending on or before ``through`` applied."""
-    rows = db.query("SELECT entries, pending FROM periods WHERE computation_id = ? AND end <= ?"
-                    " ORDER BY end, first_event", computation_id, through.isoformat())
-    for entries, _ in rows:
-        base.apply(unpack(entries, LIST_ENTRY))
+                   through: date, played: Ints | None = None) -> ListState:
+    """``base`` with the stored periods ending on or before ``through`` applied.
+    ``played`` (by player) gets the date (``date.toordinal()``) of the list after each
+    period in which a player's rated games grew: the last list he was active on."""
+    rows = db.query("SELECT entries, pending, list_date FROM periods WHERE computation_id = ?"
+                    " AND end <= ? ORDER BY end, first_event", computation_id,
+                    through.isoformat())
+    for entries, _, list_date in rows:
+        found = unpack(entries, LIST_ENTRY)
+        if played is not None:
+            who = found["player"]
+            played[who[found["games"] > base.games[who]]] = date.fromisoformat(
+                list_date).toordinal()
+        base.apply(found)
     if rows:
         base.pending = unpack(rows[-1][1], PENDING_ENTRY).copy()
     return base

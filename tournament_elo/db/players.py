@@ -87,8 +87,8 @@ def merge_players(db: Database, kept: int, gone: int) -> list[tuple[str, date]]:
             ids[ids == gone] = kept
             conn.execute("UPDATE games SET player_ids = ? WHERE event_id = ?",
                          (ids.tobytes(), event_id))
-        for list_id, pool, day, blob in conn.execute(
-                "SELECT l.id, p.name, l.date, l.entries FROM published_lists l"
+        for list_id, pool, day, blob, inactive in conn.execute(
+                "SELECT l.id, p.name, l.date, l.entries, l.inactive FROM published_lists l"
                 " JOIN pools p ON p.id = l.pool_id").fetchall():
             entries = unpack(blob, LIST_ENTRY)
             if not (entries["player"] == gone).any():
@@ -99,9 +99,17 @@ def merge_players(db: Database, kept: int, gone: int) -> list[tuple[str, date]]:
             keep["player"] = kept
             rest = entries[~np.isin(entries["player"], [kept, gone])]
             changed = np.concatenate([rest, keep[None]])
-            conn.execute("UPDATE published_lists SET entries = ? WHERE id = ?",
-                         (changed.tobytes(), list_id))
+            if inactive is not None:
+                marked = np.frombuffer(inactive, dtype="<i4")
+                inactive = np.unique(np.where(marked == gone, kept, marked)).astype(
+                    "<i4").tobytes()
+            conn.execute("UPDATE published_lists SET entries = ?, inactive = ? WHERE id = ?",
+                         (changed.tobytes(), inactive, list_id))
             first[pool] = min(first.get(pool, date.max), date.fromisoformat(day))
+        # Listed twice with a club or region: the kept record's line stays.
+        conn.execute("UPDATE OR IGNORE list_affiliations SET player_id = ? WHERE player_id = ?",
+                     (kept, gone))
+        conn.execute("DELETE FROM list_affiliations WHERE player_id = ?", (gone,))
         conn.execute("UPDATE event_players SET player_id = ? WHERE player_id = ?", (kept, gone))
         conn.execute("UPDATE player_keys SET player_id = ? WHERE player_id = ?", (kept, gone))
         conn.execute("INSERT OR IGNORE INTO player_keys (key, player_id) VALUES (?, ?)",

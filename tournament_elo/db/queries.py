@@ -16,16 +16,18 @@ import pandas as pd
 from ..errors import InputError, Place
 from ..i18n.message import N_, message
 from ..model import ListEntry
-from ..rating_list import LIST_ENTRY, UNKNOWN_GAMES, ListState
+from ..rating_list import LIST_ENTRY, UNKNOWN_GAMES, Ints, ListState
 from ..read.detect import read_ratings
 from ..read.headers import fold_name
 from ..systems.registry import get_system
+from .list_filter import EVERYONE, ListFilter
 from .lists import base_list, computed_state, player_count
 from .recompute import RATED_EVENTS, pool_system
 from .store import Database, identity_key, player_info, unpack
 
 LIST_COLUMNS = ("id", "fide_id", "federation_id", "name", "federation", "birth_year", "rating",
-                "change", "games", "period_games", "k", "title")
+                "change", "games", "period_games", "k", "title", "sex", "club", "region",
+                "active")
 
 
 @dataclass(frozen=True)
@@ -77,17 +79,21 @@ def computation(db: Database, pool: str | None = None, system: str | None = None
                        date.fromisoformat(row[1]) if row[1] else None, bool(row[2]))
 
 
-def state_as_of(db: Database, comp: Computation, on: date | None) -> tuple[ListState, date]:
-    """The list in force on ``on`` (the latest if None) and its date."""
+def state_as_of(db: Database, comp: Computation, on: date | None,
+                played: Ints | None = None) -> tuple[ListState, date]:
+    """The list in force on ``on`` (the latest if None) and its date.  ``played`` (by
+    player, :func:`player_count` long) gets the date of the last list each player was
+    active on by then (:func:`.lists.computed_state`)."""
     first = db.query("SELECT min(start), max(list_date) FROM periods WHERE computation_id = ?"
                      " AND end <= ?", comp.id, comp.current)[0]
     start = date.fromisoformat(first[0]) if first[0] else date.max
-    _, state = base_list(db, comp.pool_id, start)
+    _, state = base_list(db, comp.pool_id, start, played)
     through = date.fromisoformat(first[1]) if first[1] else start
     if on is not None:
         through = min(through, on)
     # The list dated D follows the periods ending before D.
-    state = computed_state(db, comp.id, state, date.fromordinal(through.toordinal() - 1))
+    state = computed_state(db, comp.id, state, date.fromordinal(through.toordinal() - 1),
+                           played)
     state.grow(player_count(db))
     return state, through
 
@@ -99,21 +105,24 @@ def rated_games(games: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
 
 
 def ratings(db: Database, comp: Computation, on: date | None = None,
-            include_unrated: bool = False) -> pd.DataFrame:
-    """The rating list in force on ``on``, best first, one row per rated player: his
-    rating, its change since the previous list (none: not on it), the games rated in
-    total and in the list's period."""
-    state, day = state_as_of(db, comp, on)
+            include_unrated: bool = False, only: ListFilter = EVERYONE) -> pd.DataFrame:
+    """The rating list in force on ``on``, best first, one row per rated player (of those
+    ``only`` keeps): his rating, its change since the previous list (none: not on it),
+    the games rated in total and in the list's period, his sex, club and region, and
+    whether the list counts him active (the rule of the system in force then)."""
+    played = np.zeros(player_count(db), dtype=np.int64)
+    state, day = state_as_of(db, comp, on, played)
     previous, _ = state_as_of(db, comp, day - timedelta(days=1))
     players = pd.DataFrame(db.query(
-        "SELECT id, fide_id, federation_id, name, federation, title, birth_year FROM players"
-        " ORDER BY id"), columns=["id", "fide_id", "federation_id", "name", "federation",
-                                  "title", "birth_year"])
+        "SELECT id, fide_id, federation_id, name, federation, title, birth_year, sex"
+        " FROM players ORDER BY id"), columns=["id", "fide_id", "federation_id", "name",
+                                               "federation", "title", "birth_year", "sex"])
     ids = players["id"].to_numpy()
     players["birth_year"] = players["birth_year"].astype("Int64")
     info = player_info(db)
-    figures = get_system(comp.system, day).list_figures(state, ids, info, day)
-    before = get_system(comp.system, day).list_figures(previous, ids, info, day).rating
+    system = get_system(comp.system, day)
+    figures = system.list_figures(state, ids, info, day)
+    before = system.list_figures(previous, ids, info, day).rating
     players["rating"] = figures.rating
     players["change"] = pd.array(np.where(before > 0, figures.rating - before, np.nan))
     now, then = rated_games(state.games[ids]), rated_games(previous.games[ids])
@@ -122,9 +131,25 @@ def ratings(db: Database, comp: Computation, on: date | None = None,
     players["k"] = figures.k
     if any(t is not None for t in figures.title):
         players["title"] = figures.title
+    players = players.merge(affiliations(db, day), how="left", left_on="id",
+                            right_index=True)
+    players["active"] = ~system.activity.inactive(played[ids], day)
     shown = players if include_unrated else players[players["rating"] > 0]
+    shown = shown[only.keeps(shown, day.year)]
     order = np.lexsort((shown["name"].map(fold_name).to_numpy(), -shown["rating"].to_numpy()))
     return shown.iloc[order][list(LIST_COLUMNS)].reset_index(drop=True)
+
+
+def affiliations(db: Database, day: date) -> pd.DataFrame:
+    """Each player's club and region on ``day`` (indexed by player id): as the latest
+    published list dated by then names them, else the earliest one after it."""
+    found = pd.DataFrame(db.query(
+        "SELECT a.player_id, a.club, a.region FROM list_affiliations a"
+        " JOIN published_lists l ON l.id = a.list_id"
+        " ORDER BY a.player_id, l.date > ?1, CASE WHEN l.date <= ?1 THEN l.date END DESC,"
+        " l.date", day.isoformat()), columns=["id", "club", "region"])
+    # The first name each column has, per player, in that order.
+    return found.groupby("id")[["club", "region"]].first()
 
 
 def find_player(db: Database, text: str) -> int:

@@ -9,7 +9,8 @@ recomputation reads by the million is kept as packed columns:
   through ``sqlite3`` take 2.4 s; as packed columns, 0.05 s.
 - ``periods.entries`` and ``published_lists.entries``: a rating list (a period's
   changes, or a published list) as packed columns of player id, rating, games and the K
-  state (:data:`~tournament_elo.rating_list.LIST_ENTRY`).
+  state (:data:`~tournament_elo.rating_list.LIST_ENTRY`); ``published_lists.inactive``
+  the ids of the players a published list marks inactive.
 - ``event_results.players`` and ``event_results.games``: what the rating system computed
   for an event in a period, in its own packed records (per event player, per pairing
   row).
@@ -214,8 +215,25 @@ CREATE TABLE merged_players (          -- records merged into another
 CREATE INDEX merged_players_by_name ON merged_players (name_folded);
 """
 
+#: Version 5: what a published list says of its players beside their ratings.
+#: ``published_lists.inactive`` holds the players it lists as inactive (int32 player ids;
+#: NULL: the list says nothing of activity), the start of each one's activity in the lists
+#: computed from it; ``list_affiliations`` each player's club and region as the list gives
+#: them (a player's club at a date is the one of the latest list by then that names one).
+_VERSION_5 = """
+ALTER TABLE published_lists ADD COLUMN inactive BLOB;
+CREATE TABLE list_affiliations (       -- a published list's club and region of a player
+    list_id INTEGER NOT NULL REFERENCES published_lists (id) ON DELETE CASCADE,
+    player_id INTEGER NOT NULL REFERENCES players (id),
+    club TEXT,
+    region TEXT,
+    PRIMARY KEY (list_id, player_id)
+) WITHOUT ROWID;
+CREATE INDEX list_affiliations_by_player ON list_affiliations (player_id);
+"""
+
 #: ``MIGRATIONS[v]`` brings a database at version ``v`` to version ``v + 1``.
-MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2, _VERSION_3, _VERSION_4)
+MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2, _VERSION_3, _VERSION_4, _VERSION_5)
 VERSION = len(MIGRATIONS)
 
 

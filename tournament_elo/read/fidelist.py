@@ -49,7 +49,8 @@ The list's ``SK``/``Rk``/``BK`` is the K FIDE used for the last period: it goes 
 only with ``use_list_k=True`` and is always kept as ``list_k``.  ``ever_2400`` cannot be
 known from one list (it needs the player's history) and is left ``None``; the engine
 still treats a rating of 2400 or more as "reached 2400".  Inactive players (flag ``i``,
-``wi``) are kept: inactivity does not change how a rating is calculated.
+``wi``) are kept (``active`` false): inactivity does not change how a rating is
+calculated, but the list says it of the player.
 
 **Reading a million lines.**  The file is decoded a megabyte at a time and read a few
 hundred lines at a time into columns (a :class:`~tournament_elo.model.RatingList`), each
@@ -136,7 +137,6 @@ _RUN = re.compile(r"[^ ]*")
 class FideListEntry(ListEntry):
     """A :class:`ListEntry` with what else a FIDE list line says (not merged into players)."""
 
-    sex: str | None = None  # "m" or "w", as the event readers spell it
     title: str | None = None  # Tit: GM, IM, FM, CM, WGM, …
     women_title: str | None = None  # WTit
     other_titles: str | None = None  # OTit: IA, FA, FST, … comma-separated
@@ -339,6 +339,8 @@ class _Reading:
         columns = dict(self.columns)
         if self.use_list_k:
             columns["k"] = columns["list_k"]
+        if "flag" in self.layout.keys:  # the list says who is inactive: flag i or wi
+            columns["active"] = [flag is None or "i" not in flag for flag in columns["flag"]]
         return RatingList(FideListEntry, self.places, self.numbers, columns)
 
 

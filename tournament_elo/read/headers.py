@@ -65,6 +65,9 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "ai_level": ("ailevel", "aicap", "capai", "capdoai", "capmay", "capdomay", "trinhdoai"),
     "team": ("team", "doi", "club", "clb", "teamname", "tendoi"),
     "captain": ("captain", "doitruong"),
+    "region": ("region", "province", "state", "tinh", "tinhthanh", "tinhthanhpho", "khuvuc",
+               "diaphuong"),
+    "active": ("active", "hoatdong", "danghoatdong"),
 }
 _LOOKUP = {alias: name for name, aliases in ALIASES.items() for alias in aliases}
 
@@ -95,7 +98,8 @@ VIETNAMESE_ALIASES = frozenset((
     "disau", "nguoidisau", "ketqua", "kq", "ngay", "ngaythidau", "elotrang", "hesotrang",
     "eloden", "hesoden", "cachthang", "phuongthuc", "phuongthucthang", "loaico", "theloai",
     "thoigian", "phut", "thoigianmoiben", "aicap", "capai", "capdoai", "capmay", "capdomay",
-    "trinhdoai", "doi", "tendoi", "doitruong",
+    "trinhdoai", "doi", "tendoi", "doitruong", "tinh", "tinhthanh", "tinhthanhpho", "khuvuc",
+    "diaphuong", "hoatdong", "danghoatdong",
 ))
 
 #: Canonical column → how a message names it in an English and in a Vietnamese sheet.
@@ -111,7 +115,8 @@ COLUMN_NAMES: dict[str, tuple[str, str]] = {
     "black_rating": ("black_rating", "Elo đen"), "win_method": ("win_method", "Cách thắng"),
     "pool": ("pool", "Loại cờ"), "time_control": ("time_control", "Thời gian"),
     "ai_level": ("ai_level", "Cấp AI"), "team": ("team", "Đội"),
-    "captain": ("captain", "Đội trưởng"),
+    "captain": ("captain", "Đội trưởng"), "region": ("region", "Tỉnh/thành"),
+    "active": ("active", "Hoạt động"),
 }
 
 

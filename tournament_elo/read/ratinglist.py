@@ -1,5 +1,5 @@
 """Reading a plain rating list: CSV or XLSX with any of ``id, fide_id, name, rating,
-games, birth, ever_2400, k, federation``, one entry per row, as a
+games, birth, ever_2400, k, federation, sex, club, region, active``, one entry per row, as a
 :class:`~tournament_elo.model.RatingList` (matched to an event's players by
 :func:`~tournament_elo.model.apply_rating_list`).
 
@@ -24,12 +24,16 @@ from ..model import ListEntry, ListPlaces, RatingList
 from .sheet_cells import cell_text
 from .table import Row, find_header, read_rows
 from .text import Readable
-from .values import Distinct, birth, game_count, k_factor, rating, shown
+from .values import Distinct, birth, game_count, k_factor, rating, sex, shown
 
 _TRUE = {"1", "yes", "y", "true", "x", "co", "có"}
 _FALSE = {"0", "no", "n", "false", "", "khong", "không"}
-#: The columns an entry is read from.
-_FIELDS = ("id", "fide_id", "name", "rating", "games", "birth", "ever_2400", "k", "federation")
+#: The columns an entry is read from (a list's ``club`` is the header a team's column
+#: has: ``club``, ``clb``, ``đội``, …), and the field each is read into.
+_FIELDS = {"id": "id", "fide_id": "fide_id", "name": "name", "rating": "rating",
+           "games": "games", "birth": "birth", "ever_2400": "ever_2400", "k": "k",
+           "federation": "federation", "sex": "sex", "team": "club", "region": "region",
+           "active": "active"}
 #: The rows read together, column by column: few enough that the rows of a chunk are
 #: gone before the garbage collector looks at them twice.
 _CHUNK = 256
@@ -54,7 +58,8 @@ def read_rating_list(path: Readable, encoding: str | None = None) -> RatingList:
             "the rating list cannot be matched to players", header_place,
             found=_headers(header.cells), expected="a column id, fide_id or name",
         )
-    read = sorted((position, field) for field, position in columns.items() if field in _FIELDS)
+    read = sorted((position, _FIELDS[column]) for column, position in columns.items()
+                  if column in _FIELDS)
     places = ListPlaces(source, sheet, {
         field: column_letter(position) if sheet else cell_text(header.cells[position])
         for position, field in read})
@@ -69,20 +74,29 @@ def _headers(cells: Sequence[Any]) -> str:
     return message("{}… ({} headers)", text[:_SHOWN_HEADERS], f"{len(cells):,}")
 
 
-def _ever_2400(text: str, place: Place) -> bool | None:
-    if not text:
-        return None
-    folded = text.lower()
-    if folded not in _TRUE | _FALSE:
-        raise InputError("unreadable ever_2400", place, found=shown(text),
-                         expected="yes/no, 1/0 or true/false")
-    return folded in _TRUE
+def _yes_or_no(what: str) -> Callable[[str, Place], bool | None]:
+    """The reading of a column of yes and no (blank: not said)."""
+    def read(text: str, place: Place) -> bool | None:
+        if not text:
+            return None
+        folded = text.lower()
+        if folded not in _TRUE | _FALSE:
+            raise InputError(message("unreadable {}", what), place, found=shown(text),
+                             expected="yes/no, 1/0 or true/false")
+        return folded in _TRUE
+
+    return read
+
+
+def _name(text: str, _: Place) -> str | None:
+    return text or None
 
 
 #: How each column's distinct texts are read.
 _RULES: dict[str, Callable[[str, Place], Any]] = {
     "rating": rating, "games": game_count, "k": k_factor, "birth": birth,
-    "ever_2400": _ever_2400, "federation": lambda text, _: text or None,
+    "ever_2400": _yes_or_no("ever_2400"), "active": _yes_or_no("active"),
+    "federation": _name, "club": _name, "region": _name, "sex": sex,
 }
 
 

@@ -78,7 +78,17 @@ from .table import (
     table_from_rows,
 )
 from .text import Readable, path_of
-from .values import MAX_ROUND, birth, game_count, k_factor, points, rating, shown, whole_number
+from .values import (
+    MAX_ROUND,
+    SEXES,
+    birth,
+    game_count,
+    k_factor,
+    points,
+    rating,
+    shown,
+    whole_number,
+)
 
 _T = TypeVar("_T")
 
@@ -390,11 +400,7 @@ def _player(table: Table, row: int, problems: Problems) -> Player:
 
 def _sex(text: str) -> str | None:
     folded = fold(text)
-    if folded in ("m", "male", "nam"):
-        return "m"
-    if folded in ("w", "f", "female", "nu"):
-        return "w"
-    return folded or None
+    return SEXES.get(folded, folded or None)
 
 
 def _players_from_games(

@@ -17,6 +17,7 @@ from typing import Generic, TypeVar
 
 from ..errors import InputError, InputWarning, Place
 from ..i18n.message import message
+from .headers import fold
 
 T = TypeVar("T")
 
@@ -175,6 +176,24 @@ def birth(
     except ValueError:
         raise InputError(message("unreadable {}", what), place, found=shown(text),
                          expected="a real date, or the year alone (1987/00/00)") from None
+
+
+#: A player's sex as the readers keep it: ``m``, or ``w`` for a woman or a girl (FIDE's
+#: lists write ``F``), from the folded spellings of English and Vietnamese.
+SEXES = {"m": "m", "male": "m", "man": "m", "nam": "m",
+         "w": "w", "f": "w", "female": "w", "woman": "w", "nu": "w"}
+
+
+def sex(text: str, place: Place) -> str | None:
+    """A sex (:data:`SEXES`): ``m``, ``w`` or ``None`` when blank."""
+    folded = fold(text)
+    if not folded:
+        return None
+    if folded not in SEXES:
+        raise InputError("unreadable sex", place, found=shown(text),
+                         expected="m for a man or a boy, f or w for a woman or a girl "
+                         "(nam, nữ)")
+    return SEXES[folded]
 
 
 class Distinct(Generic[T]):

@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 def cell_text(value: object) -> str:
     if value is None or value != value:  # None or NaN
         return ""
+    if isinstance(value, bool):  # as a CSV writes it
+        return "true" if value else "false"
     if isinstance(value, float):
         return f"{round(value, 2):g}"
     return str(value)

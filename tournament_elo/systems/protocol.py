@@ -5,8 +5,9 @@ A system rates one event on its own (:meth:`RatingSystem.rate_event`) and a rati
 period of the database (:meth:`RatingSystem.rate_period`), turns what it computed into
 the player and game tables the outputs are rendered from (:meth:`RatingSystem.tables`),
 says which columns and words its reports show (:attr:`RatingSystem.terms`), what a
-rating list shows of a player (:meth:`RatingSystem.list_figures`), whether it has title
-norms (:meth:`RatingSystem.norms`), and its rules in words (:meth:`RatingSystem.describe`).
+rating list shows of a player (:meth:`RatingSystem.list_figures`), when its lists count a
+player inactive (:attr:`RatingSystem.activity`), whether it has title norms
+(:meth:`RatingSystem.norms`), and its rules in words (:meth:`RatingSystem.describe`).
 Nothing outside :mod:`.registry` asks which kind a system is.
 
 What a system computes is kept as packed records (numpy structured arrays of the
@@ -29,6 +30,7 @@ from ..model import Event, Standings
 from ..rating_list import ListState, PlayerInfo
 
 if TYPE_CHECKING:
+    from .activity import Activity
     from .columns import Table
     from .fide.norms import NormResult
     from .periods import ListFigures, PeriodEvents, PeriodRating
@@ -79,6 +81,11 @@ class RatingSystem(NamedSystem, Protocol):
 
     @property
     def terms(self) -> ReportTerms: ...
+
+    @property
+    def activity(self) -> Activity:
+        """When the system's lists count a player inactive."""
+        ...
 
     @property
     def player_figures(self) -> np.dtype[Any]:

@@ -46,4 +46,5 @@ def describe(e: FideEdition) -> str:
     if e.big_difference_unrated_from:
         lines.append("  from " + e.big_difference_unrated_from.isoformat() + ", a game with a "
                      "difference of 600 or more is not rated when either player is above 2600")
+    lines.append(f"  {e.activity.describe()}")
     return "\n".join(lines)

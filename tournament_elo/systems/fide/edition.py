@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...read.values import MAX_GAMES, MAX_K, MAX_RATING, MAX_ROUND
+from ..activity import ALWAYS_ACTIVE, Activity, activity_from
 from ..definition_file import DefinitionReader
 from .speeds import BIG_DIFFERENCE_FROM, SPEEDS, variant_description, variant_name
 
@@ -68,6 +69,7 @@ class FideEdition(NamedTuple):  # not a frozen dataclass: cheaper to build at st
     junior_ceiling: int = 2300
     k_established_from_games: int = 30
     big_difference_unrated_from: date | None = None  # rapid/blitz: 600+ vs a 2600+ player
+    activity: Activity = ALWAYS_ACTIVE  # when the list counts a player inactive
 
     def k_factors(
         self,
@@ -132,6 +134,9 @@ def editions_from(reader: DefinitionReader) -> list[FideEdition]:
     enums = {"junior": JuniorRule, "difference": DifferenceRule, "new_player": NewPlayerRule}
     for name in FideEdition._fields:
         if name in ("speed", "big_difference_unrated_from"):
+            continue
+        if name == "activity":
+            values[name] = activity_from(reader)
             continue
         if name in enums:
             kind = enums[name]

@@ -16,6 +16,7 @@ from ...errors import InputWarning, Place
 from ...i18n.message import message
 from ...model import Event
 from ...rating_list import UNKNOWN_GAMES, ListState, PlayerInfo
+from ..activity import Activity
 from ..protocol import Figures, SameAtAllDates
 from . import figures
 from .average_rule import UNRATED_OPPONENTS_SETTING, AverageRule, UnratedOpponents
@@ -54,6 +55,10 @@ class FideSystem(SameAtAllDates):
         from .report_terms import report_terms
 
         return report_terms(self.edition)
+
+    @property
+    def activity(self) -> Activity:
+        return self.edition.activity
 
     player_figures = figures.PLAYER_FIGURES
     game_figures = figures.GAME_FIGURES

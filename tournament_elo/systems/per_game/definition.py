@@ -15,6 +15,7 @@ from typing import Any
 
 from ...model import WIN_METHOD_NAMES, WinMethod
 from ...read.values import MAX_GAMES, MAX_K, MAX_MINUTES, MAX_RATING
+from ..activity import ALWAYS_ACTIVE, Activity, activity_from
 from ..definition_file import DefinitionReader
 
 #: The largest multiplier L (a level's weight on K × (S − E)): Cờ Đông Sơn's largest is 2.
@@ -99,6 +100,7 @@ class EloSystem:
     pools_without_draws: tuple[str, ...] = ()
     expected_symbol: str = "E"  # what the system's own rules call the expected score
     title_kind: str = "title"  # or "tier"
+    activity: Activity = ALWAYS_ACTIVE  # when the lists count a player inactive
     file: str | None = None
 
     def title_of(self, rating: float) -> Title | None:
@@ -211,6 +213,8 @@ def system_from(reader: DefinitionReader) -> EloSystem:
                                         item.take("name", str, ""))
         item.finish()
 
+    activity = activity_from(reader)
+
     return EloSystem(
         name=name, description=description, source=source_text, initial_rating=float(initial),
         divisor=float(divisor), k_by=k_by, k_bands=k_bands, timing=timing, rounding=rounding,
@@ -218,5 +222,5 @@ def system_from(reader: DefinitionReader) -> EloSystem:
         difference_cap=None if cap is None else float(cap), bonuses=tuple(bonuses),
         multiplier=multiplier, titles=tuple(titles), fixed_opponents=fixed,
         both_lost_rated=both_lost_rated, pools_without_draws=pools_without_draws,
-        expected_symbol=symbol, title_kind=title_kind, file=reader.source,
+        expected_symbol=symbol, title_kind=title_kind, activity=activity, file=reader.source,
     )

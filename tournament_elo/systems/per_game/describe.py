@@ -50,6 +50,7 @@ def describe(s: EloSystem) -> str:
         bound = f"below {title.below:g}" if title.below is not None else "the top"
         note = f" ({title.note})" if title.note else ""
         lines.append(f"  title {title.code}: {title.name}{note}, {bound}")
+    lines.append(f"  {s.activity.describe()}")
     if s.source:
         lines.append(f"  source: {s.source}")
     return "\n".join(lines)

@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from ...model import Event
 from ...rating_list import ListState, PlayerInfo
+from ..activity import Activity
 from ..periods import ListFigures, PeriodEvents, PeriodRating
 from ..protocol import Figures, SameAtAllDates
 from . import figures
@@ -57,6 +58,10 @@ class PerGameSystem(SameAtAllDates):
         from .report_terms import report_terms
 
         return report_terms(self.definition)
+
+    @property
+    def activity(self) -> Activity:
+        return self.definition.activity
 
     player_figures = figures.PLAYER_FIGURES
     game_figures = figures.GAME_FIGURES
