@@ -331,7 +331,8 @@ def _computation_note(db: Database, pool: str | None, system: str | None,
 @POOL_OPTION
 @SYSTEM_OPTION
 @PERIOD_OPTION
-@click.option("--active", is_flag=True, help="Only the players the list counts active.")
+@click.option("--active/--inactive", default=None, help="Only the players the list counts "
+              "active, or inactive (by the rule of the system in force).")
 @click.option("--category", metavar="GROUP", help="Only an age group, by the list's year: "
               "U8, U10, U12, U14, U16, U18, U20, 50+ or 65+.")
 @click.option("--sex", metavar="f|m", help="Only women and girls (f) or men and boys (m).")
@@ -340,7 +341,7 @@ def _computation_note(db: Database, pool: str | None, system: str | None,
 @click.option("--region", help="Only this region's players (case and accents aside).")
 @lang_option("Language of the messages")
 def ratings_command(db_path: str, on: str | None, output_format: str, output: str | None,
-                    pool: str | None, system: str | None, period: str, active: bool,
+                    pool: str | None, system: str | None, period: str, active: bool | None,
                     category: str | None, sex: str | None, federation: str | None,
                     club: str | None, region: str | None, lang: str) -> None:
     """The rating list as of a date: every rated player, or those the filters keep

@@ -1,4 +1,4 @@
-"""Which players of a rating list to show: the active ones, an age group, a sex, a
+"""Which players of a rating list to show: the active (or inactive) ones, an age group, a sex, a
 federation, a club, a region — any of them together (``db ratings --active --category U16
 --sex f``).  The command line's texts are read here, every bad one reported at once."""
 
@@ -19,9 +19,10 @@ Bools = npt.NDArray[np.bool_]
 
 @dataclass(frozen=True)
 class ListFilter:
-    """The players a list keeps: each field set narrows it (None, False: everyone)."""
+    """The players a list keeps: each field set narrows it (None: everyone).  ``active``:
+    only the players the list counts active (True) or inactive (False)."""
 
-    active: bool = False
+    active: bool | None = None
     category: AgeGroup | None = None
     sex: str | None = None  # "m" or "w", as the database keeps it
     federation: str | None = None
@@ -29,7 +30,7 @@ class ListFilter:
     region: str | None = None
 
     @classmethod
-    def of(cls, active: bool = False, category: str | None = None, sex: str | None = None,
+    def of(cls, active: bool | None = None, category: str | None = None, sex: str | None = None,
            federation: str | None = None, club: str | None = None,
            region: str | None = None) -> ListFilter:
         """The filter the command line's options ask for (every bad one reported)."""
@@ -43,8 +44,8 @@ class ListFilter:
     def keeps(self, table: pd.DataFrame, year: int) -> Bools:
         """Which rows of a list (``db ratings``' columns) are kept on a list of ``year``."""
         kept = np.ones(len(table), dtype=bool)
-        if self.active:
-            kept &= table["active"].to_numpy(dtype=bool)
+        if self.active is not None:
+            kept &= table["active"].to_numpy(dtype=bool) == self.active
         if self.category is not None:
             years = table["birth_year"].fillna(0).to_numpy(dtype=np.int64)
             kept &= self.category.holds(years, year)

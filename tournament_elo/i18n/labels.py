@@ -158,6 +158,18 @@ _SITE: dict[str, str] = {
                          "'tournament-elo db recompute'"),
     'swiss': N_('Swiss'),
     'round-robin': N_('Round robin'),
+    'inactive_players': N_('Inactive players'),
+    'women': N_('Women'),
+    'under': N_('Under {n}'),
+    'girls_under': N_('Girls under {n}'),
+    'over': N_('{n} and over'),
+    'women_over': N_('Women {n} and over'),
+    'section_age': N_('Age and sex'),
+    'section_federation': N_('Federations'),
+    'section_club': N_('Clubs'),
+    'section_region': N_('Regions'),
+    'male': N_('male'),
+    'female': N_('female'),
 }
 
 #: The words of ``tournament-elo check``: key → English.

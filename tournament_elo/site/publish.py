@@ -48,10 +48,11 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 import numpy.typing as npt
+import pandas as pd
 
 from .. import __version__
 from ..db.events import stored_event
@@ -78,14 +79,18 @@ from ..render.format import fmt_list_change, fmt_list_rating, fmt_points, fmt_te
 from ..render.html import LINKED_ASSETS, asset, render, render_html
 from ..systems.protocol import Figures
 from ..systems.registry import get_system
+from .categories import KINDS, Category, categories, leaders
 from .staging import SiteFolder, sha256
 
 Row = dict[str, Any]
 T = TypeVar("T")
 R = TypeVar("R")
 
-#: Rows on a page of the rating list and of the event index.
+#: Rows on a page of the rating list (the active players' and the inactive players')
+#: and of the event index.
 PAGE_ROWS = 1000
+#: Rows on a page of a category's list: its first page is its top 100.
+CATEGORY_ROWS = 100
 
 #: A search shard holds at most this many names, unless they share six first letters.
 SHARD_SIZE = 1000
@@ -141,6 +146,7 @@ def publish_site(
     federation: str | None = None,
     full: bool = False,
     page_rows: int = PAGE_ROWS,
+    category_rows: int = CATEGORY_ROWS,
 ) -> list[Path]:
     """Write the site of the computation (pool, system, period) into ``out_dir`` (see
     the module docstring); ``total(n)`` is called once with the number of pages, then
@@ -151,6 +157,10 @@ def publish_site(
     words = site_labels(lang)
     comp = computation(db, pool, system, period)
     listed = ratings(db, comp)
+    list_date = _list_date(db, comp)
+    active_rows = listed["active"].to_numpy(dtype=bool)
+    active, inactive = listed[active_rows], listed[~active_rows]
+    lists = categories(active, int(list_date[:4]) if list_date else None, words)
     events = _events(db, comp)
     # A fixed-rated reference opponent (an AI level) is no participant: no page.
     player_ids = np.union1d(listed["id"].to_numpy(dtype=np.int64), np.array([
@@ -158,8 +168,9 @@ def publish_site(
             "SELECT DISTINCT p.player_id FROM event_players p JOIN events e ON e.id = p.event_id"
             f" WHERE e.pool_id = ? AND NOT p.fixed_rating AND {RATED_EVENTS}",
             (comp.pool_id, comp.unfinished))], dtype=np.int64))
-    list_pages = max(1, -(-len(listed) // page_rows))
-    event_pages = max(1, -(-len(events) // page_rows))
+    list_pages = _page_count(len(active), page_rows) + _page_count(len(inactive), page_rows)
+    list_pages += 1 + sum(_page_count(len(c.players), category_rows) for c in lists)
+    event_pages = _page_count(len(events), page_rows)
     if total:
         total(list_pages + event_pages + len(events) + len(player_ids))
     step = advance or (lambda _: None)
@@ -176,11 +187,17 @@ def publish_site(
             _put(site, name, asset(source))
         lines = _event_pages(db, comp, events, site, common, code, step)
         _player_pages(db, comp, player_ids, listed, lines, site, common, code, words, step)
-        list_date = _list_date(db, comp)
         paged = {**common, "list_date": list_date}
-        _list_pages(listed, site, paged, page_rows, comp.stale_events(db), step)
+        stale = comp.stale_events(db)
+        _list_pages(active, site, paged, page_rows, stale, step, _ListPage("list", "", True))
+        _list_pages(inactive, site, paged, page_rows, stale, step,
+                    _ListPage("inactive", words["inactive_players"], True))
+        for category in lists:
+            _list_pages(category.players, site, paged, category_rows, stale, step,
+                        _ListPage(category.stem, category.title, False))
+        _categories_page(lists, site, paged, words, step)
         _event_index(events, site, paged, page_rows, words, step)
-        _search_shards(listed, site)
+        _search_shards(active, inactive, site)
         site.commit()
     return [site.out / name for name in site.written]
 
@@ -505,9 +522,12 @@ def _player_pages(db: Database, comp: Computation, player_ids: npt.NDArray[np.in
                   code: bytes, words: dict[str, str], step: Callable[[int], None]) -> None:
     """Every player's page, made again only where its key changed: his identity, his
     list entry, his history's lines and his lines in the events' reports."""
-    entries = {int(pid): (fmt_list_rating(r), fmt_text(g), fmt_text(k), fmt_text(t))
-               for pid, r, g, k, t in zip(listed["id"], listed["rating"], listed["games"],
-                                          listed["k"], listed["title"], strict=True)}
+    entries = {int(pid): (fmt_list_rating(r), fmt_text(g), fmt_text(k), fmt_text(t),
+                          bool(on), fmt_text(club), fmt_text(region))
+               for pid, r, g, k, t, on, club, region in zip(
+                   listed["id"], listed["rating"], listed["games"], listed["k"],
+                   listed["title"], listed["active"], listed["club"], listed["region"],
+                   strict=True)}
     # Every history line with its period, by player (the periods are in time order).
     lines: npt.NDArray[Any] = np.concatenate(
         [np.zeros(0, dtype=HISTORY_ROW), *(p.lines for p in periods)])
@@ -519,7 +539,8 @@ def _player_pages(db: Database, comp: Computation, player_ids: npt.NDArray[np.in
     ends = np.searchsorted(lines["player"], player_ids, side="right")
     meta = [(p.list_date, p.start, p.end, p.system) for p in periods]
     people = db.conn.execute(
-        "SELECT id, name, fide_id, federation_id, federation, title FROM players ORDER BY id")
+        "SELECT id, name, fide_id, federation_id, federation, title, sex FROM players"
+        " ORDER BY id")
     played = itertools.groupby(site.state.execute(
         "SELECT player, event, name, end, rounds, points, rank, rating, change, new_rating"
         " FROM lines ORDER BY player, day, event, idx"), key=lambda row: int(row[0]))
@@ -557,15 +578,18 @@ def _player_pages(db: Database, comp: Computation, player_ids: npt.NDArray[np.in
             step(1)
 
 
-def _player_context(person: tuple[Any, ...], entry: tuple[str, str, str, str] | None,
+def _player_context(person: tuple[Any, ...], entry: tuple[Any, ...] | None,
                     own: Any, periods: list[PeriodLines], mine: list[tuple[Any, ...]],
                     words: dict[str, str], common: Row) -> Row:
-    pid, name, fide_id, federation_id, federation, title = person
+    pid, name, fide_id, federation_id, federation, title, sex = person
     row: Row = {"id": pid, "name": name, "fide_id": fide_id or "",
                 "federation_id": federation_id or "", "federation": federation or "",
-                "title": title or "", "rating": "", "games": "", "k": ""}
+                "title": title or "", "rating": "", "games": "", "k": "", "active": True,
+                "club": "", "region": "",
+                "sex": {"m": words["male"], "w": words["female"]}.get(sex or "", "")}
     if entry is not None:
-        row.update(rating=entry[0], games=entry[1], k=entry[2])
+        row.update(rating=entry[0], games=entry[1], k=entry[2], active=entry[4],
+                   club=entry[5], region=entry[6])
         row["title"] = entry[3] or row["title"]
     by_date = [(str(e[2]), str(e[3])) for e in reversed(mine)]
     past = [history_row(period, line, period_events(by_date, period.start, period.end))
@@ -632,22 +656,52 @@ def _pager(stem: str, count: int, rows: int, number: int) -> list[Row]:
             for k in range(-(-count // rows))]
 
 
+def _page_count(count: int, rows: int) -> int:
+    """The pages of a paginated table of ``count`` rows (one, empty, for none)."""
+    return max(1, -(-count // rows))
+
+
+class _ListPage(NamedTuple):
+    """A paginated list of players: its pages' stem (``list``: ``index.html``,
+    ``list-2.html``, …), its heading (empty: the rating list's own), and whether its
+    search looks over the whole list (the shards) or only at its page's rows."""
+
+    stem: str
+    heading: str
+    shards: bool
+
+
 def _list_pages(listed: Any, site: SiteFolder, common: Row, rows: int, stale: int,
-                step: Callable[[int], None]) -> None:
+                step: Callable[[int], None], page: _ListPage) -> None:
     fed_ids = bool(listed["federation_id"].fillna("").astype(str).str.len().gt(0).any())
     count = len(listed)
-    for k in range(max(1, -(-count // rows))):
+    for k in range(_page_count(count, rows)):
         shown = _list_rows(listed.iloc[k * rows:(k + 1) * rows], k * rows + 1)
         html = render("site/index.html.j2", common, root="", players=shown, count=count,
-                      fed_ids=fed_ids, stale=stale, pager=_pager("list", count, rows, k + 1))
-        _put(site, _page_name("list", k + 1), html.encode("utf-8"))
+                      fed_ids=fed_ids, stale=stale, heading=page.heading,
+                      stem=page.stem, shards=page.shards,
+                      pager=_pager(page.stem, count, rows, k + 1))
+        _put(site, _page_name(page.stem, k + 1), html.encode("utf-8"))
         step(1)
+
+
+def _categories_page(lists: Sequence[Category], site: SiteFolder, common: Row,
+                     words: dict[str, str], step: Callable[[int], None]) -> None:
+    """``categories.html``: every category's list, by kind, with its count and leader."""
+    rows = leaders(list(lists))
+    sections = [{"title": words[word], "rows": [
+        {**row, "rating": fmt_list_rating(row["rating"])} for row in rows if row["kind"] == kind]}
+        for kind, word in KINDS]
+    html = render("site/categories.html.j2", common, root="",
+                  sections=[section for section in sections if section["rows"]])
+    _put(site, "categories.html", html.encode("utf-8"))
+    step(1)
 
 
 def _event_index(events: Sequence[_Event], site: SiteFolder, common: Row, rows: int,
                  words: dict[str, str], step: Callable[[int], None]) -> None:
     count = len(events)
-    for k in range(max(1, -(-count // rows))):
+    for k in range(_page_count(count, rows)):
         shown = [_event_row(e, words) for e in events[k * rows:(k + 1) * rows]]
         html = render("site/events.html.j2", common, root="", events=shown,
                       pager=_pager("events", count, rows, k + 1))
@@ -683,20 +737,23 @@ def shard_keys(terms: Sequence[str]) -> dict[str, list[int]]:
     return {key: sorted(found) for key, found in sorted(groups.items())}
 
 
-def _search_shards(listed: Any, site: SiteFolder) -> None:
+def _search_shards(active: Any, inactive: Any, site: SiteFolder) -> None:
     """``search/index.js`` (the shards' keys) and one script per shard: each listed
-    player once by his folded name, and by each of his ids, with the cells of his row."""
+    player once by his folded name, and by each of his ids, with the cells of his row —
+    the active players' with their places, then the inactive players' with none."""
     records, terms = [], []
-    for rank, (pid, name, rating, change, title, federation, born, games, period_games, k,
-               fide_id, federation_id) in enumerate(zip(
+    listed = pd.concat([active, inactive])
+    places = [str(n) for n in range(1, len(active) + 1)] + ["–"] * len(inactive)
+    for order, (pid, name, rating, change, title, federation, born, games, period_games, k,
+                fide_id, federation_id, place) in enumerate(zip(
                 listed["id"], listed["name"], listed["rating"], listed["change"],
                 listed["title"], listed["federation"], listed["birth_year"], listed["games"],
                 listed["period_games"], listed["k"], listed["fide_id"], listed["federation_id"],
-                strict=True), start=1):
-        record = [rank, int(pid), str(name), fmt_list_rating(rating), fmt_list_change(change),
+                places, strict=True), start=1):
+        record = [order, int(pid), str(name), fmt_list_rating(rating), fmt_list_change(change),
                   fmt_text(title), fmt_text(federation), fmt_text(born), fmt_text(games),
                   fmt_text(period_games), fmt_text(k), fmt_text(fide_id),
-                  fmt_text(federation_id)]
+                  fmt_text(federation_id), place]
         for term in dict.fromkeys([fold_name(str(name)), fold_name(fmt_text(fide_id)),
                                    fold_name(fmt_text(federation_id))]):
             if term:

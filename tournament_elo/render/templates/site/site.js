@@ -52,8 +52,9 @@
 
   /* The search shards (search/*.js): scripts, as a page from file:// may not fetch
      JSON.  Each calls tournamentEloShards(keys) or tournamentEloShard(key, entries);
-     an entry is [term, rank, id, name, rating, change, title, federation, born, games,
-     games in the period, K, FIDE id, federation id]. */
+     an entry is [term, order, id, name, rating, change, title, federation, born, games,
+     games in the period, K, FIDE id, federation id, place]: the order is the player's in
+     the whole list, his place on the active players' list (a dash: inactive). */
   var shardKeys = null;
   var shards = {};
   var waiting = {};
@@ -127,8 +128,9 @@
   /* A found player's row, as the list's pages write it. */
   function listRow(entry, fedIds) {
     var row = document.createElement("tr");
-    row.className = "found";
-    var cells = [["num", entry[1], entry[1]], ["name"], ["num rtg", entry[4], entry[4]],
+    var active = /^[0-9]+$/.test(entry[14]);
+    row.className = active ? "found" : "found inactive";
+    var cells = [["num", entry[14], entry[1]], ["name"], ["num rtg", entry[4], entry[4]],
       ["num chg", entry[5], entry[5]], ["ttl", entry[6]], ["", entry[7]],
       ["num", entry[8], entry[8]], ["num", entry[9], entry[9]], ["num", entry[10], entry[10]],
       ["num", entry[11], entry[11]], ["id", entry[12]]];
