@@ -34,19 +34,23 @@ def test_every_db_csv_and_json_writes_whole_numbers_whole(run, tmp_path):
     # (born 1954) is on no earlier list: no change.  The same figures in every format.
     code, out, err = run("db", "ratings", "--format", "csv")
     assert code == 0, err
+    # Both are men (their TRF records' sex, M), with no club or region (no list gives one),
+    # and active: they played in the list's period.
     assert out.lstrip("\ufeff").splitlines()[:3] == [
         "id,fide_id,federation_id,name,federation,birth_year,rating,change,games,"
-        "period_games,k,title",
-        "1,14112191,,Seletsky Grigory,UKR,1978,2351,13,109,9,15,FM",
-        "2,4603702,,Glienke Manfred Dr.,GER,1954,2291,,9,9,15,IM"]
+        "period_games,k,title,sex,club,region,active",
+        "1,14112191,,Seletsky Grigory,UKR,1978,2351,13,109,9,15,FM,m,,,true",
+        "2,4603702,,Glienke Manfred Dr.,GER,1954,2291,,9,9,15,IM,m,,,true"]
     code, out, err = run("db", "ratings", "--format", "json")
     assert no_floats(out)[:2] == [
         {"id": 1, "fide_id": "14112191", "federation_id": None, "name": "Seletsky Grigory",
          "federation": "UKR", "birth_year": 1978, "rating": 2351, "change": 13, "games": 109,
-         "period_games": 9, "k": 15, "title": "FM"},
+         "period_games": 9, "k": 15, "title": "FM", "sex": "m", "club": None, "region": None,
+         "active": True},
         {"id": 2, "fide_id": "4603702", "federation_id": None, "name": "Glienke Manfred Dr.",
          "federation": "GER", "birth_year": 1954, "rating": 2291, "change": None,
-         "games": 9, "period_games": 9, "k": 15, "title": "IM"}]
+         "games": 9, "period_games": 9, "k": 15, "title": "IM", "sex": "m", "club": None,
+         "region": None, "active": True}]
 
     code, out, err = run("db", "players", "--format", "csv")
     assert out.lstrip("\ufeff").splitlines()[:2] == [

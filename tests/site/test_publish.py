@@ -134,7 +134,13 @@ def test_every_page_is_written_once_with_progress(site: Site) -> None:
     players = {int(r[0]) for r in site.db.query("SELECT player_id FROM event_players")}
     players |= set(_player_ids(site))
     events = [int(r[0]) for r in site.db.query("SELECT id FROM events")]
-    pages = {site.out / "index.html", site.out / "events.html",
+    # The categories' lists (their contents: test_publish_categories.py), one page each
+    # here: the federations' of the generated players, and the age groups'.
+    categories = {p for p in site.out.glob("*-*.html") if not p.name.startswith("list-")}
+    assert {p.name.partition("-")[0] for p in categories} == {"category", "federation"}
+    assert site.out / "federation-nor.html" in categories
+    pages = {site.out / "index.html", site.out / "events.html", site.out / "inactive.html",
+             site.out / "categories.html", *categories,
              *(site.out / "players" / f"{i}.html" for i in players),
              *(site.out / "events" / f"{i}.html" for i in events)}
     assert site.totals == [len(pages)]  # total(n) once, then advance(1) per page
