@@ -22,7 +22,7 @@ Row = dict[str, Any]
 
 
 @lru_cache(maxsize=1 << 16)
-def _escaped(text: str) -> str:
+def escaped(text: str) -> str:
     """Text as markup: a table's cells repeat few texts, within a page and across the
     pages of a site."""
     return str(escape(text))
@@ -32,14 +32,14 @@ def _escaped(text: str) -> str:
 def _cell(cls: str, hint: str, text: str) -> str:
     """A cell's start tag (its class and hint) and its text."""
     return ("<td" + (f' class="{cls}"' if cls else "") +
-            (f' title="{_escaped(hint)}"' if hint else "") + f">{_escaped(text)}")
+            (f' title="{escaped(hint)}"' if hint else "") + f">{escaped(text)}")
 
 
 def _name(to: str, anchor: str, name: str) -> str:
     """The name cell: a link to the player's section where ``to`` says where it is."""
     if not to:
-        return f'<td class="name">{_escaped(name)}'
-    return f'<td class="name"><a href="{_escaped(to + anchor)}">{_escaped(name)}</a>'
+        return f'<td class="name">{escaped(name)}'
+    return f'<td class="name"><a href="{escaped(to + anchor)}">{escaped(name)}</a>'
 
 
 #: The classes of the crosstable's figures that its style says by column (the figures
@@ -83,11 +83,11 @@ def crosstable_body(context: Mapping[str, Any], to: str) -> Markup:
     titles = bool(context["has_titles"])
     lines = []
     for p in context["standings"]:
-        cells = [f"<tr><td>{_escaped(p['rank'])}<td>{_escaped(p['id'])}"]
+        cells = [f"<tr><td>{escaped(p['rank'])}<td>{escaped(p['id'])}"]
         if titles:
-            cells.append(f'<td class="ttl">{_escaped(p["title"])}')
+            cells.append(f'<td class="ttl">{escaped(p["title"])}')
         cells.append(_name(to, p["anchor"], p["name"]))
-        cells.append(f"<td>{_escaped(p['rating'])}<td>{_escaped(p['federation'])}")
+        cells.append(f"<td>{escaped(p['rating'])}<td>{escaped(p['federation'])}")
         cells.extend(_cell("", "", c) for c in p["cells"])
         cells.extend(_cell(_left_to_cell(c["cls"]), c["hint"], c["text"]) for c in p["stats"])
         cells.append("</tr>\n")
@@ -98,7 +98,7 @@ def crosstable_body(context: Mapping[str, Any], to: str) -> Markup:
 def event_report_body(rows: Sequence[Row]) -> Markup:
     """The rating report's rows (the view's ``event_report['rows']``)."""
     return Markup("".join(
-        f"<tr><td>{_escaped(r['id'])}{_name('#', r['anchor'], r['name'])}" + "".join(
+        f"<tr><td>{escaped(r['id'])}{_name('#', r['anchor'], r['name'])}" + "".join(
             _cell(c["cls"], c["hint"], c["text"]) for c in r["cells"]) + "</tr>\n" for r in rows))
 
 
@@ -107,13 +107,13 @@ def starting_rank_body(context: Mapping[str, Any]) -> Markup:
     titles, fide_ids = context["has_titles"], context["has_fide_ids"]
     lines = []
     for r in context["starting_rank"]:
-        cells = [f"<tr><td>{_escaped(r['id'])}"]
+        cells = [f"<tr><td>{escaped(r['id'])}"]
         if titles:
-            cells.append(f'<td class="ttl">{_escaped(r["title"])}')
+            cells.append(f'<td class="ttl">{escaped(r["title"])}')
         cells.append(_name("#", r["anchor"], r["name"]))
-        cells.append(f"<td>{_escaped(r['federation'])}")
+        cells.append(f"<td>{escaped(r['federation'])}")
         if fide_ids:
-            cells.append(f'<td class="num">{_escaped(str(r["fide_id"] or ""))}')
-        cells.append(f"<td>{_escaped(r['rating_text'])}</tr>\n")
+            cells.append(f'<td class="num">{escaped(str(r["fide_id"] or ""))}')
+        cells.append(f"<td>{escaped(r['rating_text'])}</tr>\n")
         lines.append("".join(cells))
     return Markup("".join(lines))

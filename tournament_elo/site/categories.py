@@ -1,15 +1,14 @@
 """The site's category lists: the active players of each age group (open, and girls or
 women), of women, and of each federation, club and region, each a list of its own.
 
-A category is a :class:`~..db.list_filter.ListFilter` of the list (:mod:`..db.categories`
-says who is in an age group); a club or a region is named as the players' lists spell it
-most often, and is the same for every spelling that folds alike (case and accents aside),
-as ``db ratings --club`` compares them."""
+An age group's or a sex's is a :class:`~..db.list_filter.ListFilter` of the list
+(:mod:`..db.categories` says who is in an age group); a club or a region is named as the
+players' lists spell it most often, and is the same for every spelling that folds alike
+(case and accents aside), as ``db ratings --club`` compares them."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import pandas as pd
@@ -51,33 +50,28 @@ def categories(active: pd.DataFrame, year: int | None, words: dict[str, str]) ->
             found += [(f"category-{code}", open_title, "age", ListFilter(category=group)),
                       (f"category-{code}-women", women_title, "age",
                        ListFilter(category=group, sex="w"))]
-    for kind, of in _BY_NAME.items():
-        for name in _names(active[kind]):
-            found.append((f"{kind}-{slug(name)}", name, kind, of(name)))
     made = []
     for stem, title, kind, only in found:
         players = active[only.keeps(active, year or 0)]
         if len(players):
             made.append(Category(stem, title, kind, players))
+    for kind in ("federation", "club", "region"):
+        made += _by_name(active, kind)
     return made
 
 
-#: The filter of a federation's, a club's or a region's players.
-_BY_NAME: dict[str, Callable[[str], ListFilter]] = {
-    "federation": lambda name: ListFilter(federation=name),
-    "club": lambda name: ListFilter(club=name),
-    "region": lambda name: ListFilter(region=name),
-}
-
-
-def _names(column: pd.Series) -> list[str]:
-    """The distinct names of a column, one per folded spelling (its most common one),
-    in folded order."""
-    spellings: dict[str, Counter[str]] = {}
-    for name in column.dropna().astype(str):
-        if name.strip():
-            spellings.setdefault(fold_name(name), Counter())[name.strip()] += 1
-    return [spellings[key].most_common(1)[0][0] for key in sorted(spellings)]
+def _by_name(active: pd.DataFrame, kind: str) -> list[Category]:
+    """The lists of each federation, club or region (``kind``), in folded order: its
+    players are those whose name for it folds alike, as ``db ratings --club`` finds them
+    (one pass over the list, whatever the number of clubs)."""
+    names = active[kind].fillna("").astype(str).str.strip()
+    folded = names.map(fold_name)
+    made = []
+    for key, rows in sorted(folded.groupby(folded, sort=False).indices.items()):
+        if key:
+            name = Counter(names.iloc[rows]).most_common(1)[0][0]  # its usual spelling
+            made.append(Category(f"{kind}-{slug(name)}", name, kind, active.iloc[rows]))
+    return made
 
 
 def slug(name: str) -> str:

@@ -75,8 +75,9 @@ from ..rating.engine import RatingResult
 from ..rating.standings import standings, tiebreak_codes
 from ..read.headers import fold_name
 from ..render.charts import history_chart
-from ..render.format import fmt_list_change, fmt_list_rating, fmt_points, fmt_text, missing
+from ..render.format import fmt_list_change, fmt_list_rating, fmt_points, fmt_text
 from ..render.html import LINKED_ASSETS, asset, render, render_html
+from ..render.list_markup import ListRows, list_rows
 from ..systems.protocol import Figures
 from ..systems.registry import get_system
 from .categories import KINDS, Category, categories, leaders
@@ -189,12 +190,14 @@ def publish_site(
         _player_pages(db, comp, player_ids, listed, lines, site, common, code, words, step)
         paged = {**common, "list_date": list_date}
         stale = comp.stale_events(db)
-        _list_pages(active, site, paged, page_rows, stale, step, _ListPage("list", "", True))
-        _list_pages(inactive, site, paged, page_rows, stale, step,
-                    _ListPage("inactive", words["inactive_players"], True))
-        for category in lists:
-            _list_pages(category.players, site, paged, category_rows, stale, step,
-                        _ListPage(category.stem, category.title, False))
+        rows = list_rows(listed)
+        pages = [(_ListPage("list", "", True), active, page_rows),
+                 (_ListPage("inactive", words["inactive_players"], True), inactive, page_rows),
+                 *((_ListPage(c.stem, c.title, False), c.players, category_rows)
+                   for c in lists)]
+        for page, players, per_page in pages:
+            # Positions on the whole list: each player's row is written once.
+            _list_pages(players.index.tolist(), rows, site, paged, per_page, stale, step, page)
         _categories_page(lists, site, paged, words, step)
         _event_index(events, site, paged, page_rows, words, step)
         _search_shards(active, inactive, site)
@@ -629,19 +632,6 @@ def _render_players(jobs: list[_PlayerJob]) -> list[bytes]:
 # --- the lists ---------------------------------------------------------------------------
 
 
-def _list_rows(listed: Any, first: int) -> list[Row]:
-    """The list's rows as the pages show them (``first``: the first one's place)."""
-    return [{"rank": rank, "id": int(p["id"]), "name": p["name"], "title": fmt_text(p["title"]),
-             "federation": fmt_text(p["federation"]), "fide_id": fmt_text(p["fide_id"]),
-             "federation_id": fmt_text(p["federation_id"]),
-             "rating": fmt_list_rating(p["rating"]), "rating_value": float(p["rating"]),
-             "change": fmt_list_change(p["change"]),
-             "change_value": 0.0 if missing(p["change"]) else float(p["change"]),
-             "born": fmt_text(p["birth_year"]), "games": fmt_text(p["games"]),
-             "period_games": fmt_text(p["period_games"]), "k": fmt_text(p["k"])}
-            for rank, p in enumerate(listed.to_dict("records"), start=first)]
-
-
 def _page_name(stem: str, number: int) -> str:
     first = "index" if stem == "list" else stem
     return f"{first}.html" if number == 1 else f"{stem}-{number}.html"
@@ -671,12 +661,14 @@ class _ListPage(NamedTuple):
     shards: bool
 
 
-def _list_pages(listed: Any, site: SiteFolder, common: Row, rows: int, stale: int,
-                step: Callable[[int], None], page: _ListPage) -> None:
-    fed_ids = bool(listed["federation_id"].fillna("").astype(str).str.len().gt(0).any())
+def _list_pages(listed: list[int], cells: ListRows, site: SiteFolder, common: Row, rows: int,
+                stale: int, step: Callable[[int], None], page: _ListPage) -> None:
+    """A list's pages: ``listed``, the positions of its players on the whole list (whose
+    rows ``cells`` are), best first, ``rows`` a page."""
+    fed_ids = cells.with_federation_ids(listed)
     count = len(listed)
     for k in range(_page_count(count, rows)):
-        shown = _list_rows(listed.iloc[k * rows:(k + 1) * rows], k * rows + 1)
+        shown = cells.of(listed[k * rows:(k + 1) * rows], k * rows + 1)
         html = render("site/index.html.j2", common, root="", players=shown, count=count,
                       fed_ids=fed_ids, stale=stale, heading=page.heading,
                       stem=page.stem, shards=page.shards,
