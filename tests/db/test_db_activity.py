@@ -128,3 +128,75 @@ def test_bad_filters_name_the_option_and_what_is_expected(run, db: History) -> N
     assert code == 2
     assert err == ("lỗi: --category: không có hạng mục này; thấy 'U17', cần một trong U8, U10, "
                    "U12, U14, U16, U18, U20, 50+, 65+\n")
+
+
+#: A per-speed FIDE list's header (the month's rating column, then Gms, K, B-day, Flag).
+FIDE_HEADER = ("ID Number      Name                              Fed Sex Tit  WTit OTit FOA  "
+               "JAN24 Gms K  B-day Flag")
+
+
+def fide_list(rows: list[dict[str, object]]) -> str:
+    """A FIDE TXT list: each value at its header word's column."""
+    import re
+
+    starts = [0, *[m.start() for m in re.finditer(r"\S+", FIDE_HEADER)][2:]]
+    ends = [*starts[1:], len(FIDE_HEADER)]
+    keys = ("id", "name", "fed", "sex", "tit", "wtit", "otit", "foa", "rating", "gms", "k",
+            "bday", "flag")
+    lines = ["".join(str(row.get(key, "")).ljust(end - start)
+                     for key, start, end in zip(keys, starts, ends, strict=True))
+             for row in rows]
+    return "\r\n".join([FIDE_HEADER, *lines]) + "\r\n"
+
+
+def test_a_fide_lists_flag_says_who_is_inactive_until_he_plays(run, tmp_path, generate):
+    """FIDE's list of 1 January 2024 flags Anna (i) and Binh (wi) inactive, Chau and Dung
+    not.  Anna and Dung play in March and in December 2024.  On the list of 1 April 2024
+    Anna is active again (she played), Binh is still inactive (the list said so, and she
+    has not played), Chau is active (the list said so, and a year has not gone by); on the
+    list of 1 January 2025 Chau has had a year without a rated game: inactive."""
+    from dataclasses import replace
+
+    people = [dict(id=1000001, name="Anna", fed="VIE", sex="M", flag="i"),
+              dict(id=1000002, name="Binh", fed="VIE", sex="F", flag="wi"),
+              dict(id=1000003, name="Chau", fed="VIE", sex="M"),
+              dict(id=1000004, name="Dung", fed="VIE", sex="M")]
+    for person in people:
+        person.update(rating=2000, gms=0, k=20, bday=1990)
+    (tmp_path / "players_list.txt").write_text(fide_list(people), encoding="ascii")
+    who = [replace(p, fide_id=int(str(q["id"])), name=str(q["name"]), rating=2000)
+           for p, q in zip(generate.population(4, 2), people, strict=True)]
+    all_played = generate.Rates(forfeit=0, half_bye=0, withdraw=0, unrated=0)
+    for k, start in enumerate((date(2024, 3, 4), date(2024, 12, 2))):
+        event = generate.generate_round_robin(2, seed=k, start=start, rates=all_played,
+                                              entrants=[who[0], who[3]])
+        (tmp_path / f"e{k}.trf").write_text(generate.to_trf(replace(event, name=f"E{k}")),
+                                            encoding="utf-8")
+    for args in (("db", "import-list", "players_list.txt", "--date", "2024-01-01"),
+                 ("db", "import", "e0.trf", "e1.trf"), ("db", "recompute")):
+        code, _, err = run(*args)
+        assert code == 0, err
+
+    def status(day: str) -> dict[str, object]:
+        return {r["name"]: r["active"] for r in listed(run, "--date", day)}
+
+    assert status("2024-04-01") == {"Anna": True, "Binh": False, "Chau": True, "Dung": True}
+    assert status("2025-01-01") == {"Anna": True, "Binh": False, "Chau": False, "Dung": True}
+    # The list's sex is kept: Binh (F) is a woman.
+    assert [r["name"] for r in listed(run, "--sex", "f")] == ["Binh"]
+
+
+def test_a_vietnamese_systems_players_are_always_active(run, tmp_path):
+    """Tượng Kỳ's document says nothing of inactivity: the players of a starting list of
+    2010 who never play are active on the list of 2025 (under FIDE they would not be)."""
+    sample = Path(__file__).resolve().parents[2] / "sample_events" / "tuong-ky_co-tuong.csv"
+    (tmp_path / "list.csv").write_text("name,rating\nOld Master,1800\n", encoding="utf-8")
+    for args in (("db", "import-list", "list.csv", "--date", "2010-01-01", "--pool", "xiangqi"),
+                 ("db", "import", sample, "--system", "tuong-ky", "--pool", "xiangqi"),
+                 ("db", "recompute")):
+        code, _, err = run(*args)
+        assert code == 0, err
+    everyone = listed(run, "--pool", "xiangqi")
+    assert "Old Master" in [r["name"] for r in everyone] and len(everyone) > 2
+    assert all(r["active"] is True for r in everyone)
+    assert listed(run, "--pool", "xiangqi", "--inactive") == []

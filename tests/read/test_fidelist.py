@@ -110,6 +110,8 @@ def test_combined_list(tmp_path):
     assert not carlsen.inactive
     assert (bob.rating, bob.period_games, bob.list_k, bob.birth_year) == (0, None, None, 2011)
     assert (new.rating, new.birth_year, new.inactive) == (0, None, True)
+    # What a list says of activity, as every list says it: the flag i (wi) is inactive.
+    assert [e.active for e in entries] == [True, True, False, True, False]
 
 
 def test_speed_picks_the_columns(tmp_path):

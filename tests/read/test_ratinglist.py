@@ -215,3 +215,29 @@ def test_a_chess_results_list_names_the_line_of_its_cell(run, tmp_path):
     assert run("rate", "ev.trf", "--ratings", "page.html") == (
         2, "", "error: page.html, line 4: unreadable rating; found '2x00', expected a whole "
         "number from 0 to 4000\n")
+
+
+def test_a_list_gives_sex_club_region_and_activity(tmp_path):
+    # The columns as a Vietnamese federation's list heads them: Giới tính, CLB, Tỉnh,
+    # Hoạt động; "HCM" and "Hà Nội" as written, "nữ" a woman, "không" not active.
+    path = tmp_path / "list.csv"
+    path.write_text("Họ tên,Elo,Năm sinh,Giới tính,CLB,Tỉnh,Hoạt động\n"
+                    "An,1800,2010,nữ,Cờ Hà Nội,Hà Nội,có\n"
+                    "Bình,1700,1950,M,,HCM,không\n"
+                    "Châu,1650,1990,,,,\n", encoding="utf-8")
+    found = [(e.name, e.sex, e.club, e.region, e.active) for e in read_rating_list(path)]
+    assert found == [("An", "w", "Cờ Hà Nội", "Hà Nội", True),
+                     ("Bình", "m", None, "HCM", False),
+                     ("Châu", None, None, None, None)]
+
+
+def test_an_unknown_sex_or_activity_is_refused_at_its_cell(run, tmp_path):
+    (tmp_path / "list.csv").write_text("name,rating,sex,active\nAn,1800,x,maybe\n",
+                                       encoding="utf-8")
+    code, _, err = run("db", "import-list", "list.csv", "--date", "2024-01-01")
+    assert code == 2
+    assert err.splitlines() == [
+        "error: list.csv, line 2, column 'sex': unreadable sex; found 'x', expected m for a "
+        "man or a boy, f or w for a woman or a girl (nam, nữ)",
+        "error: list.csv, line 2, column 'active': unreadable active; found 'maybe', "
+        "expected yes/no, 1/0 or true/false"]
