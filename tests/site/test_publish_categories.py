@@ -154,3 +154,23 @@ def test_the_search_finds_the_inactive_players_without_a_place(
     assert {name for name, place in places.items() if place == "–"} == inactive
     assert {name: int(place) for name, place in places.items() if place != "–"} == {
         name: rank for rank, name in enumerate(active, start=1)}
+
+
+def test_browser_search_finds_an_inactive_player_marked(browser: Any,
+                                                        site: tuple[Path, History]) -> None:
+    from tournament_elo.read.headers import fold_name
+
+    out = site[0] / "site"
+    name = names(out / "inactive.html")[0]
+    page = browser.new_page()
+    page.goto((out / "index.html").as_uri())
+    assert name not in page.locator("#list tbody").inner_text()  # not on the active list
+    page.locator("input[type=search]").fill(name)
+    page.wait_for_function("document.querySelector('form.search').dataset.query === "
+                           + json.dumps(fold_name(name)))
+    found = page.locator("#list tbody tr.found")
+    assert found.count() == 1
+    assert found.first.get_attribute("class") == "found inactive"
+    assert found.first.locator("td").first.inner_text() == "–"
+    assert found.first.locator("td.name").inner_text() == name
+    page.close()

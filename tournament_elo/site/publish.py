@@ -9,6 +9,10 @@ The site (written into ``out_dir``):
   first letters, or a FIDE or federation id, looked up in ``search/`` (small scripts,
   loaded on demand: they work from ``file://``).  Without JavaScript the list still
   reads, sorted by rating.
+  The list is the active players' (by the rule of the system in force: :mod:`..systems.
+  activity`); ``inactive.html``, ``inactive-2.html``, …: the inactive players apart.
+- ``categories.html`` and a list per category (:mod:`.categories`: an age group, women
+  and girls, a federation, a club, a region), :data:`CATEGORY_ROWS` a page.
 - ``events.html``, ``events-2.html``, …: every event of the pool.
 - ``players/<id>.html`` (the database id) for every player on the list or in an
   event (a fixed-rated AI level is no player: no page): identity, current rating, the
