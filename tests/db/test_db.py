@@ -308,7 +308,8 @@ def test_command_line_imports_skips_a_bad_file_and_lists(history_files, tmp_path
     done = run_cli("db", "ratings", "--format", "csv", cwd=tmp_path)
     rows = list(csv.reader(done.stdout.lstrip("\ufeff").splitlines()))
     assert rows[0] == ["id", "fide_id", "federation_id", "name", "federation", "birth_year",
-                       "rating", "change", "games", "period_games", "k", "title"]
+                       "rating", "change", "games", "period_games", "k", "title", "sex", "club",
+                       "region", "active"]
     assert [int(r[6]) for r in rows[1:]] == list(table["rating"])
 
 

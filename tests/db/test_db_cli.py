@@ -61,7 +61,8 @@ def test_ratings_as_json_and_xlsx(small_db, tmp_path):
     sheet = openpyxl.load_workbook(out).active
     rows = list(sheet.iter_rows(values_only=True))
     assert rows[0] == ("id", "fide_id", "federation_id", "name", "federation", "birth_year",
-                       "rating", "change", "games", "period_games", "k", "title")
+                       "rating", "change", "games", "period_games", "k", "title", "sex", "club",
+                       "region", "active")
     assert [r[6] for r in rows[1:]] == [r["rating"] for r in as_json]  # numbers as numbers
     done = run("db", "ratings", "--format", "xlsx", cwd=small_db)
     assert done.returncode == 2 and "--output" in done.stderr

@@ -286,3 +286,26 @@ def test_players_known_as_told_get_the_ids_the_player_by_player_lookup_gives(
             keys = db.query("SELECT * FROM player_keys ORDER BY key")
         outcomes.append((seen, records, keys))
     assert outcomes[0] == outcomes[1]
+
+
+def test_a_merge_keeps_what_the_lists_say_of_the_kept_record(run, tmp_path):
+    """A list names Trần Bình (club A, inactive) and Binh Tran (club B) apart; merged,
+    the one player keeps Trần Bình's club and his inactivity, and the database stays
+    sound (the list's inactive players name only players who exist)."""
+    (tmp_path / "list.csv").write_text("name,rating,club,active\nTrần Bình,1900,CLB A,no\n"
+                                       "Binh Tran,1900,CLB B,yes\nAn,1800,,yes\n",
+                                       encoding="utf-8")
+    _trf(tmp_path, "january", date(2025, 1, 15), [{"name": "An"}, {"name": "Lê"}],
+         [1800, 1700], [(1, 1, 2, "=")])
+    for args in (("db", "import-list", "list.csv", "--date", "2025-01-01"),
+                 ("db", "import", "january.trf"), ("db", "recompute")):
+        code, _, err = run(*args)
+        assert code == 0, err
+    before = {r["name"]: (r["club"], r["active"]) for r in as_json(run, "db", "ratings")}
+    assert (before["Trần Bình"], before["Binh Tran"]) == (("CLB A", False), ("CLB B", True))
+    code, _, err = run("db", "merge-players", "Trần Bình", "Binh Tran")
+    assert code == 0, err
+    after = {r["name"]: (r["club"], r["active"]) for r in as_json(run, "db", "ratings")}
+    assert "Binh Tran" not in after and after["Trần Bình"] == ("CLB A", False)
+    code, out, err = run("db", "check")
+    assert code == 0, out + err
