@@ -271,7 +271,7 @@ def test_a_version_2_database_gains_event_identities(run, tmp_path):
     assert run("db", "import", "r5.trf")[0] == 0
     # Make it a version-2 database as an older tournament-elo left it.
     conn = sqlite3.connect(db)
-    for statement in ("DROP TABLE merged_players",
+    for statement in ("DROP TABLE changes", "DROP TABLE merged_players",
                       "DROP INDEX events_by_identity", "DROP TABLE superseded",
                       "DROP TABLE player_keys", "ALTER TABLE events DROP COLUMN identity",
                       "ALTER TABLE events DROP COLUMN version",

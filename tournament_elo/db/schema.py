@@ -214,8 +214,36 @@ CREATE TABLE merged_players (          -- records merged into another
 CREATE INDEX merged_players_by_name ON merged_players (name_folded);
 """
 
+#: Version 5: every change is on record.  ``changes`` is the change log
+#: (:mod:`.changes`): a row per event imported, per newer version that replaced an older
+#: one (with what differs between them), per older version not imported, per list
+#: imported, per merge and per recomputation, each with its time, its user, its command,
+#: the file it read and that file's sha256, written in the transaction of the change it
+#: records.  No command changes or deletes a row: the triggers refuse it.  What was
+#: imported before has no row.
+_VERSION_5 = """
+CREATE TABLE changes (                 -- the change log, append-only
+    id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,                  -- when, in UTC (ISO 8601, seconds)
+    user TEXT NOT NULL,                -- who: --by, else the login name
+    command TEXT NOT NULL,             -- the command line that made it
+    kind TEXT NOT NULL,                -- import, replace, older, list, merge, recompute
+    pool_id INTEGER REFERENCES pools (id),
+    event_id INTEGER,                  -- the event made or kept (the id stays: no reference)
+    identity TEXT,                     -- that event's identity: every version's rows share it
+    version INTEGER,                   -- that event's version
+    path TEXT,                         -- the file read (absolute)
+    content_hash TEXT,                 -- the sha256 of its bytes
+    details TEXT                       -- what changed, as JSON (changes.describe)
+);
+CREATE TRIGGER changes_never_updated BEFORE UPDATE ON changes
+BEGIN SELECT RAISE(ABORT, 'the change log is append-only: its rows are never changed'); END;
+CREATE TRIGGER changes_never_deleted BEFORE DELETE ON changes
+BEGIN SELECT RAISE(ABORT, 'the change log is append-only: its rows are never deleted'); END;
+"""
+
 #: ``MIGRATIONS[v]`` brings a database at version ``v`` to version ``v + 1``.
-MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2, _VERSION_3, _VERSION_4)
+MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2, _VERSION_3, _VERSION_4, _VERSION_5)
 VERSION = len(MIGRATIONS)
 
 
