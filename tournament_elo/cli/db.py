@@ -174,6 +174,7 @@ def db_group() -> None:
       tournament-elo db import-list list-2024-01.csv --date 2024-01-01
       tournament-elo db recompute
       tournament-elo db ratings --date 2025-01-01
+      tournament-elo db log --since 2025-07-01
     """
 
 
@@ -417,11 +418,11 @@ def log_command(db_path: str, event: str | None, player: str | None, since: str 
       tournament-elo db log --event 12
       tournament-elo db log --player 12401137 --since 2025-07-01 --format csv
     """
-    from ..db.change_log import bound, changes, log_table
+    from ..db.change_log import bound, log_rows, log_table
 
     start, end = bound(since, "--since"), bound(until, "--until", upper=True)
     with _reading(db_path) as db:
-        table = log_table(changes(db, event, player, start, end), lang)
+        table = log_table(log_rows(db, event, player, start, end), lang)
     _emit(table, output_format, output, say(message("change log"), lang),
           _database_files(db_path), left=("at", "user", "command", "kind", "pool", "file",
                                           "sha256", "changes"))

@@ -61,7 +61,7 @@ def bound(text: str | None, option: str, upper: bool = False) -> datetime | None
     return moment.astimezone()
 
 
-def changes(db: Database, event: str | None = None, player: str | None = None,
+def log_rows(db: Database, event: str | None = None, player: str | None = None,
             since: datetime | None = None, until: datetime | None = None) -> list[Change]:
     """The log's rows in the order they were written: those of an ``event`` (every
     version of it: :func:`event_identities`), of a ``player`` (:func:`concerns`), written

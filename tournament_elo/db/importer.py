@@ -710,9 +710,9 @@ def store_packed(db: Database, event: PackedEvent, path: str, digest: str, sourc
         gone = [(o[0], o[2], pool_id) for o in versions] + [(o[0], o[1], o[2]) for o in replaced]
         # What the newer version changes is told against the latest older one (this path's
         # event, where it is another one, only if there is no other).
-        previous = max([(o[3], o[0]) for o in versions] +
-                       [(o[4] if o[3] == identity else 0, o[0]) for o in replaced], default=None)
-        older = stored_version(conn, previous[1]) if previous else None
+        latest = max([(o[3], o[0]) for o in versions] +
+                     [(o[4] if o[3] == identity else 0, o[0]) for o in replaced], default=None)
+        before = stored_version(conn, latest[1]) if latest else None
         files = [conn.execute("SELECT path, content_hash, version FROM events WHERE id = ?",
                               (gone_id,)).fetchone() for gone_id, _, _ in gone]
         for gone_id, gone_end, gone_pool in gone:
@@ -752,15 +752,15 @@ def store_packed(db: Database, event: PackedEvent, path: str, digest: str, sourc
             details["with"] = [list(sheet) for sheet in companions]
         if look_alikes:
             details["look_alikes"] = look_alikes
-        if older is not None:
-            found = differences(older, Version(player_id, told.names,
-                                               np.frombuffer(event.rows, dtype=GAME_ROW), done,
-                                               event.rounds))
+        if before is not None:
+            found = differences(before, Version(player_id, told.names,
+                                                np.frombuffer(event.rows, dtype=GAME_ROW), done,
+                                                event.rounds))
             details.update(replaced=[list(f) for f in files], same_file=old is not None,
                            differences=found)
             if "players_removed" in found:
                 details["concerns"] = [pid for pid, _ in found["players_removed"]]
-        record(conn, db.author, "import" if older is None else "replace", now, pool_id=pool_id,
+        record(conn, db.author, "import" if before is None else "replace", now, pool_id=pool_id,
                event_id=event_id, identity=identity, version=version, path=path,
                content_hash=digest, details=details)
     return Stored(replaced=old is not None, versions=tuple(o[1] for o in versions),
