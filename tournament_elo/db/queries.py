@@ -82,8 +82,11 @@ def state_as_of(db: Database, comp: Computation, on: date | None) -> tuple[ListS
     first = db.query("SELECT min(start), max(list_date) FROM periods WHERE computation_id = ?"
                      " AND end <= ?", comp.id, comp.current)[0]
     start = date.fromisoformat(first[0]) if first[0] else date.max
-    _, state = base_list(db, comp.pool_id, start)
+    base, state = base_list(db, comp.pool_id, start)
     through = date.fromisoformat(first[1]) if first[1] else start
+    if not first[1] and base is not None:  # no period yet: the base list, of its own date
+        through = date.fromisoformat(db.query("SELECT date FROM published_lists WHERE id = ?",
+                                              base)[0][0])
     if on is not None:
         through = min(through, on)
     # The list dated D follows the periods ending before D.
@@ -263,8 +266,10 @@ def diff(db: Database, comp: Computation, path: str | Path, on: date | None = No
             rows.append(_diff_row(entry.fide_id or entry.id, entry.name, theirs, ours))
     extra = computed[(computed["rating"] > 0) & ~computed["id"].isin(seen)]
     for _, row in extra.iterrows():
-        rows.append(_diff_row(row["fide_id"] or row["federation_id"] or f"#{row['id']}",
-                              row["name"], 0.0, float(row["rating"])))
+        # A missing id is NaN in the table (true as a value): only a text names him.
+        who = next((i for i in (row["fide_id"], row["federation_id"]) if isinstance(i, str)
+                    and i), f"#{row['id']}")
+        rows.append(_diff_row(who, row["name"], 0.0, float(row["rating"])))
     return pd.DataFrame(rows, columns=["player", "name", "published", "computed",
                                        "difference"])
 
