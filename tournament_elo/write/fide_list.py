@@ -39,8 +39,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
 from datetime import date
+from typing import Any
 from xml.sax.saxutils import escape
 
 import pandas as pd
@@ -59,6 +59,8 @@ _MONTHS = ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT",
 _SEX = {"m": "M", "w": "F"}
 #: A character neither format can hold in a field: a line break, a tab, a control.
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+#: What XML escapes in a text.
+_MARKUP = re.compile(r"[&<>]")
 #: The texts a line's fields are made of, by :data:`TXT_COLUMNS` and
 #: :data:`XML_ELEMENTS` alike (``OTit`` and ``FOA``: the database keeps none).
 _FIELDS = ("fide_id", "name", "federation", "sex", "title", "women_title", None, None,
@@ -74,86 +76,108 @@ def fide_txt(table: pd.DataFrame, day: date, notes: list[str] | None = None) -> 
     """The list ``table`` (:data:`~tournament_elo.db.fide_lists.FIDE_LIST_COLUMNS`) dated
     ``day`` as FIDE's TXT list; ``notes`` gets what the reader of the file should know
     (players left out, columns wider than FIDE's)."""
-    rows = _rows(table, notes)
+    columns = _columns(table, notes)
     words = [word or month_word(day) for word, _ in TXT_COLUMNS]
-    widths = []
-    for i, ((_, fide_width), word) in enumerate(zip(TXT_COLUMNS, words, strict=True)):
+    padded = []
+    for i, ((_, fide_width), word, texts) in enumerate(zip(TXT_COLUMNS, words, columns,
+                                                           strict=True)):
         # A blank after every word and value but the last keeps the columns apart.
         gap = i < len(words) - 1
-        width = max(fide_width, len(word) + gap, *(len(row[i]) + gap for row in rows))
+        longest = max(texts, key=len, default="")
+        width = max(fide_width, len(word) + gap, len(longest) + gap)
         if width > fide_width and notes is not None:
             notes.append(message(
                 "the {} column is {} characters wide, not FIDE's {}, to hold {}: a program "
                 "with FIDE's columns built in would misread the file", word, width,
-                fide_width, repr(max((row[i] for row in rows), key=len))))
-        widths.append(width)
-    lines = ["".join(word.ljust(width) for word, width in zip(words, widths, strict=True))
-             .rstrip()]
-    lines += ("".join(text.ljust(width) for text, width in zip(row, widths, strict=True))
-              for row in rows)
+                fide_width, repr(longest)))
+        padded.append([text.ljust(width) for text in [word, *texts]])
+    lines = ["".join(line) for line in zip(*padded, strict=True)]
+    lines[0] = lines[0].rstrip()
     return ("\r\n".join(lines) + "\r\n").encode()
+
+
+#: A ``<player>`` of FIDE's XML list, its elements' texts to fill in.
+_PLAYER = "".join(f"<{element}>{{}}</{element}>\n" for element in XML_ELEMENTS)
 
 
 def fide_xml(table: pd.DataFrame, notes: list[str] | None = None) -> bytes:
     """The list ``table`` as FIDE's XML list (``notes`` as :func:`fide_txt`'s)."""
-    parts = ["<playerslist>"]
-    for row in _rows(table, notes):
-        parts.append("<player>")
-        parts += (f"<{element}>{escape(text)}</{element}>"
-                  for element, text in zip(XML_ELEMENTS, row, strict=True))
-        parts.append("</player>")
-    parts.append("</playerslist>")
-    return ("\n".join(parts) + "\n").encode()
+    columns = [[escape(text) if _MARKUP.search(text) else text for text in texts]
+               for texts in _columns(table, notes)]
+    players = "".join(f"<player>\n{_PLAYER.format(*row)}</player>\n"
+                      for row in zip(*columns, strict=True))
+    return f"<playerslist>\n{players}</playerslist>\n".encode()
 
 
-def _rows(table: pd.DataFrame, notes: list[str] | None) -> list[tuple[str, ...]]:
-    """Each listed player's fields as text, in :data:`_FIELDS` order; the players without
-    FIDE id left out (a note says how many), a value neither format can hold refused."""
+def _columns(table: pd.DataFrame, notes: list[str] | None) -> list[list[str]]:
+    """Each field's texts, one per listed player, in :data:`_FIELDS` order; the players
+    without FIDE id left out (a note says how many), every value neither format can hold
+    refused at once, by player and field.  A column's values are made text once per
+    distinct value (a list of a million players spells a few thousand ratings)."""
+    columns = {field: table[field].tolist() for field in _FIELDS if field is not None}
+    kept = [i for i, fide_id in enumerate(columns["fide_id"]) if not _blank(fide_id)]
+    refused: list[tuple[int, int, InputError]] = []
+    texts = [[""] * len(kept) if field is None else
+             _column(field, [columns[field][i] for i in kept], position, refused)
+             for position, field in enumerate(_FIELDS)]
     problems = Problems()
-    rows = []
-    left_out = 0
-    names = [field for field in _FIELDS if field is not None]
-    for values in zip(*(table[name].tolist() for name in names), strict=True):
-        fields = dict(zip(names, values, strict=True))
-        if _blank(fields["fide_id"]):
-            left_out += 1
-            continue
-        with problems.collect():
-            rows.append(tuple(_texts(fields)))
+    for row, _, error in sorted(refused, key=lambda found: found[:2]):
+        # The player as a problem names him: a control character in his name escaped.
+        who = _CONTROL.sub(lambda found: repr(found.group())[1:-1],
+                           f"{columns['name'][kept[row]]} ({columns['fide_id'][kept[row]]})")
+        problems.add(InputError(error.reason, Place(who, column=error.place.column),
+                                found=error.found, expected=error.expected))
     problems.raise_any()
+    left_out = len(columns["fide_id"]) - len(kept)
     if left_out and notes is not None:
         notes.append(message("{} players have no FIDE id: they are not in the FIDE list "
                              "(--format csv lists them)", left_out))
-    return rows
+    return texts
 
 
-def _texts(fields: dict[str, object]) -> Iterator[str]:
-    # The player as a problem names him: a control character in his name shown escaped.
-    who = _CONTROL.sub(lambda found: repr(found.group())[1:-1],
-                       f"{fields['name']} ({fields['fide_id']})")
-    fide_id = str(fields["fide_id"])
-    if not (fide_id.isdigit() and fide_id.isascii()):
-        raise InputError("the FIDE id is not a number", Place(who, column="fide_id"),
-                         found=repr(fide_id), expected="the digits of a FIDE id")
-    for field in _FIELDS:
-        value = None if field is None else fields[field]
+def _column(field: str, values: list[Any], position: int,
+            refused: list[tuple[int, int, InputError]]) -> list[str]:
+    """The texts of one field's ``values``; a value refused is added to ``refused`` with
+    its row and the field's ``position``."""
+    known: dict[Any, str] = {}
+    texts = []
+    for row, value in enumerate(values):
         if _blank(value):
-            yield ""
-        elif field == "sex":
-            yield _SEX.get(str(value), str(value))
-        elif isinstance(value, str):
-            if _CONTROL.search(value):
-                raise InputError("a FIDE list cannot hold this text", Place(who, column=field),
-                                 found=repr(value), expected="text without line breaks, "
-                                 "tabs or control characters")
-            yield value if value.isascii() else unicodedata.normalize("NFC", value)
-        elif float(value) % 1:  # type: ignore[arg-type]
-            raise InputError(
-                "FIDE's list formats hold whole ratings", Place(who, column=field),
-                found=str(value), expected="a whole number (--format csv, json or xlsx "
-                "keep the decimals)")
-        else:
-            yield str(int(value))  # type: ignore[call-overload]
+            texts.append("")
+            continue
+        text = known.get(value)
+        if text is None:
+            try:
+                text = known[value] = _text(field, value)
+            except InputError as error:
+                refused.append((row, position, error))
+                text = ""
+        texts.append(text)
+    return texts
+
+
+def _text(field: str, value: object) -> str:
+    """A field's value as FIDE's formats write it (an :class:`InputError` naming the
+    field when they cannot)."""
+    if field == "fide_id":
+        fide_id = str(value)
+        if not (fide_id.isdigit() and fide_id.isascii()):
+            raise InputError("the FIDE id is not a number", Place(column=field),
+                             found=repr(fide_id), expected="the digits of a FIDE id")
+        return fide_id
+    if field == "sex":
+        return _SEX.get(str(value), str(value))
+    if isinstance(value, str):
+        if _CONTROL.search(value):
+            raise InputError("a FIDE list cannot hold this text", Place(column=field),
+                             found=repr(value), expected="text without line breaks, tabs or "
+                             "control characters")
+        return value if value.isascii() else unicodedata.normalize("NFC", value)
+    if float(value) % 1:  # type: ignore[arg-type]
+        raise InputError("FIDE's list formats hold whole ratings", Place(column=field),
+                         found=str(value), expected="a whole number (--format csv, json or "
+                         "xlsx keep the decimals)")
+    return str(int(value))  # type: ignore[call-overload]
 
 
 def _blank(value: object) -> bool:
