@@ -148,3 +148,15 @@ def test_rate_takes_the_xml_list_and_says_its_problems(run, tmp_path):
     assert code == 2
     assert err == ("error: bad.xml, line 2, column 'rating': unreadable rating; found '28x3', "
                    "expected a whole number from 0 to 4000\n")
+
+
+def test_a_broken_file_said_in_vietnamese(run, tmp_path):
+    event = make_event([None, None], [(1, 1, 2, "1")],
+                       players=[dict(fide_id="1503014"), dict(fide_id="5000017")])
+    (tmp_path / "event.trf").write_text(write_trf(event), encoding="utf-8")
+    (tmp_path / "cut.xml").write_text("<playerslist>\n<player>\n<fideid>1</fid",
+                                      encoding="utf-8")
+    code, _, err = run("rate", "event.trf", "--ratings", "cut.xml", "--lang", "vi")
+    assert code == 2
+    assert err.startswith("lỗi: cut.xml, dòng 3: tệp XML sai cú pháp; thấy ")
+    assert err.endswith(", cần một <playerslist> gồm các phần tử <player>\n")
