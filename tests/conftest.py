@@ -9,7 +9,7 @@ import random
 import shutil
 import sys
 from collections.abc import Iterator
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -108,3 +108,35 @@ def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.
         return code, out, err
 
     return call
+
+
+@pytest.fixture
+def ok(run):
+    """``run`` for a command that must succeed."""
+
+    def call(*args: str | Path) -> tuple[int, str, str]:
+        code, out, err = run(*args)
+        assert code == 0, err
+        return code, out, err
+
+    return call
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """The database's clock, set by the test (``clock(moment)``: the changes recorded from
+    then on are made at ``moment``), the local time zone Hà Nội's (UTC+7, as a POSIX rule:
+    no tzdata needed) and the login name ``ratings``."""
+    import getpass
+    import time
+
+    from tournament_elo.db import changes
+
+    now: list[datetime] = []
+    monkeypatch.setattr(changes, "clock", lambda: now[-1])
+    monkeypatch.setattr(getpass, "getuser", lambda: "ratings")
+    monkeypatch.setenv("TZ", "ICT-7")
+    time.tzset()
+    yield now.append
+    monkeypatch.undo()
+    time.tzset()

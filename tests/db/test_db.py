@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
-from db_figures import START, expected, half_away, imported
+from db_figures import START, expected, half_away, imported, logged_events
 
 from helpers import DATA, run_cli
 from tournament_elo.db.importer import import_events
@@ -350,6 +350,8 @@ def test_kill_9_during_import_then_again_imports_each_file_once(history_files, t
     with sqlite3.connect(path) as reader:  # a large import builds it at its end only
         assert not reader.execute("SELECT 1 FROM sqlite_master"
                                   " WHERE name = 'event_players_by_player'").fetchall()
+    # The change log holds the events committed, and no more.
+    assert len(logged_events(path)) >= imported_so_far
     done = subprocess.run(command, capture_output=True, text=True, check=True)
     imported_now = int(done.stdout.split(" imported")[0])
     unchanged = int(done.stdout.split(" replaced, ")[1].split(" unchanged")[0])
@@ -363,6 +365,7 @@ def test_kill_9_during_import_then_again_imports_each_file_once(history_files, t
         # The index of event players by player is back, and agrees with the table.
         assert db.query("SELECT 1 FROM sqlite_master WHERE name = 'event_players_by_player'")
         assert db.query("PRAGMA integrity_check") == [("ok",)]
+    assert len(logged_events(path)) == files
 
 
 def test_a_per_game_system_runs_the_events_in_time_order(tmp_path):

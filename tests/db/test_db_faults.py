@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from db_figures import logged_events, recomputations_logged
 
 from helpers import run_cli
 from tournament_elo.db.schema import VERSION
@@ -130,11 +131,13 @@ def test_an_import_that_fills_the_disk_keeps_what_was_committed(unshared, histor
                            "expected free space on the disk\n")
     kept = _events(database)
     assert 10 <= kept < 100
+    assert len(logged_events(database)) == kept  # the events not committed: no row either
     again = run_cli("db", "import", str(events), "--system", "fide-2024", cwd=tmp_path)
     assert again.returncode == 0, again.stderr
     assert again.stdout.startswith(f"{100 - kept} imported, 0 replaced, {kept} unchanged, "
                                    "0 failed; ")
     assert _events(database) == 100
+    assert len(logged_events(database)) == 100
 
 
 def test_a_recomputation_that_fills_the_disk_goes_on_when_run_again(unshared, history_db,
@@ -150,10 +153,13 @@ def test_a_recomputation_that_fills_the_disk_goes_on_when_run_again(unshared, hi
         kept = db.execute("SELECT count(*) FROM periods p JOIN computations c"
                           " ON c.id = p.computation_id WHERE p.end <= c.valid_through"
                           ).fetchone()[0]
+    assert recomputations_logged(database) == []  # it did not finish: no row
     again = run_cli("db", "recompute", cwd=database.parent)
     assert again.returncode == 0, again.stderr
     assert again.stdout.startswith(f"main: {23 - kept} periods recomputed under fide-2024 "
                                    f"({kept} kept), ")
+    # The run that finished: the periods it computed, the stopped one's kept.
+    assert recomputations_logged(database) == [(23 - kept, kept)]
     lists = [run_cli("db", "ratings", "--format", "csv", cwd=db.parent).stdout
              for db in (database, reference)]
     assert lists[0] == lists[1]

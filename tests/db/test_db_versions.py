@@ -273,7 +273,7 @@ def test_a_version_2_database_gains_event_identities(run, tmp_path):
     conn = sqlite3.connect(db)
     for statement in ("DROP TABLE list_affiliations",
                       "ALTER TABLE published_lists DROP COLUMN inactive",
-                      "DROP TABLE merged_players",
+                      "DROP TABLE changes", "DROP TABLE merged_players",
                       "DROP INDEX events_by_identity", "DROP TABLE superseded",
                       "DROP TABLE player_keys", "ALTER TABLE events DROP COLUMN identity",
                       "ALTER TABLE events DROP COLUMN version",

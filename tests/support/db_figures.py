@@ -1,9 +1,10 @@
 """The database tests' shared computations: FIDE's expected score and rounding written out
-plainly, a folder imported, a site page's tables read back."""
+plainly, a folder imported, a site page's tables read back, the change log's rows."""
 
 from __future__ import annotations
 
 import csv
+import sqlite3
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -97,3 +98,23 @@ class SiteTables(HTMLParser):
     def handle_data(self, data: str) -> None:
         if self._cell is not None:
             self._cell.append(data)
+
+
+def logged_events(database: Path) -> list[tuple[int, str, str]]:
+    """The events the change log says were imported (id, file, sha256), after checking
+    that they are the database's events: each one's row there, and no row without its
+    event."""
+    with sqlite3.connect(database) as db:
+        rows = db.execute("SELECT event_id, path, content_hash FROM changes"
+                          " WHERE kind = 'import' ORDER BY event_id").fetchall()
+        assert rows == db.execute("SELECT id, path, content_hash FROM events ORDER BY id"
+                                  ).fetchall()
+    return rows
+
+
+def recomputations_logged(database: Path) -> list[tuple[int, int]]:
+    """The recomputations in the change log: the periods each computed and kept."""
+    with sqlite3.connect(database) as db:
+        return [(int(periods), int(kept)) for periods, kept in db.execute(
+            "SELECT json_extract(details, '$.periods'), json_extract(details, '$.kept')"
+            " FROM changes WHERE kind = 'recompute' ORDER BY id")]

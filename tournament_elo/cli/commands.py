@@ -37,7 +37,7 @@ from ..i18n.messages import (
     warning_lines,
 )
 from ..read.text import Readable, Source, read_standard_input
-from . import click_words
+from . import click_words, invocation
 from .options import (
     average_rule_option,
     date_option,
@@ -434,6 +434,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     choose_language(None)
     click_words.install()
+    invocation.given(argv)
     try:
         # A command ends early with click's Exit (check: 1 when a figure disagrees), which
         # click returns as the exit code; commands themselves return None.

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..db.defaults import DB_ENVVAR, DEFAULT_DB, LOCK_WAIT, PERIOD_KINDS
+from ..db.defaults import BY_ENVVAR, DB_ENVVAR, DEFAULT_DB, LOCK_WAIT, PERIOD_KINDS
 from ..errors import InputError, Place
 from ..i18n.message import N_, message
 from ..i18n.messages import language, prefix, problem_lines, say
@@ -26,6 +26,8 @@ from .options import input_limit_option, lang_option
 if TYPE_CHECKING:
     import pandas as pd
 
+    from ..db.author import Author
+    from ..db.fide_lists import FideList
     from ..db.store import Database
 
 DB_OPTION = click.option("--db", "db_path", default=DEFAULT_DB, show_default=True,
@@ -40,8 +42,18 @@ PERIOD_OPTION = click.option("--period", type=click.Choice(PERIOD_KINDS), defaul
 FORMAT_OPTION = click.option("--format", "output_format", default="table", show_default=True,
                              type=click.Choice(["table", "csv", "json", "xlsx"]),
                              help="Output format (xlsx needs --output).")
+#: The formats of FIDE's own lists ``db ratings`` writes besides the tables'.
+FIDE_FORMATS = ("fide-txt", "fide-xml")
+RATINGS_FORMAT_OPTION = click.option(
+    "--format", "output_format", default="table", show_default=True,
+    type=click.Choice(["table", "csv", "json", "xlsx", *FIDE_FORMATS]),
+    help="Output format (xlsx needs --output; fide-txt and fide-xml are FIDE's fixed-width "
+    "and XML lists).")
 OUTPUT_OPTION = click.option("-o", "--output", type=click.Path(dir_okay=False),
                              help="Write to this file instead of standard output.")
+BY_OPTION = click.option("--by", metavar="NAME", envvar=BY_ENVVAR, show_envvar=True,
+                         help="Who makes the change, as the change log records it (default: "
+                         "the login name).")
 WAIT_OPTION = click.option("--wait", type=click.FloatRange(min=0), default=LOCK_WAIT,
                            show_default=True, metavar="SECONDS", help="How long to wait "
                            "for another process writing to the database.")
@@ -93,13 +105,25 @@ def _reading(db_path: str) -> Database:
     return Database(db_path, readonly=True)
 
 
-def _writing(db_path: str, wait: float) -> Database:
-    """The database, opened to write: another process's write lock is waited for up to
-    ``wait`` seconds, saying so."""
+def _author(by: str | None) -> Author:
+    """Who the change log records the command's changes under: ``--by``, else the login
+    name, with the command line."""
+    from ..db.author import Author, login_name
+    from .invocation import command_line
+
+    if by is not None and not by.strip():
+        raise InputError("no name given", Place("--by"), found=repr(by),
+                         expected="the name of who makes the change")
+    return Author(by.strip() if by is not None else login_name(), command_line())
+
+
+def _writing(db_path: str, wait: float, by: str | None) -> Database:
+    """The database, opened to write, its changes recorded under ``--by`` (:func:`_author`):
+    another process's write lock is waited for up to ``wait`` seconds, saying so."""
     from ..db.store import Database
     from .logs import note
 
-    return Database(db_path, wait=wait, on_wait=note)
+    return Database(db_path, wait=wait, on_wait=note, author=_author(by))
 
 
 def whole_numbers(table: pd.DataFrame) -> pd.DataFrame:
@@ -113,9 +137,10 @@ def whole_numbers(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: str,
-          inputs: Sequence[Path]) -> None:
+          inputs: Sequence[Path], left: Sequence[str] = ("name",)) -> None:
     """Print or write ``table`` in the format asked for (never over ``inputs``, the
-    database and the files the command read)."""
+    database and the files the command read); a table's columns ``left`` are
+    left-aligned."""
     import pandas as pd
 
     from ..render.terminal import text_table
@@ -138,8 +163,8 @@ def _emit(table: pd.DataFrame, output_format: str, output: str | None, title: st
         data = (json.dumps(json.loads(table.to_json(orient="records")), ensure_ascii=False,
                            indent=2) + "\n").encode()
     else:
-        data = "\n".join([title, *text_table(header, rows, left=[header.index("name")]
-                                             if "name" in header else [])]).encode() + b"\n"
+        data = "\n".join([title, *text_table(header, rows, left=[
+            header.index(name) for name in left if name in header])]).encode() + b"\n"
     if output is not None:
         write_file(Path(output), data, N_("the table"), inputs)
         note(message("wrote {}", output))
@@ -157,6 +182,7 @@ def db_group() -> None:
       tournament-elo db import-list list-2024-01.csv --date 2024-01-01
       tournament-elo db recompute
       tournament-elo db ratings --date 2025-01-01
+      tournament-elo db log --since 2025-07-01
     """
 
 
@@ -177,12 +203,13 @@ def db_group() -> None:
               help="The date of events whose files give none (a crosstable page without "
               "dates).")
 @SCHEDULER_OPTION
+@BY_OPTION
 @WAIT_OPTION
 @lang_option("Language of the notes")
 def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
                    input_format: str | None, encoding: str | None,
                    workers: int | None, on: str | None, scheduler: str | None,
-                   wait: float, lang: str) -> None:
+                   by: str | None, wait: float, lang: str) -> None:
     """Import event files and folders (recursively), any input format.
 
     The same file again changes nothing; a changed file replaces its event and marks
@@ -203,7 +230,7 @@ def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
     # and the date where the file gives none.
     get_system(system)
     request = RateRequest(system=system, date=parse_day(on, "--date"))
-    with _writing(db_path, wait) as db, _client(scheduler) as client, \
+    with _writing(db_path, wait, by) as db, _client(scheduler) as client, \
             progress_bar("importing") as bar:
         report = import_events(db, paths, request.system, pool, input_format, encoding,
                                workers, bar.advance, bar.total, client, request.date)
@@ -239,10 +266,11 @@ def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
 @click.option("--pool", default="main", show_default=True, help="The pool (rating list).")
 @click.option("--encoding", help="Encoding of a text list (default: detected).")
 @input_limit_option
+@BY_OPTION
 @WAIT_OPTION
 @lang_option("Language of the notes")
 def import_list_command(rating_list: str, on: str, db_path: str, pool: str,
-                        encoding: str | None, wait: float, lang: str) -> None:
+                        encoding: str | None, by: str | None, wait: float, lang: str) -> None:
     """Import a published rating list as a starting point (or to compare with).  Each
     row is matched to a known player by id (FIDE, CODS-ID, the federation's), else by
     name (``Last, First``, case and accents aside) where one player has it and no id or
@@ -256,7 +284,7 @@ def import_list_command(rating_list: str, on: str, db_path: str, pool: str,
 
     day = parse_day(on, "--date")
     assert day is not None
-    with _writing(db_path, wait) as db:
+    with _writing(db_path, wait, by) as db:
         done = import_list(db, rating_list, day, pool, encoding)
     for place, name, pid, known in done.by_name:
         _note("matched by name", message("{}: {} is #{} {}", place, name, pid, known), lang)
@@ -275,10 +303,11 @@ def import_list_command(rating_list: str, on: str, db_path: str, pool: str,
 @click.option("--include-unfinished", is_flag=True, help="Rate events in progress too "
               "(fewer complete rounds than announced), as they stand.")
 @SCHEDULER_OPTION
+@BY_OPTION
 @WAIT_OPTION
 def recompute_command(db_path: str, systems: tuple[str, ...], from_day: str | None,
                       period: str, pool: str | None, include_unfinished: bool,
-                      scheduler: str | None, wait: float) -> None:
+                      scheduler: str | None, by: str | None, wait: float) -> None:
     """Recompute the rating periods in order, each from the list before it.  Each pool
     and each system is its own job: with --scheduler they run in parallel.
 
@@ -292,7 +321,7 @@ def recompute_command(db_path: str, systems: tuple[str, ...], from_day: str | No
     start = parse_day(from_day, "--from")
     chosen: list[str | None] = list(systems) or [None]
     _must_exist(db_path)
-    with _writing(db_path, wait) as db:
+    with _writing(db_path, wait, by) as db:
         pools = [pool] if pool else [r[0] for r in db.query("SELECT name FROM pools")]
         if scheduler is None:
             with progress_bar("recomputing") as bar:
@@ -304,7 +333,7 @@ def recompute_command(db_path: str, systems: tuple[str, ...], from_day: str | No
 
         with _client(scheduler) as client:
             reports = list(recompute_jobs(client, Path(db_path), pools, chosen, start, period,
-                                          include_unfinished))
+                                          include_unfinished, db.author))
     for report in sorted(reports, key=lambda r: (r.pool, r.system)):
         click.echo(say(report.summary(), language.get()))
 
@@ -326,7 +355,7 @@ def _computation_note(db: Database, pool: str | None, system: str | None,
 @db_group.command("ratings")
 @DB_OPTION
 @click.option("--date", "on", help="The list in force on this date (default: the latest).")
-@FORMAT_OPTION
+@RATINGS_FORMAT_OPTION
 @OUTPUT_OPTION
 @POOL_OPTION
 @SYSTEM_OPTION
@@ -351,6 +380,7 @@ def ratings_command(db_path: str, on: str | None, output_format: str, output: st
     Example:
       tournament-elo db ratings --date 2025-01-01 --format csv -o list.csv
       tournament-elo db ratings --active --category U16 --sex f --federation VIE
+      tournament-elo db ratings --format fide-txt -o standard_rating_list.txt
     """
     from ..db.list_filter import ListFilter
     from ..db.queries import computation, ratings
@@ -359,9 +389,37 @@ def ratings_command(db_path: str, on: str | None, output_format: str, output: st
     with _reading(db_path) as db:
         comp = computation(db, pool, system, period)
         _computation_note(db, pool, system, period)
-        table = ratings(db, comp, parse_day(on, "--date"), only=only)
-    _emit(table, output_format, output, f"{comp.pool} — {comp.system} — {on or 'latest'}",
-          _database_files(db_path))
+        if output_format in FIDE_FORMATS:
+            from ..db.fide_lists import fide_list
+
+            listed = fide_list(db, comp, parse_day(on, "--date"), only)
+        else:
+            table = ratings(db, comp, parse_day(on, "--date"), only=only)
+    if output_format in FIDE_FORMATS:
+        _emit_fide_list(listed, output_format, output, _database_files(db_path))
+    else:
+        _emit(table, output_format, output, f"{comp.pool} — {comp.system} — {on or 'latest'}",
+              _database_files(db_path))
+
+
+def _emit_fide_list(listed: FideList, output_format: str, output: str | None,
+                    inputs: Sequence[Path]) -> None:
+    """Print or write ``listed`` as FIDE's TXT or XML list, with what its reader should
+    know (players left out, columns wider than FIDE's) as warnings."""
+    from ..render.writers import write_file
+    from ..write.fide_list import fide_txt, fide_xml
+    from .logs import note
+
+    notes: list[str] = []
+    data = (fide_txt(listed.table, listed.day, notes) if output_format == "fide-txt"
+            else fide_xml(listed.table, notes))
+    for text in notes:
+        _note("warning", text, language.get())
+    if output is None:
+        sys.stdout.buffer.write(data)
+        return
+    write_file(Path(output), data, N_("the list"), inputs)
+    note(message("wrote {}", output))
 
 
 @db_group.command("events")
@@ -383,6 +441,43 @@ def events_command(db_path: str, output_format: str, output: str | None,
     with _reading(db_path) as db:
         table = events(db, pool)
     _emit(table, output_format, output, "events", _database_files(db_path))
+
+
+@db_group.command("log")
+@DB_OPTION
+@click.option("--event", help="Only the changes of this event, every version of it: its id "
+              "(as db events lists it), its file or its name.")
+@click.option("--player", help="Only the changes that concern this player (a FIDE id, a "
+              "federation id, #database-id or a name): the events he plays in, every version, "
+              "the merges of his records and the lists that hold him.")
+@click.option("--since", metavar="WHEN", help="Only the changes made then or later: "
+              "YYYY-MM-DD or YYYY-MM-DDTHH:MM, local time unless an offset is given.")
+@click.option("--until", metavar="WHEN", help="Only the changes made by then: to the end of "
+              "a day YYYY-MM-DD, or up to a time YYYY-MM-DDTHH:MM.")
+@FORMAT_OPTION
+@OUTPUT_OPTION
+@lang_option("Language of the changes")
+def log_command(db_path: str, event: str | None, player: str | None, since: str | None,
+                until: str | None, output_format: str, output: str | None, lang: str) -> None:
+    """The change log: every change to the database, oldest first, with its time (local),
+    who made it (--by, else the login name), the command, the file it read and its
+    sha256, and what it changed.  A kind each: import (an event added), replace (a newer
+    version of an event: what differs from the older one), older (an older version, not
+    imported), list, merge, recompute.  Nothing in it is ever changed or removed.
+
+    \b
+    Example:
+      tournament-elo db log --event 12
+      tournament-elo db log --player 12401137 --since 2025-07-01 --format csv
+    """
+    from ..db.change_log import bound, log_rows, log_table
+
+    start, end = bound(since, "--since"), bound(until, "--until", upper=True)
+    with _reading(db_path) as db:
+        table = log_table(log_rows(db, event, player, start, end), lang)
+    _emit(table, output_format, output, say(message("change log"), lang),
+          _database_files(db_path), left=("at", "user", "command", "kind", "pool", "file",
+                                          "sha256", "changes"))
 
 
 @db_group.command("players")
@@ -412,8 +507,10 @@ def players_command(db_path: str, duplicates: bool, output_format: str,
 @click.argument("kept")
 @click.argument("merged")
 @DB_OPTION
+@BY_OPTION
 @WAIT_OPTION
-def merge_players_command(kept: str, merged: str, db_path: str, wait: float) -> None:
+def merge_players_command(kept: str, merged: str, db_path: str, by: str | None,
+                          wait: float) -> None:
     """Merge the record MERGED into KEPT (each a FIDE id, a federation id, #database-id
     or a name): his events, list entries and identities become KEPT's, and every
     computed list from their first event on is recomputed.  MERGED's name and
@@ -428,7 +525,7 @@ def merge_players_command(kept: str, merged: str, db_path: str, wait: float) -> 
     from ..db.queries import find_player
 
     _must_exist(db_path)
-    with _writing(db_path, wait) as db:
+    with _writing(db_path, wait, by) as db:
         a, b = find_player(db, kept), find_player(db, merged)
         names = dict(db.query("SELECT id, name FROM players WHERE id IN (?, ?)", a, b))
         changed = merge_players(db, a, b)

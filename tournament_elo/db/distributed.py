@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError, Place
+from .author import Author
 
 
 @contextmanager
@@ -59,19 +60,22 @@ def results_as_completed(client: Any, function: Any, jobs: Sequence[Any]) -> Ite
         yield future.result()
 
 
-def _recompute_job(job: tuple[str, str, str | None, date | None, str, bool]) -> Any:
+def _recompute_job(job: tuple[str, str, str | None, date | None, str, bool, Author | None]
+                   ) -> Any:
     from .recompute import recompute
     from .store import Database
 
-    path, pool, system, start, period, unfinished = job
-    with Database(path) as db:
+    path, pool, system, start, period, unfinished, author = job
+    with Database(path, author=author) as db:
         return recompute(db, system, pool, start, period, unfinished=unfinished)[0]
 
 
 def recompute_jobs(client: Any, db_path: Path, pools: Sequence[str],
                    systems: Sequence[str | None], start: date | None,
-                   period: str, unfinished: bool = False) -> Iterator[Any]:
-    """Every (pool, system) recomputation as one job; their reports as they finish."""
-    jobs = [(str(db_path.resolve()), pool, system, start, period, unfinished)
+                   period: str, unfinished: bool = False,
+                   author: Author | None = None) -> Iterator[Any]:
+    """Every (pool, system) recomputation as one job, its changes recorded under
+    ``author``; their reports as they finish."""
+    jobs = [(str(db_path.resolve()), pool, system, start, period, unfinished, author)
             for pool in pools for system in systems]
     return results_as_completed(client, _recompute_job, jobs)

@@ -1,7 +1,7 @@
 """Whether a rating database is sound: SQLite's own checks of its pages and foreign keys,
-the tables and indexes its schema version defines, the text it can decode, and the
-shape of the packed columns, which SQLite cannot see into (a changed byte in a packed
-list can name a player who does not exist)."""
+the tables, indexes and triggers its schema version defines, the text it can decode,
+and the shape of the packed columns, which SQLite cannot see into (a changed byte in a
+packed list can name a player who does not exist)."""
 
 from __future__ import annotations
 
@@ -73,19 +73,26 @@ def _layout(conn: sqlite3.Connection) -> dict[str, list[tuple[Any, ...]]]:
             "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'index')").fetchall()}
 
 
+def _triggers(conn: sqlite3.Connection) -> dict[str, list[tuple[Any, ...]]]:
+    """Each trigger's statement, by ``"trigger NAME"`` (the change log's guards)."""
+    return {f"trigger {name}": [(sql,)] for name, sql in conn.execute(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'trigger'")}
+
+
 def _schema(conn: sqlite3.Connection) -> list[str]:
-    """The tables and indexes as the migrations make them (a new database in memory).
-    A deferrable index may be missing (an import of many files builds it at its end,
-    and opening the database to write makes it again): only its definition is checked."""
+    """The tables, indexes and triggers as the migrations make them (a new database in
+    memory).  A deferrable index may be missing (an import of many files builds it at its
+    end, and opening the database to write makes it again): only its definition is
+    checked."""
     reference = sqlite3.connect(":memory:")
     try:
         for step in MIGRATIONS:
             for statement in statements(step):
                 reference.execute(statement)
-        expected = _layout(reference)
+        expected = _layout(reference) | _triggers(reference)
     finally:
         reference.close()
-    found = _layout(conn)
+    found = _layout(conn) | _triggers(conn)
     deferrable = {f"index {name}" for name in DEFERRABLE_INDEXES}
     return [f"{name} is missing" if name not in found else f"{name} is not as defined"
             for name, columns in expected.items() if found.get(name) != columns

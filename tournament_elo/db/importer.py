@@ -34,13 +34,15 @@ import sqlite3
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import astuple, dataclass, field
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 from itertools import chain, islice
 from pathlib import Path
 from typing import Any, NamedTuple
+
+import numpy as np
 
 from ..errors import InputError, Place, TournamentEloError
 from ..i18n.message import message
@@ -49,10 +51,12 @@ from ..model import Event
 from ..read.detect import read_event
 from ..read.formats import where_dates_are
 from ..read.headers import fold_name
-from ..read.sheet_files import companion_files
+from ..read.sheet_files import companion_files, input_files
 from ..read.text import Source, read_bytes
+from .changes import record, timestamp
+from .differences import Version, differences, stored_version
 from .events import PackedEvent, compressed_file, event_identity, fill_identities, pack_event
-from .schema import DEFERRABLE_INDEXES
+from .schema import DEFERRABLE_INDEXES, GAME_ROW
 from .store import Database, insert_columns, iso_day
 
 logger = logging.getLogger(__name__)
@@ -218,6 +222,7 @@ class _Parsed(NamedTuple):  # sent back by a worker: a named tuple pickles fast
     event: PackedEvent | None
     error: TournamentEloError | str | None  # sent whole, to be said in the user's language
     source: bytes = b""  # the file, compressed (events.compressed_file)
+    companions: tuple[tuple[str, str], ...] = ()  # (path, sha256): the sheets read with it
 
 
 #: One file to read: its path, the sha256 of its bytes, the bytes (None: read them where
@@ -234,11 +239,21 @@ def _parse(job: Job) -> _Parsed:
     try:
         source = Source(path, data if data is not None else _read_again(path, digest))
         event = pack_event(read_event(source, input_format, encoding))
-        return _Parsed(path, digest, event, None, compressed_file(source.data))
+        return _Parsed(path, digest, event, None, compressed_file(source.data),
+                       _companions(path))
     except TournamentEloError as error:
         return _Parsed(path, digest, None, error)
     except Exception as error:  # a bug: reported against the file, the import goes on
         return _Parsed(path, digest, None, f"{path}: internal error: {error!r}")
+
+
+def _companions(path: str) -> tuple[tuple[str, str], ...]:
+    """The players and event sheets a games CSV file is read with, each with the sha256
+    of its bytes (the change log records them)."""
+    if not path.lower().endswith(".csv"):
+        return ()
+    return tuple((str(sheet), hashlib.sha256(read_bytes(sheet)).hexdigest())
+                 for sheet in input_files(path)[1:])
 
 
 def _read_again(path: str, digest: str) -> bytes:
@@ -424,7 +439,7 @@ def _store_parsed(db: Database, parsed: _Parsed, system: str, pool_id: int,
         return
     try:
         stored = store_packed(db, parsed.event, parsed.path, parsed.digest, parsed.source,
-                              system, pool_id, on)
+                              system, pool_id, on, parsed.companions)
     except TournamentEloError as error:
         report.failed.append((parsed.path, error))
         return
@@ -644,8 +659,10 @@ def store_event(db: Database, event: Event, path: str, digest: str, source: byte
 
 
 def store_packed(db: Database, event: PackedEvent, path: str, digest: str, source: bytes,
-                 system: str, pool_id: int, on: date | None = None) -> Stored:
-    """:func:`store_event` of an event packed where its file was read."""
+                 system: str, pool_id: int, on: date | None = None,
+                 companions: Sequence[tuple[str, str]] = ()) -> Stored:
+    """:func:`store_event` of an event packed where its file was read (with the sheets
+    ``companions``: path and sha256 each)."""
     end = event.end or event.start or on
     if end is None:
         raise InputError("the event has no date: it cannot be placed in a rating period",
@@ -653,7 +670,7 @@ def store_packed(db: Database, event: PackedEvent, path: str, digest: str, sourc
     identity = event_identity(event.fide_event_id, event.name, event.city,
                               event.start or event.end or on)
     done = event.complete_rounds
-    now = datetime.now(UTC).isoformat(timespec="seconds")
+    now = timestamp()
     with db.transaction() as conn:
         # This path's own row first, picked here: an ORDER BY, even of no row, made SQLite
         # open a temporary table, 36 of the lookup's 41 µs inside an import's transaction.
@@ -677,16 +694,28 @@ def store_packed(db: Database, event: PackedEvent, path: str, digest: str, sourc
                                 if named else set()):
                 look_alikes.append(other[1])
             elif (other[4] or 0) > done:
-                conn.execute("INSERT OR IGNORE INTO superseded VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                             (path, digest, pool_id, identity, 0, done, event.rounds, now))
+                if conn.execute("INSERT OR IGNORE INTO superseded VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                                (path, digest, pool_id, identity, 0, done, event.rounds, now)
+                                ).rowcount:
+                    record(conn, db.author, "older", now, pool_id=pool_id, event_id=other[0],
+                           identity=identity, version=other[3], path=path, content_hash=digest,
+                           details={"name": event.name, "rounds": [done, event.rounds],
+                                    "kept": [other[1], other[3], other[4], other[5]]})
                 return Stored(older_than=other[1], complete_rounds=done, rounds=event.rounds)
             else:
                 versions.append(other)
         replaced = [old] if old else []
         version = 1 + max([o[3] for o in versions] +
                           [old[4] for old in replaced if old[3] == identity], default=0)
-        for gone_id, gone_end, gone_pool in [(o[0], o[2], pool_id) for o in versions] + \
-                [(o[0], o[1], o[2]) for o in replaced]:
+        gone = [(o[0], o[2], pool_id) for o in versions] + [(o[0], o[1], o[2]) for o in replaced]
+        # What the newer version changes is told against the latest older one (this path's
+        # event, where it is another one, only if there is no other).
+        latest = max([(o[3], o[0]) for o in versions] +
+                     [(o[4] if o[3] == identity else 0, o[0]) for o in replaced], default=None)
+        before = stored_version(conn, latest[1]) if latest else None
+        files = [conn.execute("SELECT path, content_hash, version FROM events WHERE id = ?",
+                              (gone_id,)).fetchone() for gone_id, _, _ in gone]
+        for gone_id, gone_end, gone_pool in gone:
             conn.execute(
                 "INSERT OR REPLACE INTO superseded SELECT path, content_hash, pool_id,"
                 " coalesce(identity, ''), version, coalesce(complete_rounds, rounds), rounds, ?"
@@ -717,6 +746,23 @@ def store_packed(db: Database, event: PackedEvent, path: str, digest: str, sourc
                      (event_id, event.pairing_count, ids.tobytes(), event.ratings, event.rows,
                       event.exact_ratings))
         invalidate(db, pool_id, end)
+        details = {"name": event.name, "players": len(entries.idx), "games": event.games,
+                   "rounds": [done, event.rounds]}
+        if companions:
+            details["with"] = [list(sheet) for sheet in companions]
+        if look_alikes:
+            details["look_alikes"] = look_alikes
+        if before is not None:
+            found = differences(before, Version(player_id, told.names,
+                                                np.frombuffer(event.rows, dtype=GAME_ROW), done,
+                                                event.rounds))
+            details.update(replaced=[list(f) for f in files], same_file=old is not None,
+                           differences=found)
+            if "players_removed" in found:
+                details["concerns"] = [pid for pid, _ in found["players_removed"]]
+        record(conn, db.author, "import" if before is None else "replace", now, pool_id=pool_id,
+               event_id=event_id, identity=identity, version=version, path=path,
+               content_hash=digest, details=details)
     return Stored(replaced=old is not None, versions=tuple(o[1] for o in versions),
                   version=version, look_alikes=tuple(look_alikes), complete_rounds=done,
                   rounds=event.rounds)

@@ -19,6 +19,7 @@ from ..model import ListEntry, Player
 from ..rating_list import LIST_ENTRY, PENDING_ENTRY, Ints, ListState
 from ..read.detect import read_ratings
 from ..read.text import read_bytes
+from .changes import record
 from .store import Database, unpack
 
 
@@ -63,12 +64,16 @@ def import_list(db: Database, path: str | Path, on: date, pool: str = "main",
         # A published 2400 is what "ever 2400" means: the rating itself shows it.
         entries["ever_2400"] = [bool(e.ever_2400) or (e.rating or 0) >= 2400 for e in listed]
         entries["k"] = [e.k or 0 for e in listed]
+        before = conn.execute("SELECT path, content_hash FROM published_lists"
+                              " WHERE pool_id = ? AND date = ?", (pool_id, on.isoformat())
+                              ).fetchone()
         conn.execute("DELETE FROM published_lists WHERE pool_id = ? AND date = ?",
                      (pool_id, on.isoformat()))
+        where = str(Path(path).resolve())
         list_id = conn.execute(
             "INSERT INTO published_lists (pool_id, date, path, content_hash, entries, inactive)"
             " VALUES (?, ?, ?, ?, ?, ?)",
-            (pool_id, on.isoformat(), str(Path(path).resolve()), digest, entries.tobytes(),
+            (pool_id, on.isoformat(), where, digest, entries.tobytes(),
              _inactive(listed, entries["player"]))).lastrowid
         # A later row of one player wins, as his entry does.
         conn.executemany(
@@ -77,7 +82,14 @@ def import_list(db: Database, path: str | Path, on: date, pool: str = "main",
             [(list_id, pid, e.club, e.region)
              for e, pid in zip(listed, entries["player"].tolist(), strict=True)
              if e.club or e.region])
-    return ListImport(len(entries), Counter(how), [
+        counted = Counter(how)
+        details = {"date": on.isoformat(), "players": len(entries), "by_id": counted["id"],
+                   "by_name": counted["name"], "new": counted["new"]}
+        if before is not None:
+            details["replaced"] = list(before)
+        record(conn, db.author, "list", pool_id=pool_id, path=where, content_hash=digest,
+               details=details)
+    return ListImport(len(entries), counted, [
         (str(entry.place), person.name, pid, names[pid])
         for entry, person, pid, kind in zip(listed, people, entries["player"].tolist(), how,
                                             strict=True) if kind == "name"])

@@ -3,7 +3,7 @@ records), and merging two records into one."""
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import date
 
 import numpy as np
 import pandas as pd
@@ -12,6 +12,7 @@ from ..errors import InputError, Place
 from ..i18n.message import N_, message
 from ..rating_list import LIST_ENTRY
 from ..read.headers import fold_name
+from .changes import record, timestamp
 from .importer import invalidate
 from .recompute import RecomputeReport, recompute
 from .store import Database, unpack
@@ -80,9 +81,11 @@ def merge_players(db: Database, kept: int, gone: int) -> list[tuple[str, date]]:
                 " WHERE e.id IN (SELECT event_id FROM event_players WHERE player_id IN (?, ?))"
                 " GROUP BY p.name", (kept, gone)).fetchall():
             first[pool] = date.fromisoformat(end)
-        for event_id, blob in conn.execute(
-                "SELECT event_id, player_ids FROM games WHERE event_id IN"
-                " (SELECT event_id FROM event_players WHERE player_id = ?)", (gone,)).fetchall():
+        played = conn.execute(
+            "SELECT event_id, player_ids FROM games WHERE event_id IN"
+            " (SELECT event_id FROM event_players WHERE player_id = ?)", (gone,)).fetchall()
+        events, lists = len(played), 0
+        for event_id, blob in played:
             ids = np.frombuffer(blob, dtype=np.int32).copy()
             ids[ids == gone] = kept
             conn.execute("UPDATE games SET player_ids = ? WHERE event_id = ?",
@@ -93,6 +96,7 @@ def merge_players(db: Database, kept: int, gone: int) -> list[tuple[str, date]]:
             entries = unpack(blob, LIST_ENTRY)
             if not (entries["player"] == gone).any():
                 continue
+            lists += 1
             # Listed twice: the entry with more games (the one the list knew longer) stays.
             both = entries[np.isin(entries["player"], [kept, gone])]
             keep = both[np.argmax(both["games"])].copy()
@@ -119,9 +123,9 @@ def merge_players(db: Database, kept: int, gone: int) -> list[tuple[str, date]]:
         # On record: he is found by the merged record's name and id, and so is every record
         # merged into that one before.
         conn.execute("UPDATE merged_players SET player_id = ? WHERE player_id = ?", (kept, gone))
+        at = timestamp()
         conn.execute("INSERT INTO merged_players (id, player_id, name, name_folded, merged_at)"
-                     " VALUES (?, ?, ?, ?, ?)", (gone, kept, *b[len(columns) + 1:],
-                                                 datetime.now(UTC).isoformat(timespec="seconds")))
+                     " VALUES (?, ?, ?, ?, ?)", (gone, kept, *b[len(columns) + 1:], at))
         for pool, day in first.items():
             pool_id = db.pool_id(pool)
             invalidate(db, pool_id, day)
@@ -130,6 +134,9 @@ def merge_players(db: Database, kept: int, gone: int) -> list[tuple[str, date]]:
                          " (SELECT id FROM computations WHERE pool_id = ?)",
                          (day.isoformat(), pool_id))
         conn.execute("DELETE FROM players WHERE id = ?", (gone,))
+        record(conn, db.author, "merge", at, details={
+            "kept": [kept, a[-2]], "merged": [gone, b[-2]], "events": events,
+            "lists": lists, "concerns": [kept, gone]})
     db.forget_players()
     return sorted(first.items())
 

@@ -87,8 +87,11 @@ def state_as_of(db: Database, comp: Computation, on: date | None,
     first = db.query("SELECT min(start), max(list_date) FROM periods WHERE computation_id = ?"
                      " AND end <= ?", comp.id, comp.current)[0]
     start = date.fromisoformat(first[0]) if first[0] else date.max
-    _, state = base_list(db, comp.pool_id, start, played)
+    base, state = base_list(db, comp.pool_id, start, played)
     through = date.fromisoformat(first[1]) if first[1] else start
+    if not first[1] and base is not None:  # no period yet: the base list, of its own date
+        through = date.fromisoformat(db.query("SELECT date FROM published_lists WHERE id = ?",
+                                              base)[0][0])
     if on is not None:
         through = min(through, on)
     # The list dated D follows the periods ending before D.
@@ -109,7 +112,8 @@ def ratings(db: Database, comp: Computation, on: date | None = None,
     """The rating list in force on ``on``, best first, one row per rated player (of those
     ``only`` keeps): his rating, its change since the previous list (none: not on it),
     the games rated in total and in the list's period, his sex, club and region, and
-    whether the list counts him active (the rule of the system in force then)."""
+    whether the list counts him active (the rule of the system in force then); the list's
+    date is ``attrs["list_date"]``."""
     played = np.zeros(player_count(db), dtype=np.int64)
     state, day = state_as_of(db, comp, on, played)
     previous, _ = state_as_of(db, comp, day - timedelta(days=1))
@@ -137,7 +141,9 @@ def ratings(db: Database, comp: Computation, on: date | None = None,
     shown = players if include_unrated else players[players["rating"] > 0]
     shown = shown[only.keeps(shown, day.year)]
     order = np.lexsort((shown["name"].map(fold_name).to_numpy(), -shown["rating"].to_numpy()))
-    return shown.iloc[order][list(LIST_COLUMNS)].reset_index(drop=True)
+    listed = shown.iloc[order][list(LIST_COLUMNS)].reset_index(drop=True)
+    listed.attrs["list_date"] = day  # the list's own date, for the formats that print it
+    return listed
 
 
 def affiliations(db: Database, day: date) -> pd.DataFrame:
@@ -286,8 +292,10 @@ def diff(db: Database, comp: Computation, path: str | Path, on: date | None = No
             rows.append(_diff_row(entry.fide_id or entry.id, entry.name, theirs, ours))
     extra = computed[(computed["rating"] > 0) & ~computed["id"].isin(seen)]
     for _, row in extra.iterrows():
-        rows.append(_diff_row(row["fide_id"] or row["federation_id"] or f"#{row['id']}",
-                              row["name"], 0.0, float(row["rating"])))
+        # A missing id is NaN in the table (true as a value): only a text names him.
+        who = next((i for i in (row["fide_id"], row["federation_id"]) if isinstance(i, str)
+                    and i), f"#{row['id']}")
+        rows.append(_diff_row(who, row["name"], 0.0, float(row["rating"])))
     return pd.DataFrame(rows, columns=["player", "name", "published", "computed",
                                        "difference"])
 

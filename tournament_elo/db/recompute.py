@@ -32,6 +32,7 @@ from ..rating_list import UNKNOWN_GAMES, ListState, PlayerInfo
 from ..systems.periods import PeriodEvents
 from ..systems.protocol import NamedSystem
 from ..systems.registry import system_named
+from .changes import record
 from .defaults import PERIOD_KINDS
 from .events import stored_event
 from .lists import base_list, computed_state
@@ -235,13 +236,15 @@ def _recompute_pool(db: Database, pool: str, system: str | None, start: date | N
         # The periods to compute are rewritten in place (queries read only those up to
         # ``valid_through``); a period that no longer exists goes now.
         wanted = {(p.end.isoformat(), p.first_event) for p in all_periods}
-        conn.executemany("DELETE FROM periods WHERE id = ?",
-                         [(row,) for row, end, event in conn.execute(
-                             "SELECT id, end, first_event FROM periods WHERE computation_id = ?",
-                             (computation_id,)).fetchall() if (end, event) not in wanted])
+        gone = [(row,) for row, end, event in conn.execute(
+            "SELECT id, end, first_event FROM periods WHERE computation_id = ?",
+            (computation_id,)).fetchall() if (end, event) not in wanted]
+        conn.executemany("DELETE FROM periods WHERE id = ?", gone)
         conn.execute("UPDATE computations SET base_list_id = ?, valid_through = ?,"
                      " unfinished = ? WHERE id = ?",
                      (base_id, valid.isoformat() if valid else None, unfinished, computation_id))
+        if gone and not todo:  # periods gone, none to compute: that is the change
+            _record(db, pool_id, system, kind, todo, kept, len(gone), 0, unfinished)
     if valid is not None:
         state = computed_state(db, computation_id, state, valid)
     if total:
@@ -260,9 +263,22 @@ def _recompute_pool(db: Database, pool: str, system: str | None, start: date | N
             since = p.end
             if advance:
                 advance(1)
+        if todo:  # on record with the last periods (a recomputation stopped has no row)
+            with db.transaction():
+                _record(db, pool_id, system, kind, todo, kept, len(gone), games,
+                        unfinished)
     return RecomputeReport(pool, system, kind, len(todo), len(kept),
                            sum(p.stop - p.first for p in todo), games,
                            int(np.count_nonzero(state.rating > 0)))
+
+
+def _record(db: Database, pool_id: int, system: str, kind: str, todo: list[Period],
+            kept: list[Period], removed: int, games: int, unfinished: bool) -> None:
+    """The recomputation's row of the change log."""
+    record(db.conn, db.author, "recompute", pool_id=pool_id, details={
+        "system": system, "period": kind, "from": todo[0].start.isoformat() if todo else None,
+        "periods": len(todo), "kept": len(kept), "removed": removed,
+        "events": sum(p.stop - p.first for p in todo), "games": games, "unfinished": unfinished})
 
 
 def _write_period(db: Database, computation_id: int, named: NamedSystem, history: History,

@@ -215,12 +215,40 @@ CREATE TABLE merged_players (          -- records merged into another
 CREATE INDEX merged_players_by_name ON merged_players (name_folded);
 """
 
-#: Version 5: what a published list says of its players beside their ratings.
+#: Version 5: every change is on record.  ``changes`` is the change log
+#: (:mod:`.changes`): a row per event imported, per newer version that replaced an older
+#: one (with what differs between them), per older version not imported, per list
+#: imported, per merge and per recomputation, each with its time, its user, its command,
+#: the file it read and that file's sha256, written in the transaction of the change it
+#: records.  No command changes or deletes a row: the triggers refuse it.  What was
+#: imported before has no row.
+_VERSION_5 = """
+CREATE TABLE changes (                 -- the change log, append-only
+    id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,                  -- when, in UTC (ISO 8601, seconds)
+    user TEXT NOT NULL,                -- who: --by, else the login name
+    command TEXT NOT NULL,             -- the command line that made it
+    kind TEXT NOT NULL,                -- import, replace, older, list, merge, recompute
+    pool_id INTEGER REFERENCES pools (id),
+    event_id INTEGER,                  -- the event made or kept (the id stays: no reference)
+    identity TEXT,                     -- that event's identity: every version's rows share it
+    version INTEGER,                   -- that event's version
+    path TEXT,                         -- the file read (absolute)
+    content_hash TEXT,                 -- the sha256 of its bytes
+    details TEXT                       -- what changed, as JSON (changes.describe)
+);
+CREATE TRIGGER changes_never_updated BEFORE UPDATE ON changes
+BEGIN SELECT RAISE(ABORT, 'the change log is append-only: its rows are never changed'); END;
+CREATE TRIGGER changes_never_deleted BEFORE DELETE ON changes
+BEGIN SELECT RAISE(ABORT, 'the change log is append-only: its rows are never deleted'); END;
+"""
+
+#: Version 6: what a published list says of its players beside their ratings.
 #: ``published_lists.inactive`` holds the players it lists as inactive (int32 player ids;
 #: NULL: the list says nothing of activity), the start of each one's activity in the lists
 #: computed from it; ``list_affiliations`` each player's club and region as the list gives
 #: them (a player's club at a date is the one of the latest list by then that names one).
-_VERSION_5 = """
+_VERSION_6 = """
 ALTER TABLE published_lists ADD COLUMN inactive BLOB;
 CREATE TABLE list_affiliations (       -- a published list's club and region of a player
     list_id INTEGER NOT NULL REFERENCES published_lists (id) ON DELETE CASCADE,
@@ -233,7 +261,8 @@ CREATE INDEX list_affiliations_by_player ON list_affiliations (player_id);
 """
 
 #: ``MIGRATIONS[v]`` brings a database at version ``v`` to version ``v + 1``.
-MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2, _VERSION_3, _VERSION_4, _VERSION_5)
+MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2, _VERSION_3, _VERSION_4, _VERSION_5,
+                              _VERSION_6)
 VERSION = len(MIGRATIONS)
 
 

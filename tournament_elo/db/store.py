@@ -24,6 +24,7 @@ from ..i18n.message import message
 from ..model import Player
 from ..rating_list import PlayerInfo
 from ..read.headers import fold_name
+from .author import Author, program_author
 from .defaults import DEFAULT_DB, LOCK_WAIT
 from .faults import code, damaged, fault, read_only, read_only_part, stuck_log
 from .health import findings, quick_check
@@ -61,14 +62,19 @@ class Database:
     the write lock for longer than ``wait`` seconds) is an :class:`InputError` naming
     the file, when opening and for whatever fails inside ``with``.  ``on_wait`` hears
     once that the write lock is being waited for.
+
+    Every change is recorded in the change log (:mod:`.changes`) under ``author`` (by
+    default the login name and the program's command line).
     """
 
     def __init__(self, path: str | Path = DEFAULT_DB, *, readonly: bool = False,
-                 wait: float = LOCK_WAIT, on_wait: Callable[[str], None] | None = None) -> None:
+                 wait: float = LOCK_WAIT, on_wait: Callable[[str], None] | None = None,
+                 author: Author | None = None) -> None:
         self.path = Path(path)
         self.readonly = readonly
         self.wait = wait
         self._on_wait = on_wait
+        self._author = author
         self._players: _Identities | None = None
         self._players_version = -1  # PRAGMA data_version when they were read
         self._next_id = 0
@@ -106,6 +112,13 @@ class Database:
 
     def close(self) -> None:
         self.conn.close()
+
+    @property
+    def author(self) -> Author:
+        """Who the changes made through this connection are recorded under."""
+        if self._author is None:
+            self._author = program_author()
+        return self._author
 
     def _explain(self, error: Exception) -> InputError | None:
         """What ``error`` says of the file, if it is the file's doing: a fault SQLite

@@ -59,6 +59,7 @@ import numpy.typing as npt
 import pandas as pd
 
 from .. import __version__
+from ..db.change_log import Correction, corrections
 from ..db.events import stored_event
 from ..db.queries import (
     HISTORY_ROW,
@@ -73,8 +74,9 @@ from ..db.queries import (
 from ..db.recompute import RATED_EVENTS
 from ..db.schema import GAME_ROW
 from ..db.store import Database, unpack
+from ..i18n.catalog import say
 from ..i18n.labels import labels, site_labels
-from ..i18n.message import N_
+from ..i18n.message import N_, message
 from ..rating.engine import RatingResult
 from ..rating.standings import standings, tiebreak_codes
 from ..read.headers import fold_name
@@ -136,6 +138,7 @@ class _Event:
     type: str
     rounds: int
     players: int
+    identity: str
 
 
 def publish_site(
@@ -244,8 +247,8 @@ def _events(db: Database, comp: Computation) -> list[_Event]:
     """The pool's events in its lists (one in progress waits, unless rated as it is)."""
     return [_Event(*row) for row in db.conn.execute(
         "SELECT e.id, e.name, e.start, e.end, e.type, e.rounds,"
-        " (SELECT count(*) FROM event_players p WHERE p.event_id = e.id AND NOT p.fixed_rating)"
-        f" FROM events e WHERE e.pool_id = ? AND {RATED_EVENTS} ORDER BY e.end, e.id",
+        " (SELECT count(*) FROM event_players p WHERE p.event_id = e.id AND NOT p.fixed_rating),"
+        f" e.identity FROM events e WHERE e.pool_id = ? AND {RATED_EVENTS} ORDER BY e.end, e.id",
         (comp.pool_id, comp.unfinished))]
 
 
@@ -341,13 +344,14 @@ def _event_keys(db: Database, comp: Computation) -> dict[int, bytes]:
 class _Job:
     """What rendering one event's page needs (sent to a worker process)."""
 
-    db: str
+    db: str  # the database's absolute path: a process keeps it open by it (_databases)
     comp: Computation
     event: _Event
     common: Row
     notes: dict[Any, str]
     nav: str  # the site's links, the same on every event's page
     path: str  # where to write it
+    versions: list[Row]  # its newer versions, the latest first (_versions)
 
 
 #: A page written by a worker: the sha256 of its bytes and the players' lines
@@ -371,16 +375,19 @@ def _event_pages(db: Database, comp: Computation, events: Sequence[_Event], site
                        (json.dumps(current),))
     pending: deque[tuple[_Job, bytes]] = deque()
     nav = render("site/event_nav.html.j2", common, root="../")
+    corrected = corrections(db, comp.pool_id)
 
     def jobs() -> Iterator[_Job]:
         for event in events:
             mine = notes_of(event)
+            versions = _versions(corrected.get(event.identity, []), common["lang"])
             name = f"events/{event.id}.html"
-            key = _key(code, base[event.id], sorted(mine.items(), key=repr))
+            key = _key(code, base[event.id], sorted(mine.items(), key=repr), versions)
             if site.keep(name, key):
                 step(1)
                 continue
-            job = _Job(str(db.path), comp, event, common, mine, nav, str(site.claim(name)))
+            job = _Job(str(db.path.absolute()), comp, event, common, mine, nav,
+                       str(site.claim(name)), versions)
             pending.append((job, key))
             yield job
 
@@ -395,6 +402,15 @@ def _event_pages(db: Database, comp: Computation, events: Sequence[_Event], site
             step(1)
     notes_of(None)  # the periods after the last event
     return periods
+
+
+def _versions(found: list[Correction], lang: str) -> list[Row]:
+    """An event's newer versions as its page says them: when each came and what it
+    changed of the version before it."""
+    return [{"heading": say(message(N_("Corrected on {}, version {}") if c.corrected else
+                                    N_("Updated on {}, version {}"), c.day.isoformat(),
+                                    c.version), lang),
+             "lines": [say(line, lang) for line in c.lines]} for c in found]
 
 
 def _notes_in_order(made: Iterator[tuple[PeriodLines, dict[int, dict[Any, str]]]],
@@ -453,7 +469,7 @@ def _page(db: Database, job: _Job) -> tuple[str, list[tuple[Any, ...]]]:
     if result is None:
         error = site_labels(common["lang"])["not_rated_yet"]
         html = render("site/event_error.html.j2", common, root="../", event=job.event,
-                      error=error)
+                      error=error, versions=job.versions)
         return html, [(idx, pid, "", "", "", "", "") for idx, pid in db.query(
             "SELECT idx, player_id FROM event_players WHERE event_id = ? ORDER BY idx",
             job.event.id)]
@@ -470,7 +486,9 @@ def _page(db: Database, job: _Job) -> tuple[str, list[tuple[Any, ...]]]:
         lines.append((idx, who[idx], fmt_points(points), fmt_text(rank),
                       fmt_list_rating(before), fmt_list_change(change) if rated else "",
                       fmt_list_rating(after)))
-    return _with_nav(render_html(result, common["lang"], job.notes, assets="../"), job.nav), lines
+    versions = render("site/event_versions.html.j2", common, versions=job.versions)
+    return _with_nav(render_html(result, common["lang"], job.notes, assets="../"),
+                     job.nav + versions), lines
 
 
 def _with_nav(html: str, nav: str) -> str:
