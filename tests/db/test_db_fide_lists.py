@@ -52,7 +52,8 @@ def rated(run, tmp_path: Path) -> dict[str, list[str]]:
     assert code == 0, err
     header, *rows = (line.split(",") for line in out.lstrip("\ufeff").splitlines())
     assert header == ["id", "fide_id", "federation_id", "name", "federation", "birth_year",
-                      "rating", "change", "games", "period_games", "k", "title"]
+                      "rating", "change", "games", "period_games", "k", "title", "sex", "club",
+                      "region", "active"]
     assert len(rows) == 4
     return {row[1]: row for row in rows}
 
@@ -164,3 +165,20 @@ def test_a_database_of_a_list_alone_is_dated_by_the_list(run, tmp_path):
     assert lines[0].endswith("FOA JAN25 Gms K  B-day Flag")
     assert [(line[:15].strip(), line[113:126].split()) for line in lines[1:]] == [
         ("12401137", ["2700", "0", "10"]), ("12412345", ["1500", "0", "40"])]
+
+
+def test_the_inactive_are_flagged_i_and_the_filters_hold(run, rated, tmp_path):
+    """A woman listed on 1 January 2023 who plays nothing since is inactive on the list of
+    1 February 2025 (a year without a rated game): FIDE's flag wi; the event's players,
+    who played in January, are not flagged i; --inactive keeps her alone."""
+    (tmp_path / "old.csv").write_text('fide_id,name,federation,rating,sex\n'
+                                      '3000001,"Cũ, Bà",VIE,1950,f\n', encoding="utf-8")
+    assert run("db", "import-list", "old.csv", "--date", "2023-01-01")[0] == 0
+    assert run("db", "recompute", "--from", "2025-01-01")[0] == 0
+    code, _, err = run("db", "ratings", "--format", "fide-txt", "-o", "all.txt")
+    assert code == 0, err
+    flags = {e.fide_id: e.flag for e in read_ratings(tmp_path / "all.txt")}
+    assert flags == {"3000001": "wi", "12400010": "w", "12401137": None, "2500012": None}
+    code, _, err = run("db", "ratings", "--format", "fide-txt", "--inactive", "-o", "i.txt")
+    assert code == 0, err
+    assert [e.fide_id for e in read_ratings(tmp_path / "i.txt")] == ["3000001"]
