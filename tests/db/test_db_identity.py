@@ -125,12 +125,14 @@ def test_a_merged_player_is_found_by_every_name_and_id_he_had(run, tmp_path):
     def found_as_royal(his_change: int) -> None:
         # One person: September from his listed 2514 (the championship, in progress, is
         # in no list), K 10 (listed at 2400 or more), against Lê Cường's 2414.
+        # First the starting rank list's line (his 2514, no games), then September's.
         for text in ("Shreyas Royal", "#110", "shreyas royal", "#3", "448869", "SHREYAS"):
             code, out, err = run("db", "history", text, "--format", "csv")
             assert (code, err) == (0, ""), text
             assert out.lstrip("\ufeff").splitlines()[1:] == [
+                f"2026-08-01,,,,2514,,0,,,{STARTING_RANK.name}",
                 f"2026-10-01,2026-09-01..2026-09-30,fide-2025,2514,{2514 + his_change},"
-                f"{his_change},1,1,weekend"], text
+                f"{his_change},1,1,weekend,"], text
         code, out, err = run("db", "history", "Shreyas Royal")
         assert out.startswith("Royal Shreyas — fide\n")
 

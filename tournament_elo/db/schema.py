@@ -214,8 +214,23 @@ CREATE TABLE merged_players (          -- records merged into another
 CREATE INDEX merged_players_by_name ON merged_players (name_folded);
 """
 
+#: Version 5: every imported list counts from its date.  A list is a row of ``periods``
+#: (``list_id``), between the rating periods, holding the entries it gave (the last
+#: ``listed`` of its ``entries``; any before them are what the system changed on its
+#: date, as FIDE's raise of 1 March 2024): the players the database did not rate yet.
+#: The lists are no longer a computation's base (``computations.base_list_id`` goes), so
+#: the lists computed before are computed again.
+_VERSION_5 = """
+ALTER TABLE periods ADD COLUMN list_id INTEGER REFERENCES published_lists (id)
+    ON DELETE CASCADE;
+ALTER TABLE periods ADD COLUMN listed INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE computations DROP COLUMN base_list_id;
+DELETE FROM periods;
+UPDATE computations SET valid_through = NULL;
+"""
+
 #: ``MIGRATIONS[v]`` brings a database at version ``v`` to version ``v + 1``.
-MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2, _VERSION_3, _VERSION_4)
+MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2, _VERSION_3, _VERSION_4, _VERSION_5)
 VERSION = len(MIGRATIONS)
 
 
