@@ -263,7 +263,7 @@ def import_list_command(rating_list: str, on: str, db_path: str, pool: str,
     for place, name, pid, known in done.by_name:
         _note("matched by name", message("{}: {} is #{} {}", place, name, pid, known), lang)
     if done.unchanged:
-        _note("unchanged", message("{} gives the entries of the list of {} imported before",
+        _note(N_("unchanged"), message("{} gives the entries of the list of {} imported before",
                                    rating_list, day), lang)
     click.echo(say(done.summary(day), lang))
 

@@ -288,26 +288,35 @@ def _listed_players(db: Database, entries: Sequence[ListEntry]) -> list[int | No
     """The database id of each list entry, read-only: by FIDE id, by federation id, by
     the database's own id where the name agrees (a list this tool wrote: a player without
     FIDE id is known by it), else by his identity key or his folded name where one player
-    has it."""
-    fide, fed, names, keys = {}, {}, {}, dict(db.query("SELECT key, player_id FROM player_keys"))
+    has it; a record merged into another (``db merge-players``) finds that one by its id
+    and name, and by its name."""
+    fide, fed, keys = {}, {}, dict(db.query("SELECT key, player_id FROM player_keys"))
+    # A database id and its name, each of the player's: a record merged into another
+    # keeps its id and name for him (a list written before the merge names it).
+    names: dict[int, tuple[int, str]] = {}
     folded: dict[str, list[int]] = {}
     has_fide: set[int] = set()
     for pid, key, fide_id, federation_id, name_folded in db.query(
             "SELECT id, key, fide_id, federation_id, name_folded FROM players"):
         keys[key] = pid
-        names[pid] = name_folded
+        names[pid] = (pid, name_folded)
         folded.setdefault(name_folded, []).append(pid)
         if fide_id:
             fide[fide_id] = pid
             has_fide.add(pid)
         if federation_id:
             fed[federation_id] = pid
+    for merged, pid, name_folded in db.query(
+            "SELECT id, player_id, name_folded FROM merged_players"):
+        names[merged] = (pid, name_folded)
+        if pid not in folded.get(name_folded, []):
+            folded.setdefault(name_folded, []).append(pid)
     found: list[int | None] = []
     for entry in entries:
         name = fold_name(entry.name or "")
-        own = int(entry.id) if entry.id and entry.id.isdigit() else None
+        own = names.get(int(entry.id)) if entry.id and entry.id.isdigit() else None
         pid = (fide.get(entry.fide_id or "") or fed.get(entry.id or "")
-               or (own if own is not None and names.get(own) == name else None)
+               or (own[0] if own is not None and own[1] == name else None)
                or keys.get(identity_key(entry.fide_id, entry.id, entry.name or "",
                                         entry.birth_year)))
         alone = folded.get(name, [])
