@@ -58,7 +58,7 @@ def seletsky_at_capo(rating: int) -> int:
     return half_away(15 * (CAPO_SCORE - sum(expected(rating, r) for r in CAPO_OPPONENTS)))
 
 
-def test_a_list_inside_the_history_starts_a_player_first_met_after_it(run):
+def test_a_list_inside_the_history_starts_a_player_first_met_after_it(run, monkeypatch):
     assert run("db", "import", KARL_MALA, CAPO)[0] == 0
     assert run("db", "recompute")[0] == 0
     # Without the list: the rating his event file gives him (2338), past 30 games.
@@ -99,6 +99,12 @@ def test_a_list_inside_the_history_starts_a_player_first_met_after_it(run):
     assert out.splitlines()[0].startswith("main: 1 periods recomputed under fide (1 kept)")
     assert out.splitlines()[1:] == [
         "main: list of 2012-01-01 (list-2012-01.csv): 1 players start from it"]
+    # In Vietnamese too.
+    monkeypatch.setenv("TOURNAMENT_ELO_LANG", "vi")
+    code, out, err = run("db", "recompute", "--from", "2012-01-01")
+    assert out.splitlines()[1:] == [
+        "main: danh sách ngày 2012-01-01 (list-2012-01.csv): 1 đấu thủ bắt đầu từ danh sách này"]
+    monkeypatch.delenv("TOURNAMENT_ELO_LANG")
     # The same list again changes nothing.
     code, out, err = run("db", "import-list", LIST, "--date", "2012-01-01")
     assert (code, err) == (0, f"unchanged: {LIST} gives the entries of the list of 2012-01-01 "
@@ -114,6 +120,7 @@ def test_the_list_counts_from_the_first_period_after_it_whatever_the_periods(run
     assert run("db", "import", KARL_MALA, CAPO)[0] == 0
     assert run("db", "import-list", LIST, "--date", "2012-01-01")[0] == 0
     code, out, err = run("db", "recompute", "--period", period)
+    assert code == 0, err
     assert out.splitlines()[1:] == [
         "main: list of 2012-01-01 (list-2012-01.csv): 1 players start from it"]
     listed, capo = as_json(run, "db", "history", SELETSKY, "--period", period)
@@ -217,6 +224,7 @@ def test_a_list_after_the_raise_of_march_2024_is_not_raised_again(run, tmp_path)
     assert run("db", "import", "february.trf", "april.trf")[0] == 0
     assert run("db", "import-list", "list-2024-03.csv", "--date", "2024-03-01")[0] == 0
     code, out, err = run("db", "recompute")
+    assert code == 0, err
     assert out.splitlines()[1:] == [
         "main: list of 2024-03-01 (list-2024-03.csv): 1 players start from it; 1 rated here "
         "already keep their computed rating, 1 of them listed otherwise (db diff "

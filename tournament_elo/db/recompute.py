@@ -299,7 +299,7 @@ def _recompute_pool(db: Database, pool: str, system: str | None, start: date | N
         valid = date.fromisoformat(computation[1]) if computation[1] else None
         if bool(computation[2]) != unfinished:
             valid = None
-        if cut is not None and (valid is None or start <= valid):
+        if start is not None and cut is not None and (valid is None or start <= valid):
             valid = cut - timedelta(days=1)
         # A step is kept if it ends by ``valid`` and was written, as was every one before
         # it (per-event periods may share their last day).
