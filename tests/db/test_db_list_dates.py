@@ -94,6 +94,11 @@ def test_a_list_inside_the_history_starts_a_player_first_met_after_it(run, monke
         "2012-09-01..2012-09-30", "fide-2009", 2331, 2331 + 14, 14, 109, 9, None)
     (row,) = [r for r in as_json(run, "db", "ratings") if r["fide_id"] == SELETSKY]
     assert (row["rating"], row["games"], row["period_games"]) == (2345, 109, 9)
+    # On the list of 1 January 2012: the list's entry, new on it, no game rated here.
+    (row,) = [r for r in as_json(run, "db", "ratings", "--date", "2012-01-01")
+              if r["fide_id"] == SELETSKY]
+    assert (row["rating"], row["change"], row["games"], row["period_games"]) == (
+        2331, None, 100, 0)
     # --from the list's month: the list is placed again, and said.
     code, out, err = run("db", "recompute", "--from", "2012-01-01")
     assert out.splitlines()[0].startswith("main: 1 periods recomputed under fide (1 kept)")

@@ -99,6 +99,17 @@ def state_as_of(db: Database, comp: Computation, on: date | None) -> tuple[ListS
     return state, through
 
 
+def entries_given(db: Database, comp: Computation, day: date) -> npt.NDArray[Any]:
+    """The entries the published lists placed just before the list dated ``day`` gave
+    (:data:`LIST_ENTRY`)."""
+    rows = db.query("SELECT entries, listed FROM periods WHERE computation_id = ?"
+                    " AND list_id IS NOT NULL AND list_date = ? AND end <= ?"
+                    " ORDER BY end, first_event", comp.id, day.isoformat(), comp.current)
+    return np.concatenate([np.zeros(0, dtype=LIST_ENTRY), *(
+        unpack(entries, LIST_ENTRY)[len(entries) // LIST_ENTRY.itemsize - listed:]
+        for entries, listed in rows)])
+
+
 def rated_games(games: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """Game counts as lists show them: a player first met in an event file (his count not
     known: :data:`UNKNOWN_GAMES` on) has the games rated here."""
@@ -123,7 +134,11 @@ def ratings(db: Database, comp: Computation, on: date | None = None,
     before = get_system(comp.system, day).list_figures(previous, ids, info, day).rating
     players["rating"] = figures.rating
     players["change"] = pd.array(np.where(before > 0, figures.rating - before, np.nan))
-    now, then = rated_games(state.games[ids]), rated_games(previous.games[ids])
+    # A player a published list gave his entry played none of its games here.
+    start = previous.games.copy()
+    given = entries_given(db, comp, day)
+    start[given["player"]] = given["games"]
+    now, then = rated_games(state.games[ids]), rated_games(start[ids])
     players["games"] = now
     players["period_games"] = now - then
     players["k"] = figures.k

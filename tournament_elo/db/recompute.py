@@ -299,7 +299,7 @@ def _recompute_pool(db: Database, pool: str, system: str | None, start: date | N
         valid = date.fromisoformat(computation[1]) if computation[1] else None
         if bool(computation[2]) != unfinished:
             valid = None
-        if start is not None and cut is not None and (valid is None or start <= valid):
+        if cut is not None and (valid is None or cut <= valid):
             valid = cut - timedelta(days=1)
         # A step is kept if it ends by ``valid`` and was written, as was every one before
         # it (per-event periods may share their last day).
@@ -315,7 +315,7 @@ def _recompute_pool(db: Database, pool: str, system: str | None, start: date | N
         valid = kept[-1].end if kept else None
         # The steps to compute are rewritten in place (queries read only those up to
         # ``valid_through``); a step that no longer exists goes now, and so does one to
-        # compute that ends by ``valid`` (a list after the last period kept).
+        # compute that ends by ``valid`` (a list ``--from`` places again).
         wanted = {_step_key(step) for step in steps}
         kept_rows = {stored[_step_key(step)] for step in kept}
         conn.executemany("DELETE FROM periods WHERE id = ?", [
@@ -407,7 +407,7 @@ def _write_period(db: Database, computation_id: int, named: NamedSystem, history
                   period: Period, state: ListState, info: PlayerInfo, since: date | None,
                   known: Bools) -> int:
     """Rate one period in place on ``state`` (the list as of ``since``: the previous
-    period's end or the base list's date) and write it; returns its games."""
+    period's end or the published list's date) and write it; returns its games."""
     chosen = named.on(period.start)
     opened = state.entries(named.open_period(state, since, period.start))
     first = _first_seen(state, history, period, known)
