@@ -356,7 +356,8 @@ def _event_pages(db: Database, comp: Computation, events: Sequence[_Event], site
             if site.keep(name, key):
                 step(1)
                 continue
-            job = _Job(str(db.path), comp, event, common, mine, nav, str(site.claim(name)))
+            job = _Job(str(Path(db.path).resolve()), comp, event, common, mine, nav,
+                       str(site.claim(name)))
             pending.append((job, key))
             yield job
 
@@ -403,16 +404,19 @@ def _store_lines(site: SiteFolder, event: _Event, lines: list[tuple[Any, ...]]) 
          for idx, player, *outcome in lines])
 
 
-_databases: dict[str, Database] = {}
+#: The databases a process renders pages from, each kept open: by path and file (one
+#: process publishes several databases, or a new one at a path, as the tests do).
+_databases: dict[tuple[str, int], Database] = {}
 
 
 def _render_events(jobs: list[_Job]) -> list[_Written]:
     """Render and write each event's page (a worker keeps its database open)."""
     done = []
     for job in jobs:
-        db = _databases.get(job.db)
+        key = (job.db, os.stat(job.db).st_ino)
+        db = _databases.get(key)
         if db is None:
-            db = _databases[job.db] = Database(job.db, readonly=True)
+            db = _databases[key] = Database(job.db, readonly=True)
         html, lines = _page(db, job)
         data = html.encode("utf-8")
         with open(job.path, "wb") as stream:
