@@ -249,3 +249,23 @@ def test_a_list_after_the_raise_of_march_2024_is_not_raised_again(run, tmp_path)
     # His April line starts from the list of 1 March, raised.
     assert (quang[1]["rating_before"], quang[1]["change"]) == (
         raised, half_away(20 * (50 - expected(raised, 1500)))) == (1768, -7)
+
+
+def test_a_list_imported_again_for_its_date_with_other_entries_replaces_it(run):
+    assert run("db", "import", KARL_MALA, CAPO)[0] == 0
+    assert run("db", "import-list", LIST, "--date", "2012-01-01")[0] == 0
+    assert run("db", "recompute")[0] == 0
+    Path("corrected.csv").write_text("fide_id,name,rating,games\n"
+                                     f"{SELETSKY},Seletsky Grigory,2320,100\n", encoding="utf-8")
+    code, out, err = run("db", "import-list", "corrected.csv", "--date", "2012-01-01")
+    assert (code, err) == (0, "")
+    code, out, err = run("db", "recompute")
+    assert out.splitlines()[1:] == [
+        "main: list of 2012-01-01 (corrected.csv): 1 players start from it"]
+    listed, capo = as_json(run, "db", "history", SELETSKY)
+    # From 2320: 2320 - 2005 = 315 → .86, 160 → .71, 142 → .69, 110 → .65, 256 → .81,
+    # 15 → .52, 158 → .71, 165 → .72, 227 → .79: 6.46 expected, 15 × 1.04 = 15.6 → +16.
+    assert (listed["rating"], capo["rating_before"], capo["change"]) == (
+        2320, 2320, seletsky_at_capo(2320)) == (2320, 2320, 16)
+    code, out, err = run("db", "check")
+    assert code == 0, out + err
