@@ -26,6 +26,7 @@ from .options import input_limit_option, lang_option
 if TYPE_CHECKING:
     import pandas as pd
 
+    from ..db.fide_lists import FideList
     from ..db.store import Database
 
 DB_OPTION = click.option("--db", "db_path", default=DEFAULT_DB, show_default=True,
@@ -40,6 +41,13 @@ PERIOD_OPTION = click.option("--period", type=click.Choice(PERIOD_KINDS), defaul
 FORMAT_OPTION = click.option("--format", "output_format", default="table", show_default=True,
                              type=click.Choice(["table", "csv", "json", "xlsx"]),
                              help="Output format (xlsx needs --output).")
+#: The formats of FIDE's own lists ``db ratings`` writes besides the tables'.
+FIDE_FORMATS = ("fide-txt", "fide-xml")
+RATINGS_FORMAT_OPTION = click.option(
+    "--format", "output_format", default="table", show_default=True,
+    type=click.Choice(["table", "csv", "json", "xlsx", *FIDE_FORMATS]),
+    help="Output format (xlsx needs --output; fide-txt and fide-xml are FIDE's fixed-width "
+    "and XML lists).")
 OUTPUT_OPTION = click.option("-o", "--output", type=click.Path(dir_okay=False),
                              help="Write to this file instead of standard output.")
 WAIT_OPTION = click.option("--wait", type=click.FloatRange(min=0), default=LOCK_WAIT,
@@ -334,7 +342,7 @@ def _computation_note(db: Database, pool: str | None, system: str | None,
 @db_group.command("ratings")
 @DB_OPTION
 @click.option("--date", "on", help="The list in force on this date (default: the latest).")
-@FORMAT_OPTION
+@RATINGS_FORMAT_OPTION
 @OUTPUT_OPTION
 @POOL_OPTION
 @SYSTEM_OPTION
@@ -346,15 +354,44 @@ def ratings_command(db_path: str, on: str | None, output_format: str, output: st
     \b
     Example:
       tournament-elo db ratings --date 2025-01-01 --format csv -o list.csv
+      tournament-elo db ratings --format fide-txt -o standard_rating_list.txt
     """
     from ..db.queries import computation, ratings
 
     with _reading(db_path) as db:
         comp = computation(db, pool, system, period)
         _computation_note(db, pool, system, period)
-        table = ratings(db, comp, parse_day(on, "--date"))
-    _emit(table, output_format, output, f"{comp.pool} — {comp.system} — {on or 'latest'}",
-          _database_files(db_path))
+        if output_format in FIDE_FORMATS:
+            from ..db.fide_lists import fide_list
+
+            listed = fide_list(db, comp, parse_day(on, "--date"))
+        else:
+            table = ratings(db, comp, parse_day(on, "--date"))
+    if output_format in FIDE_FORMATS:
+        _emit_fide_list(listed, output_format, output, _database_files(db_path))
+    else:
+        _emit(table, output_format, output, f"{comp.pool} — {comp.system} — {on or 'latest'}",
+              _database_files(db_path))
+
+
+def _emit_fide_list(listed: FideList, output_format: str, output: str | None,
+                    inputs: Sequence[Path]) -> None:
+    """Print or write ``listed`` as FIDE's TXT or XML list, with what its reader should
+    know (players left out, columns wider than FIDE's) as warnings."""
+    from ..render.writers import write_file
+    from ..write.fide_list import fide_txt, fide_xml
+    from .logs import note
+
+    notes: list[str] = []
+    data = (fide_txt(listed.table, listed.day, notes) if output_format == "fide-txt"
+            else fide_xml(listed.table, notes))
+    for text in notes:
+        _note("warning", text, language.get())
+    if output is None:
+        sys.stdout.buffer.write(data)
+        return
+    write_file(Path(output), data, N_("the list"), inputs)
+    note(message("wrote {}", output))
 
 
 @db_group.command("events")

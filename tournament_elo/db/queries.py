@@ -120,7 +120,7 @@ def ratings(db: Database, comp: Computation, on: date | None = None,
             include_unrated: bool = False) -> pd.DataFrame:
     """The rating list in force on ``on``, best first, one row per rated player: his
     rating, its change since the previous list (none: not on it), the games rated in
-    total and in the list's period."""
+    total and in the list's period; the list's date is ``attrs["list_date"]``."""
     state, day = state_as_of(db, comp, on)
     previous, _ = state_as_of(db, comp, day - timedelta(days=1))
     players = pd.DataFrame(db.query(
@@ -146,7 +146,9 @@ def ratings(db: Database, comp: Computation, on: date | None = None,
         players["title"] = figures.title
     shown = players if include_unrated else players[players["rating"] > 0]
     order = np.lexsort((shown["name"].map(fold_name).to_numpy(), -shown["rating"].to_numpy()))
-    return shown.iloc[order][list(LIST_COLUMNS)].reset_index(drop=True)
+    listed = shown.iloc[order][list(LIST_COLUMNS)].reset_index(drop=True)
+    listed.attrs["list_date"] = day  # the list's own date, for the formats that print it
+    return listed
 
 
 def find_player(db: Database, text: str) -> int:
@@ -293,8 +295,10 @@ def diff(db: Database, comp: Computation, path: str | Path, on: date | None = No
             rows.append(_diff_row(entry.fide_id or entry.id, entry.name, theirs, ours))
     extra = computed[(computed["rating"] > 0) & ~computed["id"].isin(seen)]
     for _, row in extra.iterrows():
-        rows.append(_diff_row(row["fide_id"] or row["federation_id"] or f"#{row['id']}",
-                              row["name"], 0.0, float(row["rating"])))
+        # A missing id is NaN in the table (true as a value): only a text names him.
+        who = next((i for i in (row["fide_id"], row["federation_id"]) if isinstance(i, str)
+                    and i), f"#{row['id']}")
+        rows.append(_diff_row(who, row["name"], 0.0, float(row["rating"])))
     return pd.DataFrame(rows, columns=["player", "name", "published", "computed",
                                        "difference"])
 

@@ -118,7 +118,8 @@ def read_ratings(
 ) -> Sequence[ListEntry]:
     """A rating list for ``--ratings``: a CSV/XLSX list, a chess-results starting-rank
     list (the saved page or its export), or FIDE's fixed-width TXT list (recognised by its
-    header line, ``ID Number …`` or ``ID_Number …``; ``speed`` picks its columns)."""
+    header line, ``ID Number …`` or ``ID_Number …``) or XML list (``<playerslist>``;
+    ``speed`` picks a combined list's columns)."""
     began = time.perf_counter()
     entries = _read_any_list(path, encoding, speed)
     logger.info("the rating list %s: %s entries read in %.2f s",
@@ -129,9 +130,12 @@ def read_ratings(
 
 def _read_any_list(path: Readable, encoding: str | None, speed: str) -> Sequence[ListEntry]:
     from .fidelist import is_fide_list, read_fide_list
+    from .fidelist_xml import is_fide_xml_list, read_fide_xml_list
 
     if is_fide_list(path):  # only the file's start is read: the list is 200 MB
         return read_fide_list(path, encoding, speed)
+    if is_fide_xml_list(path):
+        return read_fide_xml_list(path, encoding, speed)
     source = read_source(path)
     fmt = detect_format(source, encoding)
     if fmt in ("chessresults-html", "crosstable-xlsx", "xls"):

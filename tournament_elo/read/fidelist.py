@@ -77,7 +77,7 @@ from ..errors import InputError, Place, Problems
 from ..i18n.message import message
 from ..model import ListEntry, ListPlaces, RatingList
 from . import values
-from .text import Readable, Source, decode, open_input, read_bytes
+from .text import Readable, decode, read_bytes, read_head
 
 SPEEDS = ("standard", "rapid", "blitz")
 
@@ -110,7 +110,7 @@ WIDEST_HEADER = 1000
 #: The fields read from a line, in the order :meth:`_Layout.fields` gives them: each as
 #: the layout names it (a speed's ``rating``, ``games``, ``k`` are prefixed by the speed
 #: in a combined list) and as an entry does.
-_READ = (("id", "fide_id"), ("name", "name"), ("federation", "federation"), ("sex", "sex"),
+READ_FIELDS = (("id", "fide_id"), ("name", "name"), ("federation", "federation"), ("sex", "sex"),
          ("title", "title"), ("women_title", "women_title"),
          ("other_titles", "other_titles"), ("foa_title", "foa_title"), ("rating", "rating"),
          ("games", "period_games"), ("k", "list_k"), ("birth", "birth_year"),
@@ -176,15 +176,7 @@ def is_fide_list(path: Readable) -> bool:
     Only the start of the file is read, so a 200 MB list is recognised at once; a file that
     cannot be read, is no regular file or is too large is an :class:`InputError`.
     """
-    if isinstance(path, Source):
-        head = path.data[:4096]
-    else:
-        with open_input(path) as stream:
-            try:
-                head = stream.read(4096)
-            except OSError:
-                return False  # the reader that takes the file then says why
-    for raw in head.removeprefix(b"\xef\xbb\xbf").splitlines():
+    for raw in read_head(path).removeprefix(b"\xef\xbb\xbf").splitlines():
         if raw.strip():
             first = raw.lstrip().lower()
             return first.startswith((b"id number", b"id_number")) and not any(
@@ -217,9 +209,9 @@ def read_fide_list(
         raise InputError("the file is empty", Place(source), expected="a FIDE rating list")
     number, header = first
     layout = _Layout.from_header(header, speed, Place(source, line=number))
-    reading = _Reading(layout, ListPlaces(source, None, layout.column_names()), use_list_k)
+    reading = FideColumns(ListPlaces(source, None, layout.column_names()), use_list_k)
     while chunk := list(islice(lines, _CHUNK)):
-        reading.add(chunk)
+        _add_lines(reading, layout, chunk)
     return reading.result()
 
 
@@ -289,11 +281,13 @@ def _encoding(data: bytes, source: str) -> str:
     return "utf-8"
 
 
-class _Reading:
-    """The columns of a FIDE list as its lines are read, and the problems found."""
+class FideColumns:
+    """The columns of a FIDE list as its entries are read, and the problems found: each
+    entry given as the texts of its fields in :data:`READ_FIELDS` order (cut from a TXT
+    line, or the elements of an XML ``<player>``), read by the same rules whatever the
+    format."""
 
-    def __init__(self, layout: _Layout, places: ListPlaces, use_list_k: bool) -> None:
-        self.layout = layout
+    def __init__(self, places: ListPlaces, use_list_k: bool) -> None:
         self.places = places
         self.use_list_k = use_list_k
         self.numbers = array("l")
@@ -306,17 +300,10 @@ class _Reading:
     def _place_of(self, field: str) -> Callable[[int], Place]:
         return lambda number: self.places.at(number, field)
 
-    def add(self, chunk: list[tuple[int, str]]) -> None:
-        numbers: list[int] = []
-        cut: list[tuple[str, ...]] = []
-        refused: list[tuple[int, InputError]] = []
-        for number, line in chunk:
-            if line and not line.isspace():
-                try:  # a bad line is recorded, and the lines after it are still read
-                    cut.append(self.layout.fields(line, self.places.source, number))
-                    numbers.append(number)
-                except InputError as short:
-                    refused.append((number, short))
+    def add(self, numbers: list[int], cut: list[tuple[str, ...]],
+            refused: list[tuple[int, InputError]]) -> None:
+        """The entries ``cut`` (texts in :data:`READ_FIELDS` order) of the lines
+        ``numbers``, and the problems already found on these lines (``refused``)."""
         if cut:
             fide_ids, names, *others = zip(*cut, strict=True)
             ids = [text.strip() for text in fide_ids]
@@ -342,6 +329,23 @@ class _Reading:
         return RatingList(FideListEntry, self.places, self.numbers, columns)
 
 
+def _add_lines(reading: FideColumns, layout: _Layout, chunk: list[tuple[int, str]]) -> None:
+    """The player lines of ``chunk`` cut by ``layout`` into ``reading`` (a line too short
+    to cut is a problem of its own; the lines after it are still read)."""
+    numbers: list[int] = []
+    cut: list[tuple[str, ...]] = []
+    refused: list[tuple[int, InputError]] = []
+    source = reading.places.source
+    for number, line in chunk:
+        if line and not line.isspace():
+            try:
+                cut.append(layout.fields(line, source, number))
+                numbers.append(number)
+            except InputError as short:
+                refused.append((number, short))
+    reading.add(numbers, cut, refused)
+
+
 class _Layout:
     """Where each field of a list is, from its header line, and how to cut a line."""
 
@@ -351,10 +355,10 @@ class _Layout:
         self.names = names  # the header word of each, as the header writes it
         self.starts = starts  # the column each starts at
         self.width = width  # the header's length: a normal line's width
-        self.picks = picks  # for each of _READ, its index in keys (-1: not in this list)
+        self.picks = picks  # for each of READ_FIELDS, its index in keys (-1: not in this list)
         ends = (*starts[1:], None)
         every = [slice(s, e) for s, e in zip(starts, ends, strict=True)]
-        #: The fields of _READ cut from a line in one call (a field not in the list: "").
+        #: The fields of READ_FIELDS cut from a line in one call (a field not in the list: "").
         self.cut = itemgetter(*(every[p] if p >= 0 else slice(0, 0) for p in picks))
         # A line (padded to the width) in which no text crosses a boundary between fields:
         # at every boundary, the slot's last character or the next one's first is blank.
@@ -397,18 +401,18 @@ class _Layout:
                              found=" ".join(w for w, _ in words),
                              expected=message("the column {}", _SPEED_HEADER[speed]))
         wanted = [f"{prefix}{key}" if key in ("rating", "games", "k") else key
-                  for key, _ in _READ]
+                  for key, _ in READ_FIELDS]
         picks = tuple(keys.index(key) if key in keys else -1 for key in wanted)
         return cls(keys, tuple(n for _, n, _ in columns), tuple(s for _, _, s in columns),
                    len(header), picks)
 
     def column_names(self) -> dict[str, str]:
         """Each entry field read, and the header word of its column."""
-        return {field: self.names[p] for (_, field), p in zip(_READ, self.picks, strict=True)
+        return {field: self.names[p] for (_, field), p in zip(READ_FIELDS, self.picks, strict=True)
                 if p >= 0}
 
     def fields(self, line: str, source: str, number: int) -> tuple[str, ...]:
-        """The text of each field in :data:`_READ` order: a usual line's slots as they are
+        """The text of each field in :data:`READ_FIELDS` order: a usual line's slots as they are
         (blanks and all), an unusual one's as the overflow rule reads them."""
         size = len(line)
         if self.starts[1] < size <= self.width and self.fits(line.ljust(self.width)):

@@ -186,6 +186,20 @@ def read_bytes(path: Readable) -> bytes:
                              found=exc.strerror) from None
 
 
+def read_head(path: Readable, size: int = 4096) -> bytes:
+    """The first ``size`` bytes of the file (a format recognised from its start: a 200 MB
+    list is not read whole for it); ``b""`` when they cannot be read, for the reader that
+    takes the file to say why.  A file that is no regular file or is too large is an
+    :class:`InputError`."""
+    if isinstance(path, Source):
+        return path.data[:size]
+    with open_input(path) as stream:
+        try:
+            return stream.read(size)
+        except OSError:
+            return b""
+
+
 def read_standard_input(stream: BinaryIO | None = None) -> bytes:
     """Standard input's bytes (or ``stream``'s), read within the bound."""
     try:
