@@ -1,6 +1,6 @@
-"""Rating lists in the database: published lists imported as starting points, and the
-state of a computation as of any date (its base list with every later period's
-changes applied)."""
+"""Rating lists in the database: published lists imported, and the state of a
+computation as of any date (every stored row up to it applied: the rating periods'
+changes and what the published lists between them gave)."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ class ListImport:
     count: int
     how: Counter[str]
     by_name: list[tuple[str, str, int, str]]  # (row's place, row's name, player, his name)
+    unchanged: bool  # the entries of the list imported before for that date
 
     def summary(self, on: date) -> str:
         return message("{} players listed on {}: {} matched by id, {} by name, {} new",
@@ -40,7 +41,10 @@ def import_list(db: Database, path: str | Path, on: date, pool: str = "main",
                 encoding: str | None = None, speed: str = "standard") -> ListImport:
     """Store a published rating list dated ``on`` (a later import for the same date
     replaces it); each row is matched to a known player as event players are
-    (:meth:`~.store.Database.player_ids`), or added."""
+    (:meth:`~.store.Database.player_ids`), or added.  A list with new entries makes the
+    lists computed from its date on stale; the same entries again change nothing."""
+    from .importer import invalidate
+
     listed = list(read_ratings(path, encoding, speed))  # each entry made once, read often
     digest = hashlib.sha256(read_bytes(path)).hexdigest()
     with db.transaction() as conn:
@@ -63,48 +67,44 @@ def import_list(db: Database, path: str | Path, on: date, pool: str = "main",
         # A published 2400 is what "ever 2400" means: the rating itself shows it.
         entries["ever_2400"] = [bool(e.ever_2400) or (e.rating or 0) >= 2400 for e in listed]
         entries["k"] = [e.k or 0 for e in listed]
-        before = conn.execute("SELECT path, content_hash FROM published_lists"
+        stored = conn.execute("SELECT path, content_hash, entries FROM published_lists"
                               " WHERE pool_id = ? AND date = ?", (pool_id, on.isoformat())
                               ).fetchone()
-        conn.execute("DELETE FROM published_lists WHERE pool_id = ? AND date = ?",
-                     (pool_id, on.isoformat()))
         where = str(Path(path).resolve())
-        conn.execute("INSERT INTO published_lists (pool_id, date, path, content_hash, entries)"
-                     " VALUES (?, ?, ?, ?, ?)",
-                     (pool_id, on.isoformat(), where, digest, entries.tobytes()))
+        unchanged = stored is not None and stored[2] == entries.tobytes()
         counted = Counter(how)
-        details = {"date": on.isoformat(), "players": len(entries), "by_id": counted["id"],
-                   "by_name": counted["name"], "new": counted["new"]}
-        if before is not None:
-            details["replaced"] = list(before)
-        record(conn, db.author, "list", pool_id=pool_id, path=where, content_hash=digest,
-               details=details)
+        if unchanged:
+            conn.execute("UPDATE published_lists SET path = ?, content_hash = ?"
+                         " WHERE pool_id = ? AND date = ?",
+                         (where, digest, pool_id, on.isoformat()))
+        else:
+            # The computed lists' rows of the list it replaces go with it (ON DELETE CASCADE).
+            conn.execute("DELETE FROM published_lists WHERE pool_id = ? AND date = ?",
+                         (pool_id, on.isoformat()))
+            conn.execute("INSERT INTO published_lists (pool_id, date, path, content_hash,"
+                         " entries) VALUES (?, ?, ?, ?, ?)",
+                         (pool_id, on.isoformat(), where, digest, entries.tobytes()))
+            invalidate(db, pool_id, on)
+            details = {"date": on.isoformat(), "players": len(entries), "by_id": counted["id"],
+                       "by_name": counted["name"], "new": counted["new"]}
+            if stored is not None:
+                details["replaced"] = [stored[0], stored[1]]
+            record(conn, db.author, "list", pool_id=pool_id, path=where, content_hash=digest,
+                   details=details)
     return ListImport(len(entries), counted, [
         (str(entry.place), person.name, pid, names[pid])
         for entry, person, pid, kind in zip(listed, people, entries["player"].tolist(), how,
-                                            strict=True) if kind == "name"])
+                                            strict=True) if kind == "name"], unchanged)
 
 
 def player_count(db: Database) -> int:
     return int(db.query("SELECT coalesce(max(id), 0) + 1 FROM players")[0][0])
 
 
-def base_list(db: Database, pool_id: int, before: date) -> tuple[int | None, ListState]:
-    """The latest published list dated on or before ``before`` (the first period's
-    start), or an empty one: every player unrated."""
-    state = ListState.empty(player_count(db))
-    row = db.conn.execute(
-        "SELECT id, entries FROM published_lists WHERE pool_id = ? AND date <= ?"
-        " ORDER BY date DESC LIMIT 1", (pool_id, before.isoformat())).fetchone()
-    if row is None:
-        return None, state
-    state.apply(unpack(row[1], LIST_ENTRY))
-    return int(row[0]), state
-
-
 def computed_state(db: Database, computation_id: int, base: ListState,
                    through: date) -> ListState:
-    """``base`` with the stored periods ending on or before ``through`` applied."""
+    """``base`` with the stored rows (the rating periods and the lists between them)
+    ending on or before ``through`` applied."""
     rows = db.query("SELECT entries, pending FROM periods WHERE computation_id = ? AND end <= ?"
                     " ORDER BY end, first_event", computation_id, through.isoformat())
     for entries, _ in rows:

@@ -105,6 +105,8 @@ def merge_players(db: Database, kept: int, gone: int) -> list[tuple[str, date]]:
             changed = np.concatenate([rest, keep[None]])
             conn.execute("UPDATE published_lists SET entries = ? WHERE id = ?",
                          (changed.tobytes(), list_id))
+            # Its rows in the computed lists name the merged record: they go too.
+            conn.execute("DELETE FROM periods WHERE list_id = ?", (list_id,))
             first[pool] = min(first.get(pool, date.max), date.fromisoformat(day))
         conn.execute("UPDATE event_players SET player_id = ? WHERE player_id = ?", (kept, gone))
         conn.execute("UPDATE player_keys SET player_id = ? WHERE player_id = ?", (kept, gone))

@@ -242,8 +242,24 @@ CREATE TRIGGER changes_never_deleted BEFORE DELETE ON changes
 BEGIN SELECT RAISE(ABORT, 'the change log is append-only: its rows are never deleted'); END;
 """
 
+#: Version 6: every imported list counts from its date.  A list is a row of ``periods``
+#: (``list_id``), between the rating periods, holding the entries it gave (the last
+#: ``listed`` of its ``entries``; any before them are what the system changed on its
+#: date, as FIDE's raise of 1 March 2024): the players the database did not rate yet.
+#: The lists are no longer a computation's base (``computations.base_list_id`` goes), so
+#: the lists computed before are computed again.
+_VERSION_6 = """
+ALTER TABLE periods ADD COLUMN list_id INTEGER REFERENCES published_lists (id)
+    ON DELETE CASCADE;
+ALTER TABLE periods ADD COLUMN listed INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE computations DROP COLUMN base_list_id;
+DELETE FROM periods;
+UPDATE computations SET valid_through = NULL;
+"""
+
 #: ``MIGRATIONS[v]`` brings a database at version ``v`` to version ``v + 1``.
-MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2, _VERSION_3, _VERSION_4, _VERSION_5)
+MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2, _VERSION_3, _VERSION_4, _VERSION_5,
+                                 _VERSION_6)
 VERSION = len(MIGRATIONS)
 
 

@@ -154,6 +154,7 @@ _SITE: dict[str, str] = {
     'site': NC_('site:site', 'Rating list'),
     'chart': N_('Rating by list date'),
     'chart_of': N_('Rating history of'),
+    'published_list': N_('Published list'),
     'not_rated_yet': N_('it was imported after the lists were computed: run '
                          "'tournament-elo db recompute'"),
     'swiss': N_('Swiss'),
