@@ -35,7 +35,11 @@ import math
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
+from itertools import pairwise
 from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
 
 from ..errors import InputError, InputWarning, Place, Problems
 from ..i18n.message import message
@@ -263,11 +267,11 @@ def _missing_facts(event: Event, table: PrizeTable) -> Iterable[InputWarning]:
             "sheet's club column gives them)", event.source))
 
 
-def _start_numbers_decide(prize: Prize, decided: Sequence[int], rank: Sequence[int],
+def _start_numbers_decide(prize: Prize, decided: Sequence[int], rank: npt.NDArray[np.int64],
                           players: Sequence[Player]) -> list[InputWarning]:
     """A warning where two players the prize goes between by the standings' order share
     a place (tied after every tie-break): their start numbers decide."""
-    for a, b in zip(decided, decided[1:], strict=False):
+    for a, b in pairwise(decided):
         if rank[a] == rank[b]:
             return [InputWarning(prize.where, message(
                 "prize {}: players {} and {} are tied after every tie-break, and their start "

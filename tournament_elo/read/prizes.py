@@ -30,10 +30,11 @@ import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from functools import partial
 from typing import Any, NamedTuple
 
 from ..errors import InputError, Place, Problems
-from ..i18n.message import alternatives, message
+from ..i18n.message import N_, alternatives, message
 from ..prize_table import (
     AgeGroup,
     Eligibility,
@@ -70,8 +71,9 @@ MAX_TOML_BYTES = 1 << 20
 MAX_PRIZES = 1000
 #: The highest place a prize may name.
 MAX_PLACE = 10_000
-#: The longest sum of money written (digits).
+#: The longest sum of money written (digits), and how one is written: ``2500.50``.
 MAX_AMOUNT_DIGITS = 15
+_AMOUNT = re.compile(rf"-?\d{{1,{MAX_AMOUNT_DIGITS}}}(\.\d{{1,6}})?")
 
 
 class _Given(NamedTuple):
@@ -109,8 +111,18 @@ def read_prize_table(path: Readable) -> PrizeTable:
         text = source.text()
         read = (_toml(source.name, text, problems) if _is_toml(text)
                 else _sheet(source.name, None, iter_csv_rows(source), problems))
+    table = _checked(read, problems)
+    problems.found.sort(key=_row_of)  # in the table's order, the rules where they are
     problems.raise_any()
-    return _checked(read, problems)
+    return table
+
+
+def _row_of(problem: InputError) -> int:
+    """The line or row a problem is at (a cell's row), 0 for the file."""
+    place = problem.place
+    if place.line is not None:
+        return place.line
+    return int(re.sub(r"\D", "", place.cell or "") or 0)
 
 
 # --------------------------------------------------------------------------------- TOML
@@ -307,10 +319,12 @@ def _unknown_key(text: str, place: Place, keys: Mapping[str, str],
     close = near_miss(text, (), keys)
     found = repr(text) if close is None else message(
         "{} (did you mean {}?)", repr(text), repr(names[close][language]))
-    what = "unknown key in the prize table" if keys is PRIZE_KEYS else \
-        "unknown rule in the prize table"
-    return InputError(what, place, found=found, expected=message(
-        "one of the keys {}", ", ".join(n[language] for n in names.values())))
+    expected = message("one of the keys {}", ", ".join(n[language] for n in names.values()))
+    if keys is PRIZE_KEYS:
+        return InputError("unknown key in the prize table", place, found=found,
+                          expected=expected)
+    return InputError("unknown rule in the prize table", place, found=found,
+                      expected=expected)
 
 
 # ------------------------------------------------------------------------------- values
@@ -330,7 +344,7 @@ def _name(given: _Given) -> str:
 
 def _amount(given: _Given) -> Decimal:
     value = given.value
-    expected = "a sum of money from 0, such as 100 or 2500.50"
+    expected = N_("a sum of money from 0, such as 100 or 2500.50")
     if isinstance(value, bool) or not isinstance(value, (int, float, str, Decimal)):
         raise InputError("unreadable amount", given.place, found=repr(value),
                          expected=expected)
@@ -339,7 +353,7 @@ def _amount(given: _Given) -> Decimal:
                          expected=expected)
     text = repr(value) if isinstance(value, float) else cell_text(value)
     spelled = text.replace(" ", "").replace("\u00a0", "")
-    if not re.fullmatch(r"-?\d{1,%d}(\.\d{1,6})?" % MAX_AMOUNT_DIGITS, spelled):
+    if not _AMOUNT.fullmatch(spelled):
         raise InputError("unreadable amount", given.place, found=shown(text),
                          expected=expected)
     try:
@@ -355,7 +369,7 @@ def _amount(given: _Given) -> Decimal:
 
 def _whole(given: _Given, what: str, low: int, high: int) -> int:
     value = given.value
-    if isinstance(value, bool) or isinstance(value, (list, dict)):
+    if isinstance(value, (bool, list, dict)):
         raise InputError(message("unreadable {}", what), given.place, found=repr(value),
                          expected=message("a whole number from {} to {}", low, high))
     number = whole(cell_text(value), given.place, what, high, low)
@@ -441,7 +455,8 @@ def _choice(given: _Given, words: Mapping[str, Any], what: str, choices: Iterabl
 
 
 def _sharing(given: _Given) -> Sharing:
-    chosen: Sharing = _choice(given, SHARING_WORDS, "sharing of tied players", list(Sharing))
+    chosen: Sharing = _choice(given, SHARING_WORDS, N_("sharing of tied players"),
+                              list(Sharing))
     return chosen
 
 
@@ -468,9 +483,9 @@ _CONDITIONS: dict[str, Callable[[_Given], Any]] = {
 # ---------------------------------------------------------------------------- the table
 
 
-def _prize(raw: _Raw, index: int, problems: Problems) -> Prize | None:
-    """One prize, its values checked (every problem recorded); ``None`` if one is wrong."""
-    found = len(problems.found) + problems.more
+def _prize(raw: _Raw, index: int, problems: Problems) -> tuple[Prize, bool]:
+    """One prize, its values checked (every problem recorded), and whether its place and
+    conditions are read (its list is known, to be checked with the others)."""
     values = raw.values
     name = problems.checked(lambda: _name(values["name"]), "") if "name" in values else ""
     if "name" not in values:
@@ -485,12 +500,13 @@ def _prize(raw: _Raw, index: int, problems: Problems) -> Prize | None:
                                 found=repr(name) if name else None,
                                 expected="an amount (amount = 100), a label (label = "
                                 "\"Cup\"), or both"))
-    place = problems.checked(lambda: _whole(values["place"], "place", 1, MAX_PLACE), 1) \
+    found = _count(problems)
+    place = problems.checked(lambda: _whole(values["place"], N_("place"), 1, MAX_PLACE), 1) \
         if "place" in values else 1
     sharing = problems.checked(lambda: _sharing(values["sharing"]), None) \
         if "sharing" in values else None
-    conditions = {key: problems.checked(lambda k=key, r=read: r(values[k]), None)
-                  for key, read in _CONDITIONS.items() if key in values}
+    conditions: dict[str, Any] = {key: problems.checked(partial(read, values[key]), None)
+                                  for key, read in _CONDITIONS.items() if key in values}
     eligible = Eligibility(
         age=conditions.get("age"), women=bool(conditions.get("women")),
         rating_from=conditions.get("rating_from"), rating_below=conditions.get("rating_below"),
@@ -506,9 +522,12 @@ def _prize(raw: _Raw, index: int, problems: Problems) -> Prize | None:
     if eligible.unrated and (low is not None or high is not None):
         problems.add(InputError("an unrated prize with a rating band", values["unrated"].place,
                                 expected="a rating band (rated players) or unrated, not both"))
-    if len(problems.found) + problems.more > found:
-        return None
-    return Prize(index, name, place, eligible, raw.where, amount, label, sharing)
+    return (Prize(index, name, place, eligible, raw.where, amount, label, sharing),
+            _count(problems) == found)
+
+
+def _count(problems: Problems) -> int:
+    return len(problems.found) + problems.more
 
 
 def _rules(raw: _Raw, problems: Problems) -> PrizeRules:
@@ -519,7 +538,7 @@ def _rules(raw: _Raw, problems: Problems) -> PrizeRules:
     sharing = problems.checked(lambda: _sharing(values["sharing"]), rules.sharing) \
         if "sharing" in values else rules.sharing
     priority = problems.checked(lambda: _choice(values["priority"], PRIORITY_WORDS,
-                                                "priority of prizes", list(Priority)),
+                                                N_("priority of prizes"), list(Priority)),
                                 rules.priority) if "priority" in values else rules.priority
     unit = rules.unit
     if "unit" in values:
@@ -533,20 +552,19 @@ def _rules(raw: _Raw, problems: Problems) -> PrizeRules:
 
 
 def _checked(read: _Read, problems: Problems) -> PrizeTable:
+    """The table, its values and its lists checked (every problem in ``problems``)."""
     if not read.prizes:
-        raise InputError("a prize table without prizes", Place(read.source),
-                         expected="one [[prize]] table (or one row under the header) per "
-                         "prize")
+        problems.add(InputError("a prize table without prizes", Place(read.source),
+                                expected="one [[prize]] table (or one row under the header) "
+                                "per prize"))
     if len(read.prizes) > MAX_PRIZES:
         raise InputError("too many prizes", read.prizes[MAX_PRIZES].where,
                          found=message("{} prizes", f"{len(read.prizes):,}"),
                          expected=message("at most {}", MAX_PRIZES))
     rules = _rules(read.rules, problems)
-    prizes = [prize for index, raw in enumerate(read.prizes)
-              if (prize := _prize(raw, index, problems)) is not None]
-    prizes = _lists_checked(prizes, rules, problems)
-    problems.raise_any()
-    return PrizeTable(read.source, tuple(prizes), rules)
+    prizes = [prize for prize, listed in (_prize(raw, index, problems)
+                                          for index, raw in enumerate(read.prizes)) if listed]
+    return PrizeTable(read.source, tuple(_lists_checked(prizes, rules, problems)), rules)
 
 
 def _lists_checked(prizes: list[Prize], rules: PrizeRules, problems: Problems) -> list[Prize]:
