@@ -17,7 +17,8 @@ the other half as the prizes fall by the tie-breaks.  A tie is settled when its 
 place comes, and each tied player then holds his share; a prize in kind (a label) goes
 by the tie-breaks.  A share is a whole number of the table's ``unit`` (0.01 unless it
 says): each share is rounded down to the unit, and the units left over go one each to
-the tied players in the standings' order (100 among 3: 33.34, 33.33, 33.33).
+the shares rounded down the most, the best placed first (100 among 3: 33.34, 33.33,
+33.33).
 
 Ages are counted as FIDE counts them, by the year: the event's year (of its first day)
 minus the birth year.  A player is under 16 (``U16``) if he had not turned 16 before
@@ -124,7 +125,7 @@ def shares(amounts: Sequence[Decimal | None], players: int, sharing: Sharing,
     """What each of ``players`` tied players (in the standings' order) receives of the
     prizes ``amounts`` they occupy (the first player's, the second's, …; fewer than the
     players when the list runs out): in whole ``unit``s, each rounded down, the units
-    left over one each to the first."""
+    left over one each to the largest remainders, the best placed first."""
     units = [int((amount or 0) / unit) for amount in amounts]  # whole: the reader checks
     pool = sum(units)
     if sharing is Sharing.SPLIT:
@@ -133,7 +134,9 @@ def shares(amounts: Sequence[Decimal | None], players: int, sharing: Sharing,
         own = [*units, *[0] * (players - len(units))]
         exact = [Fraction(o, 2) + Fraction(pool, 2 * players) for o in own]
     paid = [math.floor(x) for x in exact]
-    for k in range(pool - sum(paid)):
+    # The units left: one each to the largest remainders, the best placed first.
+    left = sorted(range(players), key=lambda k: (paid[k] - exact[k], k))
+    for k in left[:pool - sum(paid)]:
         paid[k] += 1
     return [unit * p for p in paid]
 

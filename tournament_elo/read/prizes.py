@@ -89,6 +89,8 @@ class _Raw:
 
     where: Place
     values: dict[str, _Given] = field(default_factory=dict)
+    #: It gives a key not known: what it asks of the players is not known either.
+    unknown: bool = False
 
 
 @dataclass
@@ -221,6 +223,7 @@ def _toml_table(source: str, table: dict[str, Any], line: int | None,
         known = keys.get(fold(key))
         if known is None:
             problems.add(_unknown_key(key, place, keys, vietnamese=False))
+            raw.unknown = True
         elif known in raw.values:
             problems.add(InputError("a key given twice in the prize table", place,
                                     found=repr(key), expected="each key once"))
@@ -264,6 +267,8 @@ def _sheet(source: str, sheet: str | None, rows: Iterable[Row], problems: Proble
             if at in header:
                 prize.values[header[at]] = _Given(value, cell_place(source, sheet,
                                                                     row.number, at))
+            else:
+                prize.unknown = True
         prizes.append(prize)
     if header is None:
         raise InputError("no header row", Place(source, sheet=sheet),
@@ -514,6 +519,7 @@ def _prize(raw: _Raw, index: int, problems: Problems) -> tuple[Prize, bool]:
         federations=conditions.get("federation") or frozenset(),
         clubs=conditions.get("club") or frozenset(),
         players=conditions.get("players") or frozenset())
+    listed = _count(problems) == found and not raw.unknown  # its list is known
     low, high = eligible.rating_from, eligible.rating_below
     if low is not None and high is not None and low >= high:
         problems.add(InputError("an empty rating band", values["rating_from"].place,
@@ -522,8 +528,7 @@ def _prize(raw: _Raw, index: int, problems: Problems) -> tuple[Prize, bool]:
     if eligible.unrated and (low is not None or high is not None):
         problems.add(InputError("an unrated prize with a rating band", values["unrated"].place,
                                 expected="a rating band (rated players) or unrated, not both"))
-    return (Prize(index, name, place, eligible, raw.where, amount, label, sharing),
-            _count(problems) == found)
+    return Prize(index, name, place, eligible, raw.where, amount, label, sharing), listed
 
 
 def _count(problems: Problems) -> int:
@@ -562,14 +567,20 @@ def _checked(read: _Read, problems: Problems) -> PrizeTable:
                          found=message("{} prizes", f"{len(read.prizes):,}"),
                          expected=message("at most {}", MAX_PRIZES))
     rules = _rules(read.rules, problems)
-    prizes = [prize for prize, listed in (_prize(raw, index, problems)
-                                          for index, raw in enumerate(read.prizes)) if listed]
-    return PrizeTable(read.source, tuple(_lists_checked(prizes, rules, problems)), rules)
+    read_prizes = [_prize(raw, index, problems) for index, raw in enumerate(read.prizes)]
+    prizes = [prize for prize, listed in read_prizes if listed]
+    # A place left out is told only when every prize's list and place are known.
+    whole = len(prizes) == len(read_prizes)
+    return PrizeTable(read.source, tuple(_lists_checked(prizes, rules, problems, whole)),
+                      rules)
 
 
-def _lists_checked(prizes: list[Prize], rules: PrizeRules, problems: Problems) -> list[Prize]:
-    """Each list's places run 1, 2, 3 … once each; its prizes share in one way (the one a
-    prize of it gives, on all of them); every amount is a whole number of units."""
+def _lists_checked(prizes: list[Prize], rules: PrizeRules, problems: Problems,
+                   whole: bool) -> list[Prize]:
+    """Each list's places run 1, 2, 3 … once each (none left out: checked where the
+    prizes are ``whole``, each one's list and place known); its prizes share in one way
+    (the one a prize of it gives, on all of them); every amount is a whole number of
+    units."""
     lists: dict[Eligibility, list[Prize]] = {}
     for prize in prizes:
         lists.setdefault(prize.eligible, []).append(prize)
@@ -585,7 +596,7 @@ def _lists_checked(prizes: list[Prize], rules: PrizeRules, problems: Problems) -
                     expected="each place of a list once (prizes with the same conditions "
                     "are one list)"))
             taken.setdefault(prize.place, prize)
-        for place in sorted(taken):
+        for place in sorted(taken) if whole else ():
             if place > 1 and place - 1 not in taken:
                 problems.add(InputError(
                     message("place {} without place {} for the same players", place,

@@ -72,8 +72,8 @@ def prize_rows(result: RatingResult, lang: str) -> Row | None:
         if award.player is not None:
             player = players[award.player]
             row |= {"id": str(player.id), "name": player.name, "anchor": anchor(player.id),
-                    "points": fmt_points(points[award.player] / 100),
-                    "score": points[award.player] / 100}
+                    "points": fmt_points(int(points[award.player]) / 100),
+                    "score": int(points[award.player]) / 100}
         rows.append(row)
     return {"rows": rows, "note": _note(prizes, words),
             "has_labels": any(r["label"] for r in rows)}
@@ -93,7 +93,7 @@ def prize_sheet(result: RatingResult, lang: str) -> tuple[list[str], list[list[A
     rows = [[a.prize.name, a.prize.label, amount_number(a.amount),
              None if a.player is None else players[a.player].id,
              None if a.player is None else players[a.player].name,
-             None if a.player is None else points[a.player] / 100,
+             None if a.player is None else int(points[a.player]) / 100,
              ", ".join(str(players[i].id) for i in a.shared_with) or None]
             for a in prizes.awards]
     return header, rows
