@@ -277,7 +277,7 @@ def test_a_table_that_does_not_fit_the_event_exits_2(run, tmp_path: Path) -> Non
         "error: p.toml, line 6: prize 'U16': an age group needs the event's year; found an "
         "event without dates (open.trf), expected the event's dates in its file, or --date",
     ]
-    code, out, err = run("rate", "open.trf", "--prizes", "p.toml", "--date", "2025-07-05",
+    code, _, err = run("rate", "open.trf", "--prizes", "p.toml", "--date", "2025-07-05",
                          "--format", "json")
     assert code == 2 and "no such player" in err
 
