@@ -62,35 +62,40 @@ BY_TIEBREAK = [
     ("Best unrated", 30, 80, []), ("Best 50+", 7, 100, []),
 ]
 #: Shared: nos. 2 and 14 (4 points) occupy 2nd and 3rd, (600 + 400) / 2 = 500 each; nos.
-#: 4, 11 and 3 (3½) the 4th, 5th and 6th, (300 + 200 + 100) / 3 = 200 each.  The U16 prize
-#: then goes to no. 5 (3 points, the only U16 left on 3), U12 to no. 21; the three women
-#: on 3 points (nos. 15, 7, 13) share the one woman's prize: 100 / 3 to the cent, 33.33
-#: each and the cent left over to the best placed; under 1800 to no. 19 (no. 15 shares
-#: the woman's); 50+ to no. 8 (no. 7 shares the woman's, no. 19 has his); the two
-#: unrated on 2 points (nos. 30, 27) share 80: 40 each.
+#: 4, 11 and 3 (3½) the 4th, 5th and 6th, (300 + 200 + 100) / 3 = 200 each (more than the
+#: U16's and U12's 150 and 120 they are in line for: they stay in the tie).  The U16
+#: prize then goes to no. 5 (3 points, the only U16 left on 3), U12 to no. 21.  The three
+#: women on 3 points (nos. 15, 7, 13) would share the woman's 100: 33.34, 33.33, 33.33;
+#: but no. 15 is first in line for under 1800 too, where she and no. 19 (both on 3)
+#: would share 100, 50 each: more, so she leaves the women's tie for it; no. 7 would
+#: share 50+ with nos. 8 and 19 (33.33, no more than her 33.33): she stays.  So nos. 7
+#: and 13 share the woman's 100, 50 each; nos. 15 and 19 under 1800's, 50 each (no. 19
+#: would have 50 of 50+ with no. 8: no more); 50+ to no. 8 alone; the two unrated on 2
+#: points (nos. 30, 27) share 80: 40 each.
 SPLIT = [
     ("1st", 1, 1000, []), ("2nd", 2, 500, [14]), ("3rd", 14, 500, [2]),
     ("4th", 4, 200, [11, 3]), ("5th", 11, 200, [4, 3]), ("6th", 3, 200, [4, 11]),
     ("Best U16", 5, 150, []), ("Best U12", 21, 120, []),
-    ("Best woman", 15, 33.34, [7, 13]), ("Best woman", 7, 33.33, [15, 13]),
-    ("Best woman", 13, 33.33, [15, 7]),
-    ("Best under 1800", 19, 100, []), ("Best unrated", 30, 40, [27]),
-    ("Best unrated", 27, 40, [30]), ("Best 50+", 8, 100, []),
+    ("Best woman", 7, 50, [13]), ("Best woman", 13, 50, [7]),
+    ("Best under 1800", 15, 50, [19]), ("Best under 1800", 19, 50, [15]),
+    ("Best unrated", 30, 40, [27]), ("Best unrated", 27, 40, [30]), ("Best 50+", 8, 100, []),
 ]
 #: Hort: half of each tie's sum in equal parts, half as the prizes fall by the
 #: tie-breaks.  2nd/3rd: 1000 / 2 / 2 = 250 each, plus 600 / 2 and 400 / 2: 550 and 450.
-#: 4th–6th: 600 / 2 / 3 = 100 each, plus 150, 100, 50: 250, 200, 150.  The women: 100 / 2
-#: / 3 = 16.666… each, plus 50 to no. 15: 66.666…, 16.666…, 16.666… are 66.66, 16.66,
-#: 16.66 to the cent, and the 2 cents left go to the first two: 66.67, 16.67, 16.66.  The
-#: unrated: 80 / 2 / 2 = 20 each, plus 40 to no. 30: 60 and 20.
+#: 4th–6th: 600 / 2 / 3 = 100 each, plus 150, 100, 50: 250, 200, 150 (no. 3's 150 is no
+#: less than the U16's: he stays).  The three women would have 100 / 2 / 3 = 16.666…
+#: each, plus 50 to no. 15: 66.67, 16.67, 16.66 to the cent (the 2 cents left to the
+#: first two); under 1800 would give no. 15 75 (50 + 25, with no. 19): she leaves for it.
+#: Nos. 7 and 13 share the woman's: 25 each, plus 50 to no. 7: 75 and 25 (no. 7 would have
+#: 16.67 of 50+); under 1800: 75 to no. 15, 25 to no. 19 (who would have 25 of 50+ behind
+#: no. 8: no more).  The unrated: 80 / 2 / 2 = 20 each, plus 40 to no. 30: 60 and 20.
 HORT = [
     ("1st", 1, 1000, []), ("2nd", 2, 550, [14]), ("3rd", 14, 450, [2]),
     ("4th", 4, 250, [11, 3]), ("5th", 11, 200, [4, 3]), ("6th", 3, 150, [4, 11]),
     ("Best U16", 5, 150, []), ("Best U12", 21, 120, []),
-    ("Best woman", 15, 66.67, [7, 13]), ("Best woman", 7, 16.67, [15, 13]),
-    ("Best woman", 13, 16.66, [15, 7]),
-    ("Best under 1800", 19, 100, []), ("Best unrated", 30, 60, [27]),
-    ("Best unrated", 27, 20, [30]), ("Best 50+", 8, 100, []),
+    ("Best woman", 7, 75, [13]), ("Best woman", 13, 25, [7]),
+    ("Best under 1800", 15, 75, [19]), ("Best under 1800", 19, 25, [15]),
+    ("Best unrated", 30, 60, [27]), ("Best unrated", 27, 20, [30]), ("Best 50+", 8, 100, []),
 ]
 
 
@@ -289,11 +294,10 @@ def test_the_terminal_table_is_followed_by_the_prize_list(run, tmp_path: Path) -
     assert listed[0] == "Prizes (one prize per player; tied players share the prizes they occupy)"
     assert listed[1].split() == ["Prize", "Award", "Amount", "No.", "Name", "Pts.", "Shared",
                                  "with"]
-    assert re.sub(r" +", " ", listed[3]) == "1st Cup 1 000.00 1 Horvath, Carlos 5"
-    assert re.sub(r" +", " ", listed[4]) == \
-        "2nd 500.00 2 Pham, Duc Anh 4 Lindqvist, Tuan (14)"
-    assert re.sub(r" +", " ", listed[11]) == \
-        "Best woman 33.34 15 Garcia, Nadia 3 Lindqvist, Karin (7), Pham, Thi Hoa (13)"
+    assert re.sub(r" +", " ", listed[3]) == "1st Cup 1 000 1 Horvath, Carlos 5"
+    assert re.sub(r" +", " ", listed[4]) == "2nd 500 2 Pham, Duc Anh 4 Lindqvist, Tuan (14)"
+    assert re.sub(r" +", " ", listed[6]) == \
+        "4th 200 4 Varga, Oskar 3.5 Varga, Goran (11), Ivanov, Pavel (3)"
 
 
 def _section(html: str, name: str) -> str:
@@ -314,10 +318,10 @@ def test_the_report_set_shows_the_prizes(run, tmp_path: Path) -> None:
     prizes = _section(html, "prizes")
     rows = _cells(prizes)
     assert len(rows) == 15
-    assert rows[0] == ["1st", "Cup", "1 000.00", "1", "Horvath, Carlos", "5", ""]
-    assert rows[1] == ["2nd", "", "550.00", "2", "Pham, Duc Anh", "4", "Lindqvist, Tuan (14)"]
-    assert rows[8] == ["Best woman", "", "66.67", "15", "Garcia, Nadia", "3",
-                       "Lindqvist, Karin (7), Pham, Thi Hoa (13)"]
+    assert rows[0] == ["1st", "Cup", "1 000", "1", "Horvath, Carlos", "5", ""]
+    assert rows[1] == ["2nd", "", "550", "2", "Pham, Duc Anh", "4", "Lindqvist, Tuan (14)"]
+    assert rows[8] == ["Best woman", "", "75", "7", "Lindqvist, Karin", "3",
+                       "Pham, Thi Hoa (13)"]
     assert 'href="#p-15"' in prizes  # the winner's section
     assert "Hort system" in prizes
     csv_text = (tmp_path / "report" / "prizes.csv").read_text(encoding="utf-8-sig")
@@ -325,8 +329,8 @@ def test_the_report_set_shows_the_prizes(run, tmp_path: Path) -> None:
         "Prize,Award,Amount,No.,Name,Pts.,Shared with", "1st,Cup,1000,1,\"Horvath, Carlos\",5,",
         "2nd,,550,2,\"Pham, Duc Anh\",4,14"]
     sheet = load_workbook(tmp_path / "report" / "report.xlsx")["Prizes"]
-    assert [c.value for c in sheet[10]] == ["Best woman", None, 66.67, 15, "Garcia, Nadia", 3,
-                                           "7, 13"]
+    assert [c.value for c in sheet[10]] == ["Best woman", None, 75, 7, "Lindqvist, Karin", 3,
+                                           "13"]
     data = json.loads((tmp_path / "report" / "result.json").read_text(encoding="utf-8"))
     assert _prizes(data) == HORT
     # In Vietnamese, the section and its words.
@@ -337,3 +341,11 @@ def test_the_report_set_shows_the_prizes(run, tmp_path: Path) -> None:
     prizes = _section(html, "prizes")
     assert "<h2>Giải thưởng</h2>" in prizes and "Chia cùng" in prizes
     assert _cells(prizes)[0] == ["Giải Nhất", "Cúp", "1 000", "1", "Horvath, Carlos", "5", ""]
+
+
+def test_the_bundled_prize_table_is_the_one_the_manual_shows() -> None:
+    page = (DATA.parents[1] / "docs" / "prizes.md").read_text(encoding="utf-8")
+    shown = page.split("```toml prizes.toml\n", 1)[1].split("```", 1)[0]
+    bundled = (DATA.parents[1] / "sample_events" / "club_rapid-prizes.toml").read_text(
+        encoding="utf-8")
+    assert bundled.split("\n\n", 1)[1] == shown  # after its comment

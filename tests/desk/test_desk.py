@@ -443,7 +443,7 @@ def test_the_desk_shows_the_prize_list_of_the_table_chosen(tmp_path: Path) -> No
         page = get.get("/e/1/").text
         assert "<option selected>prizes-split.toml</option>" in page
         assert _rows(page, "prizelist")[1] == \
-            "2nd||500.00|2|Pham, Duc Anh|4|Lindqvist, Tuan (14)"
+            "2nd||500|2|Pham, Duc Anh|4|Lindqvist, Tuan (14)"
         # No table: no prize list.
         form = {"system": "fide", "prizes": "", "lang": "en", "round": "0"}
         assert get.post("/e/1/options", data=form).status_code == 303

@@ -143,7 +143,7 @@ REPORT_WORDS: dict[str, str] = {
     'prize_label': N_('Award'),
     'amount': N_('Amount'),
     'shared_with': N_('Shared with'),
-    'nobody': N_('nobody qualifies'),
+    'nobody': N_('not awarded'),
     'one_per_player': N_('one prize per player'),
     'sharing_tiebreak': N_('ties decided by the tie-breaks'),
     'sharing_split': N_('tied players share the prizes they occupy'),

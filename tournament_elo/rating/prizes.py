@@ -14,11 +14,13 @@ Players on equal points share as the table says (``sharing``): ``tiebreak``, not
 list they occupy (as many as they are, from the list's next place on, or what is left
 of it), in equal parts; ``hort`` (the Hort system), half of that sum in equal parts and
 the other half as the prizes fall by the tie-breaks.  A tie is settled when its list's
-place comes, and each tied player then holds his share; a prize in kind (a label) goes
-by the tie-breaks.  A share is a whole number of the table's ``unit`` (0.01 unless it
-says): each share is rounded down to the unit, and the units left over go one each to
-the shares rounded down the most, the best placed first (100 among 3: 33.34, 33.33,
-33.33).
+place comes, and each tied player then holds his share; a tied player who would receive
+more of another list's next prize, as things stand then, leaves the tie for that prize
+(one prize per player, the most valuable), and the others share without him.  A prize in
+kind (a label) goes by the tie-breaks.  A share is a whole number of the table's
+``unit`` (0.01 unless it says): each share is rounded down to the unit, and the units
+left over go one each to the shares rounded down the most, the best placed first (100
+among 3: 33.34, 33.33, 33.33).
 
 Ages are counted as FIDE counts them, by the year: the event's year (of its first day)
 minus the birth year.  A player is under 16 (``U16``) if he had not turned 16 before
@@ -147,54 +149,122 @@ def award_prizes(event: Event, standings: Standings, table: PrizeTable) -> Prize
     event) is an :class:`InputError` naming the table's line, every one at once."""
     year = event_year(event)
     _check_fits(event, table, year)
-    players = event.players
-    clubs = _clubs(event)
-    order = standing_order(standings.rank).tolist()
-    lists: dict[Eligibility, list[Prize]] = {}
-    for prize in sorted(table.prizes, key=lambda p: p.place):
-        lists.setdefault(prize.eligible, []).append(prize)
-    admitted = {eligible: [i for i in order if admits(eligible, players[i], year, clubs.get(i))]
-                for eligible in lists}
-    rules = table.rules
-    given: set[int] = set()
-    held: dict[Eligibility | None, set[int]] = {}
-    awards: dict[int, list[Award]] = {}
-    warnings: list[InputWarning] = [*_missing_facts(event, table)]
-    rank, points = standings.rank, standings.points
+    giving = _Giving(event, standings, table, year)
     for step in _giving_order(table):
-        members = [p for p in lists[step.eligible] if p.index not in given]
-        if not members:
-            continue  # given already, with a tie of its list
-        prize = members[0]
-        holders = held.setdefault(None if rules.one_per_player else prize.eligible, set())
-        candidates = [i for i in admitted[prize.eligible] if i not in holders]
-        if not candidates:
-            awards[prize.index] = [Award(prize, None, prize.amount)]
-            given.add(prize.index)
-            continue
-        sharing = table.sharing_of(prize)
-        first = candidates[0]
+        giving.give(step)
+    listed = tuple(award for prize in table.prizes for award in giving.awards.get(
+        prize.index, [Award(prize, None, prize.amount)]))
+    return PrizeList(table, listed, (*_missing_facts(event, table), *giving.warnings))
+
+
+class _Tie(NamedTuple):
+    """Players given the next places of a list together: the prizes they occupy and what
+    each receives (one player: the prize)."""
+
+    players: list[int]
+    occupied: list[Prize]
+    amounts: list[Decimal | None]
+
+
+class _Giving:
+    """The prize-giving under way: each list's prizes in place order and the players it
+    admits in the standings' order, what is given and who holds a prize."""
+
+    def __init__(self, event: Event, standings: Standings, table: PrizeTable,
+                 year: int | None) -> None:
+        self.players = event.players
+        self.table = table
+        self.rules = table.rules
+        self.rank, self.points = standings.rank, standings.points
+        clubs = _clubs(event)
+        order = standing_order(standings.rank).tolist()
+        self.lists: dict[Eligibility, list[Prize]] = {}
+        for prize in sorted(table.prizes, key=lambda p: p.place):
+            self.lists.setdefault(prize.eligible, []).append(prize)
+        self.admitted = {eligible: [i for i in order if admits(
+            eligible, self.players[i], year, clubs.get(i))] for eligible in self.lists}
+        self.given: set[int] = set()
+        self.held: dict[Eligibility | None, set[int]] = {}
+        self.awards: dict[int, list[Award]] = {}
+        self.warnings: list[InputWarning] = []
+        #: Whether a tied player compares his share with the prizes of other lists: one
+        #: prize per player, the most valuable.
+        self.compares = self.rules.one_per_player and self.rules.priority is Priority.AMOUNT
+
+    def holders(self, eligible: Eligibility) -> set[int]:
+        """Who may not take a prize of the list: the holders of any prize (one per
+        player), else of one of the list's."""
+        return self.held.setdefault(None if self.rules.one_per_player else eligible, set())
+
+    def remaining(self, eligible: Eligibility) -> list[Prize]:
+        return [p for p in self.lists[eligible] if p.index not in self.given]
+
+    def in_line(self, eligible: Eligibility) -> list[int]:
+        holders = self.holders(eligible)
+        return [i for i in self.admitted[eligible] if i not in holders]
+
+    def tie(self, members: Sequence[Prize], line: Sequence[int]) -> _Tie:
+        """The first of ``line`` and the players on his points (sharing), the prizes of
+        ``members`` (a list's not given, in place order) they occupy and their shares."""
+        sharing = self.table.sharing_of(members[0])
+        first = line[0]
         tied = [first] if sharing is Sharing.TIEBREAK else [
-            i for i in candidates if points[i] == points[first]]
-        occupied = members[:len(tied)]
+            i for i in line if self.points[i] == self.points[first]]
+        occupied = list(members[:len(tied)])
         if len(tied) > 1 and not any(p.amount for p in occupied):  # no money to share
-            tied, occupied = [first], members[:1]
+            tied, occupied = [first], occupied[:1]
         if len(tied) == 1:
-            amounts = [prize.amount]
-            decided = candidates[:2]
-        else:
-            amounts = list(shares([p.amount for p in occupied], len(tied), sharing, rules.unit))
-            decided = tied if sharing is Sharing.HORT else []
-        warnings += _start_numbers_decide(prize, decided, rank, players)
-        for k, player in enumerate(tied):
-            own = occupied[min(k, len(occupied) - 1)]
-            others = tuple(t for t in tied if t != player)
-            awards.setdefault(own.index, []).append(Award(own, player, amounts[k], others))
-        given.update(p.index for p in occupied)
-        holders.update(tied)
-    listed = tuple(award for prize in table.prizes
-                   for award in awards.get(prize.index, [Award(prize, None, prize.amount)]))
-    return PrizeList(table, listed, tuple(warnings))
+            return _Tie(tied, occupied, [occupied[0].amount])
+        paid = shares([p.amount for p in occupied], len(tied), sharing, self.rules.unit)
+        return _Tie(tied, occupied, list(paid))
+
+    def worth_elsewhere(self, player: int, here: Eligibility) -> Decimal:
+        """The most ``player`` would receive of another list's next prize, as things stand
+        (0: none he is in line for)."""
+        best = Decimal(0)
+        for eligible in self.lists:
+            members = self.remaining(eligible)
+            if eligible == here or not members or (members[0].amount or 0) <= best:
+                continue
+            line = self.in_line(eligible)
+            if player not in line:
+                continue
+            tie = self.tie(members, line)
+            if player in tie.players:
+                best = max(best, tie.amounts[tie.players.index(player)] or 0)
+        return best
+
+    def give(self, step: Prize) -> None:
+        """Give the next prize of ``step``'s list (none: its ties gave them already); a
+        tied player who would receive more of another list's prize leaves the tie for it,
+        and the others share without him."""
+        members = self.remaining(step.eligible)
+        if not members:
+            return
+        prize = members[0]
+        line = self.in_line(prize.eligible)
+        while line:
+            tie = self.tie(members, line)
+            leaving = [] if not self.compares or len(tie.players) == 1 else [
+                t for t, amount in zip(tie.players, tie.amounts, strict=True)
+                if self.worth_elsewhere(t, prize.eligible) > (amount or 0)]
+            if not leaving:
+                break
+            line = [i for i in line if i not in leaving]
+        if not line:
+            self.awards[prize.index] = [Award(prize, None, prize.amount)]
+            self.given.add(prize.index)
+            return
+        decided = (line[:2] if len(tie.players) == 1 else
+                   tie.players if self.table.sharing_of(prize) is Sharing.HORT else [])
+        self.warnings += _start_numbers_decide(prize, decided, self.rank, self.players)
+        for k, player in enumerate(tie.players):
+            own = tie.occupied[min(k, len(tie.occupied) - 1)]
+            others = tuple(t for t in tie.players if t != player)
+            self.awards.setdefault(own.index, []).append(Award(own, player, tie.amounts[k],
+                                                               others))
+        self.given.update(p.index for p in tie.occupied)
+        self.holders(prize.eligible).update(tie.players)
 
 
 def _giving_order(table: PrizeTable) -> list[Prize]:
