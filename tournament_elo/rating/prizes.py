@@ -231,7 +231,7 @@ class _Giving:
                 continue
             tie = self.tie(members, line)
             if player in tie.players:
-                best = max(best, tie.amounts[tie.players.index(player)] or 0)
+                best = max(best, tie.amounts[tie.players.index(player)] or Decimal(0))
         return best
 
     def give(self, step: Prize) -> None:
