@@ -1,5 +1,5 @@
 """The prize list through the command line: ``rate EVENT --prizes TABLE`` on the Prize
-Open 2025 (``tests/data/prize_open_30.trf``: 30 players, 5 rounds, 1-5 July 2025; see
+Open 2025 (``tests/data/prizes/prize_open_30.trf``: 30 players, 5 rounds, 1-5 July 2025; see
 ``tests/data/SOURCES.md``) with its table of twelve prizes (``prizes_open.toml``), the
 winners derived by hand below for each way of sharing.
 
@@ -45,8 +45,9 @@ from openpyxl import load_workbook
 
 from helpers import DATA
 
-EVENT = DATA / "prize_open_30.trf"
-TABLE = DATA / "prizes_open.toml"
+PRIZES = DATA / "prizes"
+EVENT = PRIZES / "prize_open_30.trf"
+TABLE = PRIZES / "prizes_open.toml"
 
 #: Each prize → (player, amount, the players he shares with), by the tie-breaks:
 #: 1st–5th go to ranks 1–5 (no. 14 and no. 11, also U16 and U12, take their place's
@@ -149,7 +150,7 @@ def _workbook(tmp_path: Path, run, sheet: str, table: Path) -> Path:
 
 def test_the_same_table_as_toml_csv_and_a_workbook_sheet_in_english_and_vietnamese(
         run, tmp_path: Path) -> None:
-    english, vietnamese = DATA / "prizes_open.csv", DATA / "prizes_open_vi.csv"
+    english, vietnamese = PRIZES / "prizes_open.csv", PRIZES / "prizes_open_vi.csv"
     tables = [TABLE, english, vietnamese]
     given = []
     for table in tables:
@@ -251,7 +252,7 @@ def test_a_bad_prize_sheet_names_its_cells_and_a_bad_csv_its_lines(run, tmp_path
         "hoặc một cột Tên giải)",
     ]  # U17 is an age group (under 6 to under 20)
     book = tmp_path / "bad.xlsx"
-    workbook = load_workbook(_workbook(tmp_path, run, "prizes", DATA / "prizes_open.csv"))
+    workbook = load_workbook(_workbook(tmp_path, run, "prizes", PRIZES / "prizes_open.csv"))
     sheet = workbook["prizes"]
     sheet["B5"] = "lots"  # 1st's amount
     sheet["D8"] = 0  # 4th's place
@@ -334,7 +335,7 @@ def test_the_report_set_shows_the_prizes(run, tmp_path: Path) -> None:
     data = json.loads((tmp_path / "report" / "result.json").read_text(encoding="utf-8"))
     assert _prizes(data) == HORT
     # In Vietnamese, the section and its words.
-    code, _, err = run("rate", EVENT, "--prizes", DATA / "prizes_open_vi.csv", "--out", "vi",
+    code, _, err = run("rate", EVENT, "--prizes", PRIZES / "prizes_open_vi.csv", "--out", "vi",
                        "--lang", "vi")
     assert code == 0, err
     html = (tmp_path / "vi" / "report.html").read_text(encoding="utf-8")

@@ -417,12 +417,12 @@ def test_a_rating_list_dropped_on_the_page_rates_the_event(tmp_path: Path) -> No
 
 
 #: The Prize Open 2025 and its prizes (tests/cli/test_prize_list.py derives the winners).
-PRIZE_OPEN = DATA / "prize_open_30.trf"
+PRIZE_OPEN = DATA / "prizes" / "prize_open_30.trf"
 
 
 def test_the_desk_shows_the_prize_list_of_the_table_chosen(tmp_path: Path) -> None:
     event = _copy(tmp_path, PRIZE_OPEN, "open.trf")
-    table = _copy(tmp_path, DATA / "prizes_open.toml", "prizes.toml")
+    table = _copy(tmp_path, DATA / "prizes" / "prizes_open.toml", "prizes.toml")
     with desk_server(str(event), "--prizes", str(table), "--work-dir", "work",
                      cwd=tmp_path) as (url, _), httpx.Client(base_url=url, timeout=30) as get:
         page = get.get("/e/1/").text
