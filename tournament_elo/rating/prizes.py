@@ -56,9 +56,10 @@ NAMED_PLAYERS = 10
 
 
 class Award(NamedTuple):
-    """A prize given: to ``player`` (his row in the event; ``None``: nobody qualifies),
-    ``amount`` what he receives (``None``: no money, a prize in kind), and the rows of the
-    players who share the prizes of his tie with him."""
+    """A prize given: to ``player`` (his row in the event; ``None``: not awarded, nobody
+    qualifies or every player who does holds a prize), ``amount`` what he receives (the
+    prize's amount where it is not awarded; ``None``: no money, a prize in kind), and the
+    rows of the players who share the prizes of his tie with him."""
 
     prize: Prize
     player: int | None

@@ -206,8 +206,9 @@ def norm_records(result: RatingResult) -> list[dict[str, Any]]:
 def prize_records(result: RatingResult) -> list[dict[str, Any]]:
     """The prize list, one object per prize in the table's order (an empty list without a
     prize table): ``prize`` its name, ``label`` what it is in kind, ``player`` the id of
-    the player it goes to (``null``: nobody qualifies), ``amount`` what he receives (the
-    prize's amount where nobody does), ``shared_with`` the ids of the players of his tie.
+    the player it goes to (``null``: not awarded), ``amount`` what he receives (the
+    prize's amount where it is not awarded), ``shared_with`` the ids of the players of his
+    tie.
     A tie of more players than prizes adds an object for each player beyond, after the
     tie's last prize and named after it."""
     if result.prizes is None:

@@ -43,10 +43,16 @@ def amount_text(amount: Decimal | None, decimals: int, currency: str | None) -> 
     return f"{text} {currency}" if currency else text
 
 
-def _note(prizes: PrizeList, words: dict[str, str]) -> str:
+def _note(result: RatingResult, prizes: PrizeList, words: dict[str, str]) -> str:
+    """The rules in a line; for an event in progress, the round the standings are of."""
     rules = prizes.table.rules
     note = words[f"sharing_{rules.sharing.value}"]
-    return f"{words['one_per_player']}; {note}" if rules.one_per_player else note
+    if rules.one_per_player:
+        note = f"{words['one_per_player']}; {note}"
+    event = result.event
+    if event.rounds_played < event.rounds:
+        note += f"; {words['after_round']} {event.rounds_played}/{event.rounds}"
+    return note
 
 
 def prize_rows(result: RatingResult, lang: str) -> Row | None:
@@ -75,7 +81,7 @@ def prize_rows(result: RatingResult, lang: str) -> Row | None:
                     "points": fmt_points(int(points[award.player]) / 100),
                     "score": int(points[award.player]) / 100}
         rows.append(row)
-    return {"rows": rows, "note": _note(prizes, words),
+    return {"rows": rows, "note": _note(result, prizes, words),
             "has_labels": any(r["label"] for r in rows)}
 
 
