@@ -10,7 +10,7 @@ whole standings.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 
 from .errors import Place
@@ -82,7 +82,6 @@ class PrizeRules:
     priority: Priority = Priority.AMOUNT
     unit: Decimal = Decimal("0.01")
     currency: str | None = None
-    where: dict[str, Place] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)
