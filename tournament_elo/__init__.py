@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from .rating.engine import RatingResult, rate
     from .rating.request import RateRequest
     from .read.detect import detect_format, read_event
+    from .read.prizes import read_prize_table
     from .read.ratinglist import read_rating_list
     from .read.trf import parse_trf, read_trf
     from .render.json import to_json
@@ -53,7 +54,7 @@ _HOMES = {
     "EventModelError": "errors", "InputError": "errors", "InputWarning": "errors",
     "Place": "errors", "SystemDefinitionError": "errors", "TournamentEloError": "errors",
     "detect_format": "read.detect", "read_event": "read.detect",
-    "read_rating_list": "read.ratinglist",
+    "read_rating_list": "read.ratinglist", "read_prize_table": "read.prizes",
     "parse_trf": "read.trf", "read_trf": "read.trf",
     "Event": "model", "EventType": "model", "ListEntry": "model", "Pairings": "model",
     "Player": "model", "Result": "model", "apply_rating_list": "model",
@@ -96,6 +97,7 @@ __all__ = [
     "parse_trf",
     "rate",
     "read_event",
+    "read_prize_table",
     "read_rating_list",
     "read_trf",
     "to_json",

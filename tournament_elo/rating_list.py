@@ -50,7 +50,7 @@ class ListState:
     ever_2400: Bools
     k: Ints  # a K fixed by a published list, 0 if none
     pending: Records  # PENDING_ENTRY
-    listed: Bools  # has an entry (in the base list or a period), rated or not
+    listed: Bools  # has an entry (in a published list or a period), rated or not
 
     @classmethod
     def empty(cls, size: int) -> ListState:

@@ -221,8 +221,8 @@ def test_text_after_a_closing_quote_is_refused(cli):
         'inside a quoted cell is written twice: "")')
 
 
-SAMPLE_EVENTS = sorted(p for p in SAMPLE.parent.iterdir()
-                       if p.suffix != ".md" and not p.stem.endswith("-players"))
+SAMPLE_EVENTS = sorted(p for p in SAMPLE.parent.iterdir()  # not a players file or prize table
+                       if p.suffix != ".md" and not p.stem.endswith(("-players", "-prizes")))
 
 
 def converted(run, source: Path, folder: Path) -> tuple[Event, str]:

@@ -231,8 +231,10 @@ def test_periods_beyond_the_current_ones_are_never_read(history_files, tmp_path)
     assert latest.equals(as_then)
     who = find_player(db, db.query("SELECT fide_id FROM players ORDER BY id LIMIT 1")[0][0])
     past = history(db, comp, who)
-    assert len(past) and all(period.split("..")[1] <= middle.isoformat()
-                             for period in past["period"])
+    # His first line is the starting list's (no period), the others periods'.
+    assert list(past["list"].isna()[:2]) == [False, True] and past["list"][0] == "list.csv"
+    assert len(past) > 1 and all(period.split("..")[1] <= middle.isoformat()
+                                 for period in past["period"][1:])
     db.close()
 
 
@@ -277,13 +279,13 @@ def test_kill_9_during_recomputation_loses_and_doubles_nothing(generate, tmp_pat
     reader.close()
     assert child.returncode == -signal.SIGKILL, "the recomputation ended before the kill"
     with Database(path) as db:
-        kept = db.query("SELECT count(*) FROM periods")[0][0]
+        kept = db.query("SELECT count(*) FROM periods WHERE list_id IS NULL")[0][0]
         assert 100 <= kept < 2000  # killed in the middle
     done = subprocess.run(command, capture_output=True, text=True, check=True)
     assert f"({kept} kept)" in done.stdout
     with Database(path) as db, Database(clean) as reference:
         recompute(reference, period="event")
-        assert db.query("SELECT count(*) FROM periods")[0][0] == 2000
+        assert db.query("SELECT count(*) FROM periods WHERE list_id IS NULL")[0][0] == 2000
         assert ratings(db, computation(db, period="event")).equals(
             ratings(reference, computation(reference, period="event")))
 

@@ -118,6 +118,8 @@ def test_a_merged_player_is_found_by_every_name_and_id_he_had(run, tmp_path):
         (3, "Royal Shreyas"), (110, "Shreyas Royal")]
     (apart,) = as_json(run, "db", "history", "Shreyas Royal")
     assert apart["rating_before"] == 2490  # his weekend file's rating: first met there
+    # The list this tool writes before the merge: both records, by their ids.
+    assert run("db", "ratings", "--format", "csv", "-o", "before-merge.csv")[0] == 0
     code, out, err = run("db", "merge-players", "#3", "#110")
     assert code == 0, err
     assert out.startswith("merged #110 Shreyas Royal into #3 Royal Shreyas\n")
@@ -125,12 +127,14 @@ def test_a_merged_player_is_found_by_every_name_and_id_he_had(run, tmp_path):
     def found_as_royal(his_change: int) -> None:
         # One person: September from his listed 2514 (the championship, in progress, is
         # in no list), K 10 (listed at 2400 or more), against Lê Cường's 2414.
+        # First the starting rank list's line (his 2514, no games), then September's.
         for text in ("Shreyas Royal", "#110", "shreyas royal", "#3", "448869", "SHREYAS"):
             code, out, err = run("db", "history", text, "--format", "csv")
             assert (code, err) == (0, ""), text
             assert out.lstrip("\ufeff").splitlines()[1:] == [
+                f"2026-08-01,,,,2514,,0,,,{STARTING_RANK.name}",
                 f"2026-10-01,2026-09-01..2026-09-30,fide-2025,2514,{2514 + his_change},"
-                f"{his_change},1,1,weekend"], text
+                f"{his_change},1,1,weekend,"], text
         code, out, err = run("db", "history", "Shreyas Royal")
         assert out.startswith("Royal Shreyas — fide\n")
 
@@ -156,6 +160,34 @@ def test_a_merged_player_is_found_by_every_name_and_id_he_had(run, tmp_path):
     found_as_royal(half_away(10 * (50 - expected(2514, 2414))))
     code, out, err = run("db", "check")
     assert code == 0, out + err
+    rating = 2514 + half_away(10 * (50 - expected(2514, 2414)))
+    # db diff finds him by the merged record's name (a birth year the records never had),
+    # and by each record's id and name in the list written before the merge: every line
+    # naming him compares with his one rating; none says he is on one list only.
+    (tmp_path / "published.csv").write_text(
+        f"name,rating,birth\nShreyas Royal,{rating + 2},2005\n", encoding="utf-8")
+    differences = as_json(run, "db", "diff", "published.csv")
+    assert [d for d in differences if "Shreyas" in str(d["name"])] == [
+        {"player": None, "name": "Shreyas Royal", "published": rating + 2, "computed": rating,
+         "difference": -2}]
+    before = {d["player"]: d for d in as_json(run, "db", "diff", "before-merge.csv")}
+    assert (before["448869"]["published"], before["448869"]["computed"]) == (2514, rating)
+    assert (before["110"]["name"], before["110"]["computed"]) == ("Shreyas Royal", rating)
+    assert not [d for d in before.values()
+                if "Shreyas" in str(d["name"]) and d["published"] is None]
+    # The site's search finds him by the merged record's name too.
+    assert run("publish", "--out", "site")[0] == 0
+    entries = [entry for path in (tmp_path / "site" / "search").glob("*.js")
+               if path.name != "index.js" for entry in _shard(path)]
+    assert {(term, pid) for term, _, pid, *_ in entries if "shreyas" in term} == {
+        ("royal shreyas", 3), ("shreyas royal", 3)}
+
+
+def _shard(path: Path) -> list[list[object]]:
+    """A search script's entries (``tournamentEloShard(key, entries);``)."""
+    text = path.read_text(encoding="utf-8")
+    found: list[list[object]] = json.loads(text[text.index(",") + 1:text.rindex(")")])
+    return found
 
 
 def test_a_page_without_a_date_takes_one_from_the_user(run):

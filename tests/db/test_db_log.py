@@ -224,13 +224,18 @@ def _trf(folder: Path, name: str, ratings: list[int], names: list[str],
 
 def test_a_merge_a_list_again_and_a_player_removed_are_on_record(ok, tmp_path, clock):
     """Two records of one person merged (and the recomputation that follows, under the
-    merge's command); the starting list imported again; a corrected file that drops a
-    player: each is a row, and ``--player`` finds them."""
+    merge's command); the starting list imported again, corrected (and once more
+    unchanged: no row, nothing changed); a corrected file that drops a player: each
+    change is a row, and ``--player`` finds them."""
     clock(datetime(2025, 3, 20, 1, tzinfo=UTC))
     (tmp_path / "list.csv").write_text("name,rating,games\nNguyễn Văn An,1800,40\n"
                                        "Trần Bình,1900,40\nLê Cường,1700,40\n", encoding="utf-8")
     ok("db", "import-list", "list.csv", "--date", "2025-03-01")
+    # The list corrected (Lê Cường 1710), then imported once more as it is.
+    (tmp_path / "list.csv").write_text("name,rating,games\nNguyễn Văn An,1800,40\n"
+                                       "Trần Bình,1900,40\nLê Cường,1710,40\n", encoding="utf-8")
     ok("db", "import-list", "list.csv", "--date", "2025-03-01")  # again: the names known
+    ok("db", "import-list", "list.csv", "--date", "2025-03-01")  # unchanged: no row
     _trf(tmp_path, "spring", [1800, 1900, 1700], ["Nguyễn Văn An", "Binh Tran", "Lê Cường"],
          [(1, 1, 2, "1"), (2, 3, 1, "=")])
     ok("db", "import", "spring.trf")
@@ -266,12 +271,13 @@ def test_a_merge_a_list_again_and_a_player_removed_are_on_record(ok, tmp_path, c
                                   "round 2: 1 pairings removed")
     assert (rows[6]["event"], rows[6]["version"], rows[6]["file"], rows[6]["sha256"]) == (
         1, 2, spring, sha256(tmp_path / "spring.trf"))
-    # Lê Cường: the list (both imports of its file), and the version that removed him (he
-    # plays in no event now).
-    assert [r["id"] for r in log(ok, "--player", "Lê Cường")] == [1, 2, 7]
-    # Binh Tran's old name and number find Trần Bình: the list, every version of his event
+    # Lê Cường: the list that holds him (the corrected one: the list it replaced is no
+    # longer kept, so its row names nobody), and the version that removed him (he plays
+    # in no event now).
+    assert [r["id"] for r in log(ok, "--player", "Lê Cường")] == [2, 7]
+    # Binh Tran's old name and number find Trần Bình: the list kept, every version of his event
     # and the merge.
-    assert [r["id"] for r in log(ok, "--player", "#4")] == [1, 2, 3, 5, 7]
+    assert [r["id"] for r in log(ok, "--player", "#4")] == [2, 3, 5, 7]
 
 
 def test_by_names_who_made_a_change_else_the_login_name(ok, run, tmp_path, clock,

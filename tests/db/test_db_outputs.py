@@ -63,13 +63,17 @@ def test_every_db_csv_and_json_writes_whole_numbers_whole(run, tmp_path):
 
     code, out, err = run("db", "history", "14112191", "--format", "csv")
     assert out.lstrip("\ufeff").splitlines() == [
-        "list_date,period,system,rating_before,rating,change,games,period_games,events",
+        "list_date,period,system,rating_before,rating,change,games,period_games,events,list",
+        "2012-09-01,,,,2338,,100,,,list.csv",
         "2012-10-01,2012-09-01..2012-09-30,fide-2009,2338,2351,13,109,9,"
-        "4° Open Capo D' Orso 2012"]
+        "4° Open Capo D' Orso 2012,"]
     assert no_floats(run("db", "history", "14112191", "--format", "json")[1]) == [
+        {"list_date": "2012-09-01", "period": None, "system": None, "rating_before": None,
+         "rating": 2338, "change": None, "games": 100, "period_games": None,
+         "events": None, "list": "list.csv"},
         {"list_date": "2012-10-01", "period": "2012-09-01..2012-09-30", "system": "fide-2009",
          "rating_before": 2338, "rating": 2351, "change": 13, "games": 109,
-         "period_games": 9, "events": "4° Open Capo D' Orso 2012"}]
+         "period_games": 9, "events": "4° Open Capo D' Orso 2012", "list": None}]
 
     code, out, err = run("db", "events", "--format", "csv")
     assert out.lstrip("\ufeff").splitlines()[1] == (

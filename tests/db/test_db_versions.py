@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from helpers import DATA, make_event
-from tournament_elo.db.schema import VERSION
+from tournament_elo.db.schema import MIGRATIONS, VERSION, statements
 from tournament_elo.write.trf import write_trf
 
 CAPO = DATA / "javafo_aum_capo_dorso_2012_final.trf"
@@ -269,16 +269,22 @@ def test_a_version_2_database_gains_event_identities(run, tmp_path):
     db = tmp_path / "ratings.db"
     (tmp_path / "r5.trf").write_text(after_round(CAPO.read_text(), 5))
     assert run("db", "import", "r5.trf")[0] == 0
-    # Make it a version-2 database as an older tournament-elo left it.
+    # Make it a version-2 database as an older tournament-elo left it (its computations
+    # as version 1 made them: none yet).
     conn = sqlite3.connect(db)
+    computations = next(s for s in statements(MIGRATIONS[0])
+                        if s.strip().startswith("CREATE TABLE computations"))
     for statement in ("DROP TABLE list_affiliations",
                       "ALTER TABLE published_lists DROP COLUMN inactive",
-                      "DROP TABLE changes", "DROP TABLE merged_players",
+                      "DROP TABLE changes",
+                      "ALTER TABLE periods DROP COLUMN listed",
+                      "ALTER TABLE periods DROP COLUMN list_id",
+                      "DROP TABLE computations", computations,
+                      "DROP TABLE merged_players",
                       "DROP INDEX events_by_identity", "DROP TABLE superseded",
                       "DROP TABLE player_keys", "ALTER TABLE events DROP COLUMN identity",
                       "ALTER TABLE events DROP COLUMN version",
                       "ALTER TABLE events DROP COLUMN complete_rounds",
-                      "ALTER TABLE computations DROP COLUMN unfinished",
                       "ALTER TABLE games DROP COLUMN exact_ratings",
                       "PRAGMA user_version = 2"):
         conn.execute(statement)

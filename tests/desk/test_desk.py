@@ -180,7 +180,7 @@ def test_options_are_chosen_on_the_page_and_kept_per_event(tmp_path: Path) -> No
         assert saved == {str(gros.resolve()): {
             **form, "round": 3, "date": "", "lots": "", "order": "", "norm_event": "",
             "unrated_rating": "", "unrated_opponents": "", "average_rule": "plain",
-            "settings": {}}}
+            "settings": {}, "prizes": ""}}
         # A code C.07 does not have: said as 'rate --tiebreaks XX' says it, in Vietnamese;
         # the standings under the options before stay shown.
         get.post("/e/1/options", data={**form, "tiebreaks": "XX"})
@@ -295,8 +295,8 @@ def test_a_system_dropped_on_the_page_rates_the_event(tmp_path: Path) -> None:
         as_event = get.post("/open", params={"name": "club-k24.toml", "kind": "event"},
                             content=CLUB.read_bytes())
         assert (as_event.status_code, as_event.json()) == (400, {
-            "error": "a dropped file is an event, a rating list, a rating system (.toml) or a "
-                     "final order"})
+            "error": "a dropped file is an event, a rating list, a rating system (.toml), a "
+                     "final order or a prize table"})
         dropped = get.post("/open", params={"name": "club-k24.toml", "kind": "system",
                                             "event": "1"}, content=CLUB.read_bytes())
         assert dropped.json() == {"url": "/e/1/"}
@@ -414,6 +414,44 @@ def test_a_rating_list_dropped_on_the_page_rates_the_event(tmp_path: Path) -> No
         # Rated 2100 by the list: 3½ of 4 against We 2.68 with K 15 is +12.3, 2112.
         line = next(r for r in _rows(page, "crosstable") if "|6||" in r)
         assert line.endswith("|3½|9.0|10.5|8.75|15|+12.3|2112|2265")
+
+
+#: The Prize Open 2025 and its prizes (tests/cli/test_prize_list.py derives the winners).
+PRIZE_OPEN = DATA / "prizes" / "prize_open_30.trf"
+
+
+def test_the_desk_shows_the_prize_list_of_the_table_chosen(tmp_path: Path) -> None:
+    event = _copy(tmp_path, PRIZE_OPEN, "open.trf")
+    table = _copy(tmp_path, DATA / "prizes" / "prizes_open.toml", "prizes.toml")
+    with desk_server(str(event), "--prizes", str(table), "--work-dir", "work",
+                     cwd=tmp_path) as (url, _), httpx.Client(base_url=url, timeout=30) as get:
+        page = get.get("/e/1/").text
+        assert "<option selected>prizes.toml</option>" in page  # the first is chosen
+        rows = _rows(page, "prizelist")
+        # By the tie-breaks: 1st to no. 1 (and a cup), 3rd to no. 14 (also U16), the U16
+        # prize to no. 3 (rank 6: it is worth more than the 6th's), the 6th's to no. 8.
+        assert rows[0] == "1st|Cup|1 000|1|Horvath, Carlos|5|"
+        assert rows[2] == "3rd||400|14|Lindqvist, Tuan|4|"
+        assert rows[5:7] == ["6th||100|8|Zhang, Wei|3|", "Best U16||150|3|Ivanov, Pavel|3½|"]
+        assert 'href="/e/1/p/p-14"' in page.split('class="prizelist"', 1)[1]
+        assert "Zhang, Wei" in _rows(get.get("/e/1/print").text, "prizelist")[5]
+        # A dropped table with the prizes shared: chosen for the page's event.
+        shared = table.read_text(encoding="utf-8").replace('"tiebreak"', '"split"')
+        dropped = get.post("/open", params={"name": "prizes-split.toml", "kind": "prizes",
+                                            "event": "1"}, content=shared.encode())
+        assert dropped.json() == {"url": "/e/1/"}
+        page = get.get("/e/1/").text
+        assert "<option selected>prizes-split.toml</option>" in page
+        assert _rows(page, "prizelist")[1] == \
+            "2nd||500|2|Pham, Duc Anh|4|Lindqvist, Tuan (14)"
+        # No table: no prize list.
+        form = {"system": "fide", "prizes": "", "lang": "en", "round": "0"}
+        assert get.post("/e/1/options", data=form).status_code == 303
+        assert 'class="prizelist"' not in get.get("/e/1/").text
+        refused = get.post("/e/1/options", data={**form, "prizes": str(table)})
+        assert (refused.status_code, refused.text) == (400, (
+            f"prizes: not a prize table of the desk; found {str(table)!r}, expected a prize "
+            "table given with 'serve --prizes' or dropped on the page"))
 
 
 def test_a_server_on_the_network_serves_the_wall_and_standings_read_only(

@@ -411,3 +411,20 @@ def test_players_first_met_in_a_file_count_the_games_rated_here(tmp_path: Path) 
     assert len(rows) == 16
     bruno = next(r for r in rows if r[1] == "Bruno")
     assert (bruno[2], bruno[3], bruno[7], bruno[8]) == ("2157", "", "5", "5")
+
+
+def test_one_process_publishes_two_databases_at_one_relative_path(run, tmp_path: Path,
+                                                                   monkeypatch: Any) -> None:
+    """Each ``ratings.db`` (two folders, one process) gives its own event's pages: the
+    pages' renderer keeps a database open by its file, not by the name it was given."""
+    events = {"capo": ("javafo_aum_capo_dorso_2012_final.trf", "Seletsky Grigory"),
+              "held": ("held_c07_swiss5.trf", "Alyx")}
+    for folder, (name, player) in events.items():
+        (tmp_path / folder).mkdir()
+        monkeypatch.chdir(tmp_path / folder)
+        for args in (("db", "import", ROOT / "tests" / "data" / name), ("db", "recompute"),
+                     ("publish", "--out", "site")):
+            code, _, err = run(*args)
+            assert code == 0, err
+        page = (tmp_path / folder / "site" / "events" / "1.html").read_text(encoding="utf-8")
+        assert 'class="crosstable' in page and player in page, folder

@@ -81,8 +81,8 @@ def _history_of(site: Site, event_id: int, start_no: str) -> dict[str, Any]:
         "SELECT p.player_id, e.end FROM event_players p JOIN events e ON e.id = p.event_id"
         " WHERE p.event_id = ? AND p.start_no = ?", event_id, start_no)[0]
     past = history(site.db, site.comp, int(pid))
-    found = [r for r in past.to_dict("records")
-             if str(r["period"]).split("..")[0] <= end <= str(r["period"]).split("..")[1]]
+    found = [r for r in past.to_dict("records") if isinstance(r["period"], str)
+             and r["period"].split("..")[0] <= end <= r["period"].split("..")[1]]
     assert len(found) <= 1, (start_no, past)
     return found[0] if found else {"rating_before": None, "rating": None, "change": None}
 

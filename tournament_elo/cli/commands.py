@@ -48,6 +48,7 @@ from .options import (
     order_option,
     output_options,
     parse_settings,
+    prizes_option,
     round_option,
     settings_option,
     unrated_opponents_option,
@@ -150,6 +151,7 @@ def cli(ctx: click.Context, verbose: bool, quiet: bool) -> None:
 @event_file_options
 @average_rule_option
 @norm_event_option
+@prizes_option
 def rate_command(
     event: str,
     system: str,
@@ -171,6 +173,7 @@ def rate_command(
     lots: str | None,
     order_file: str | None,
     unrated_opponents: str | None,
+    prize_file: str | None,
 ) -> None:
     """Rate EVENT (a TRF file, a CSV/XLSX sheet, or - for standard input).
 
@@ -185,6 +188,7 @@ def rate_command(
       tournament-elo rate final.trf --round 5   (the standings after round 5)
       tournament-elo rate crosstable.html --date 2026-05-03
       tournament-elo rate final.trf --lots draw   (lots for players still tied)
+      tournament-elo rate final.trf --prizes prizes.toml --out report/
     """
     from ..rating.engine import rate
     from ..rating.request import RateRequest, parse_day
@@ -194,11 +198,17 @@ def rate_command(
     _one_standard_input(event, ratings)
     parsed = read_event(_event_file(event), input_format, encoding)
     rating_list = read_ratings(_event_file(ratings), encoding) if ratings else None
+    prize_table = None
+    if prize_file is not None:
+        from ..read.prizes import read_prize_table
+
+        prize_table = read_prize_table(prize_file)
     request = RateRequest(
         system=system, ratings=rating_list, tiebreaks=tiebreaks, tiebreak_rules=tiebreak_rules,
         unrated_rating=unrated_rating, unrated_opponents=unrated_opponents,
         average_rule=average_rule, after_round=after_round, date=day, lots=lots,
-        order=order_file, norm_event=norm_event, settings=parse_settings(settings))
+        order=order_file, norm_event=norm_event, settings=parse_settings(settings),
+        prizes=prize_table)
     result = rate(parsed, request)
     _say_drawn(lots, result.event, lang)
     for line in warning_lines(result.warnings, lang):
@@ -209,7 +219,8 @@ def rate_command(
 
         read = [*([] if event == "-" else input_files(event)),
                 *([Path(ratings)] if ratings and ratings != "-" else []),
-                *([Path(order_file)] if order_file else [])]
+                *([Path(order_file)] if order_file else []),
+                *([Path(prize_file)] if prize_file else [])]
         written = write_reports(result, Path(out_dir), lang, read)
         click.echo(say(message("wrote {} files to {}", len(written), out_dir), lang), err=True)
     if output_format == "json":
@@ -407,6 +418,11 @@ def _print_table(result: RatingResult, lang: str) -> None:
 
     for line in player_lines(result, lang):
         click.echo(line)
+    if result.prizes is not None:
+        from ..render.prizes import prize_lines
+
+        for line in prize_lines(result, lang):
+            click.echo(line)
 
 
 #: The exit code after Ctrl+C: 128 + SIGINT, as a shell reports a command it interrupted.

@@ -271,10 +271,12 @@ def import_command(paths: tuple[str, ...], db_path: str, system: str, pool: str,
 @lang_option("Language of the notes")
 def import_list_command(rating_list: str, on: str, db_path: str, pool: str,
                         encoding: str | None, by: str | None, wait: float, lang: str) -> None:
-    """Import a published rating list as a starting point (or to compare with).  Each
-    row is matched to a known player by id (FIDE, CODS-ID, the federation's), else by
-    name (``Last, First``, case and accents aside) where one player has it and no id or
-    birth year tells them apart; the rows matched by name are listed.
+    """Import a published rating list: from its date, the players the database does not
+    rate yet start from it, and the others keep their computed rating (compare with db
+    diff).  Each row is matched to a known player by id (FIDE, CODS-ID, the
+    federation's), else by name (``Last, First``, case and accents aside) where one
+    player has it and no id or birth year tells them apart; the rows matched by name are
+    listed.  The lists from its date on are then recomputed by db recompute.
 
     \b
     Example:
@@ -288,6 +290,9 @@ def import_list_command(rating_list: str, on: str, db_path: str, pool: str,
         done = import_list(db, rating_list, day, pool, encoding)
     for place, name, pid, known in done.by_name:
         _note("matched by name", message("{}: {} is #{} {}", place, name, pid, known), lang)
+    if done.unchanged:
+        _note(N_("unchanged"), message("{} gives the entries of the list of {} imported before",
+                                   rating_list, day), lang)
     click.echo(say(done.summary(day), lang))
 
 
@@ -335,7 +340,8 @@ def recompute_command(db_path: str, systems: tuple[str, ...], from_day: str | No
             reports = list(recompute_jobs(client, Path(db_path), pools, chosen, start, period,
                                           include_unfinished, db.author))
     for report in sorted(reports, key=lambda r: (r.pool, r.system)):
-        click.echo(say(report.summary(), language.get()))
+        for line in [report.summary(), *report.list_lines()]:
+            click.echo(say(line, language.get()))
 
 
 def _computation_note(db: Database, pool: str | None, system: str | None,
@@ -343,12 +349,14 @@ def _computation_note(db: Database, pool: str | None, system: str | None,
     from ..db.queries import computation
 
     comp = computation(db, pool, system, period)
-    stale = comp.stale_events(db)
-    if stale:
-        lang = language.get()
-        click.echo(f"{prefix('warning', lang)}: " + say(message(
-            "{} events are not in these lists yet: run 'tournament-elo db recompute'", stale),
-            lang), err=True)
+    lang = language.get()
+    for stale, words in ((comp.stale_events(db), N_(
+            "{} events are not in these lists yet: run 'tournament-elo db recompute'")),
+                         (comp.stale_lists(db), N_(
+            "{} imported lists are not in these lists yet: run 'tournament-elo db recompute'"))):
+        if stale:
+            click.echo(f"{prefix('warning', lang)}: " + say(message(words, stale), lang),
+                       err=True)
     return comp
 
 
@@ -533,6 +541,8 @@ def merge_players_command(kept: str, merged: str, db_path: str, by: str | None,
         click.echo(say(message("merged #{} {} into #{} {}", b, names[b], a, names[a]), lang))
         for day, report in recompute_merged(db, changed):
             click.echo(say(message("from {}: {}", day, report.summary()), lang))
+            for line in report.list_lines():
+                click.echo(say(line, lang))
 
 
 @db_group.command("history")
@@ -545,8 +555,9 @@ def merge_players_command(kept: str, merged: str, db_path: str, by: str | None,
 @PERIOD_OPTION
 def history_command(player: str, db_path: str, output_format: str, output: str | None,
                     pool: str | None, system: str | None, period: str) -> None:
-    """A player's rating after every period he played in: PLAYER is a FIDE id, a
-    federation id, #database-id or a name (a record merged into his too).
+    """A player's rating after every period he played in, and each published list he
+    took his entry from: PLAYER is a FIDE id, a federation id, #database-id or a name
+    (a record merged into his too).
 
     \b
     Example:
@@ -557,6 +568,7 @@ def history_command(player: str, db_path: str, output_format: str, output: str |
 
     with _reading(db_path) as db:
         comp = computation(db, pool, system, period)
+        _computation_note(db, pool, system, period)
         who = find_player(db, player)
         name = db.query("SELECT name FROM players WHERE id = ?", who)[0][0]
         table = history(db, comp, who)
@@ -589,6 +601,7 @@ def diff_command(rating_list: str, db_path: str, on: str | None, output_format: 
 
     with _reading(db_path) as db:
         comp = computation(db, pool, system, period)
+        _computation_note(db, pool, system, period)
         table = diff(db, comp, rating_list, parse_day(on, "--date"), encoding)
     note(message("{} differences", len(table)))
     _emit(table, output_format, output, f"{rating_list} against {comp.system}",

@@ -20,6 +20,7 @@ from .options import (
     norm_event_option,
     order_option,
     parse_settings,
+    prizes_option,
     round_option,
     settings_option,
     unrated_opponents_option,
@@ -59,6 +60,10 @@ def _definition_files(context: click.Context, parameter: click.Parameter,
               type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="An arbiter's final order of players still tied (start numbers, first "
               "placed first) the page may rate with (repeatable).")
+@click.option("--prizes", "prize_tables", multiple=True,
+              type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="FILE",
+              help="A prize table (TOML, CSV or a workbook's 'prizes' sheet) the page may "
+              "give the prizes of (repeatable; the first is chosen).")
 @click.option("--work-dir", type=click.Path(file_okay=False, path_type=Path),
               help="The desk's own folder: dropped files and the options of each event "
               "(default: ~/.local/share/tournament-elo/desk).")
@@ -70,8 +75,9 @@ def _definition_files(context: click.Context, parameter: click.Parameter,
 @input_limit_option
 @lang_option("Language of the page")
 def serve_command(targets: tuple[Path, ...], port: int, host: str, lists: tuple[Path, ...],
-                  systems: tuple[Path, ...], orders: tuple[Path, ...], work_dir: Path | None,
-                  max_upload: int, max_dropped: int, lang: str) -> None:
+                  systems: tuple[Path, ...], orders: tuple[Path, ...],
+                  prize_tables: tuple[Path, ...], work_dir: Path | None, max_upload: int,
+                  max_dropped: int, lang: str) -> None:
     """Serve the arbiter's desk: the events (files, or every event file of a FOLDER) on a
     local web page that updates as soon as a file changes.
 
@@ -80,6 +86,7 @@ def serve_command(targets: tuple[Path, ...], port: int, host: str, lists: tuple[
       tournament-elo serve event.trf
       tournament-elo serve events/ --port 8000 --lang vi
       tournament-elo serve event.trf --host 0.0.0.0   (the hall's screens: read-only)
+      tournament-elo serve event.trf --prizes prizes.toml
     """
     from ..desk.app import MB, TOTAL_UPLOADS, DropBounds
     from ..desk.run import is_loopback, serve, work_folder
@@ -89,7 +96,7 @@ def serve_command(targets: tuple[Path, ...], port: int, host: str, lists: tuple[
         click.echo(f"{prefix('warning', lang)}: " + say(message(
             "--host {} serves the desk to the network: only the wall and the standings are "
             "shown there, read-only", host), lang), err=True)
-    desk = Desk(work_dir or work_folder(), lang, lists, systems, orders)
+    desk = Desk(work_dir or work_folder(), lang, lists, systems, orders, prize_tables)
     drops = DropBounds(file_bytes=max_upload * MB, files=max_dropped,
                        total_bytes=TOTAL_UPLOADS * max_upload * MB)
     serve(list(targets), host, port, desk, drops, _echo)
@@ -116,13 +123,15 @@ def serve_command(targets: tuple[Path, ...], port: int, host: str, lists: tuple[
 @order_option
 @average_rule_option
 @norm_event_option
+@prizes_option
 @input_limit_option
 @lang_option("Language of the reports")
 def watch_command(event: Path, out_dir: Path, system: str, settings: tuple[str, ...],
                   tiebreaks: str, tiebreak_rules: str | None, after_round: int | None,
                   unrated_rating: int | None, on: str | None, ratings: Path | None,
                   unrated_opponents: str | None, lots: str | None, order_file: str | None,
-                  average_rule: str, norm_event: str | None, lang: str) -> None:
+                  average_rule: str, norm_event: str | None, prize_file: str | None,
+                  lang: str) -> None:
     """Write EVENT's report set into --out now and again whenever the file changes (for a
     folder copied to a web site), rated as 'rate' rates it with the same options; Ctrl+C
     stops.  A seed drawn with --lots draw is drawn once: the lots stay at each change.
@@ -139,18 +148,21 @@ def watch_command(event: Path, out_dir: Path, system: str, settings: tuple[str, 
         raise InputError("no such round", Place("--round"), found=str(after_round),
                          expected="a round of the event, from 1")
     order = Path(order_file) if order_file else None
+    prizes = Path(prize_file) if prize_file else None
     given = GivenFiles(
         lists={ratings.name: ratings.resolve()} if ratings else {},
         # A value not in the catalogue is read as a file, as 'rate --system' reads it.
         systems={} if system in system_names() else {system: Path(system)},
-        orders={order.name: order.resolve()} if order else {})
+        orders={order.name: order.resolve()} if order else {},
+        prizes={prizes.name: prizes.resolve()} if prizes else {})
     options, drawn = with_lots_drawn(Options(
         system=system, tiebreaks=tiebreaks, tiebreak_rules=tiebreak_rules or "",
         ratings=ratings.name if ratings else "", lang=lang, round=after_round or 0,
         date=on or "", lots=lots or "", order=order.name if order else "",
         norm_event=norm_event or "", unrated_rating="" if unrated_rating is None
         else str(unrated_rating), unrated_opponents=unrated_opponents or "",
-        average_rule=average_rule, settings=tuple(parse_settings(settings).items())))
+        average_rule=average_rule, settings=tuple(parse_settings(settings).items()),
+        prizes=prizes.name if prizes else ""))
     desk_request(options, given)  # every option checked before the first writing
     if drawn is not None:
         click.echo(say(message("lots drawn with seed {} (--lots {} draws the same again)",

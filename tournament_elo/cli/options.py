@@ -99,6 +99,11 @@ order_option = click.option(
     help="The arbiter's final order of players still tied (start numbers, first "
     "placed first), before the lots.")
 
+prizes_option = click.option(
+    "--prizes", "prize_file", type=click.Path(exists=True, dir_okay=False), metavar="FILE",
+    help="A prize table (TOML, CSV, or a workbook's 'prizes' sheet: the event's own "
+    "workbook may hold it): the prizes are given by the standings and shown with them.")
+
 average_rule_option = click.option(
     "--ra", "average_rule", type=click.Choice([r.value for r in AverageRule]),
     default="plain", show_default=True,

@@ -1,14 +1,16 @@
-"""Rating lists in the database: published lists imported as starting points, and the
-state of a computation as of any date (its base list with every later period's
-changes applied)."""
+"""Rating lists in the database: published lists imported, and the state of a
+computation as of any date (every stored row up to it applied: the rating periods'
+changes and what the published lists between them gave)."""
 
 from __future__ import annotations
 
 import hashlib
+import sqlite3
 from collections import Counter
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -31,6 +33,7 @@ class ListImport:
     count: int
     how: Counter[str]
     by_name: list[tuple[str, str, int, str]]  # (row's place, row's name, player, his name)
+    unchanged: bool  # the entries of the list imported before for that date
 
     def summary(self, on: date) -> str:
         return message("{} players listed on {}: {} matched by id, {} by name, {} new",
@@ -41,7 +44,10 @@ def import_list(db: Database, path: str | Path, on: date, pool: str = "main",
                 encoding: str | None = None, speed: str = "standard") -> ListImport:
     """Store a published rating list dated ``on`` (a later import for the same date
     replaces it); each row is matched to a known player as event players are
-    (:meth:`~.store.Database.player_ids`), or added."""
+    (:meth:`~.store.Database.player_ids`), or added.  A list with new entries makes the
+    lists computed from its date on stale; the same entries again change nothing."""
+    from .importer import invalidate
+
     listed = list(read_ratings(path, encoding, speed))  # each entry made once, read often
     digest = hashlib.sha256(read_bytes(path)).hexdigest()
     with db.transaction() as conn:
@@ -64,35 +70,45 @@ def import_list(db: Database, path: str | Path, on: date, pool: str = "main",
         # A published 2400 is what "ever 2400" means: the rating itself shows it.
         entries["ever_2400"] = [bool(e.ever_2400) or (e.rating or 0) >= 2400 for e in listed]
         entries["k"] = [e.k or 0 for e in listed]
-        before = conn.execute("SELECT path, content_hash FROM published_lists"
-                              " WHERE pool_id = ? AND date = ?", (pool_id, on.isoformat())
-                              ).fetchone()
-        conn.execute("DELETE FROM published_lists WHERE pool_id = ? AND date = ?",
-                     (pool_id, on.isoformat()))
+        stored = conn.execute("SELECT path, content_hash, entries, inactive, id"
+                              " FROM published_lists WHERE pool_id = ? AND date = ?",
+                              (pool_id, on.isoformat())).fetchone()
         where = str(Path(path).resolve())
-        list_id = conn.execute(
-            "INSERT INTO published_lists (pool_id, date, path, content_hash, entries, inactive)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (pool_id, on.isoformat(), where, digest, entries.tobytes(),
-             _inactive(listed, entries["player"]))).lastrowid
+        inactive = _inactive(listed, entries["player"])
         # A later row of one player wins, as his entry does.
-        conn.executemany(
-            "INSERT OR REPLACE INTO list_affiliations (list_id, player_id, club, region)"
-            " VALUES (?, ?, ?, ?)",
-            [(list_id, pid, e.club, e.region)
-             for e, pid in zip(listed, entries["player"].tolist(), strict=True)
-             if e.club or e.region])
+        clubs = dict((pid, (e.club, e.region)) for e, pid in zip(
+            listed, entries["player"].tolist(), strict=True) if e.club or e.region)
+        unchanged = stored is not None and (stored[2], stored[3]) == (
+            entries.tobytes(), inactive) and _affiliations(conn, stored[4]) == clubs
         counted = Counter(how)
-        details = {"date": on.isoformat(), "players": len(entries), "by_id": counted["id"],
-                   "by_name": counted["name"], "new": counted["new"]}
-        if before is not None:
-            details["replaced"] = list(before)
-        record(conn, db.author, "list", pool_id=pool_id, path=where, content_hash=digest,
-               details=details)
+        if unchanged:
+            conn.execute("UPDATE published_lists SET path = ?, content_hash = ?"
+                         " WHERE pool_id = ? AND date = ?",
+                         (where, digest, pool_id, on.isoformat()))
+        else:
+            # The computed lists' rows of the list it replaces go with it (ON DELETE CASCADE).
+            conn.execute("DELETE FROM published_lists WHERE pool_id = ? AND date = ?",
+                         (pool_id, on.isoformat()))
+            list_id = conn.execute(
+                "INSERT INTO published_lists (pool_id, date, path, content_hash, entries,"
+                " inactive) VALUES (?, ?, ?, ?, ?, ?)",
+                (pool_id, on.isoformat(), where, digest, entries.tobytes(),
+                 inactive)).lastrowid
+            conn.executemany(
+                "INSERT INTO list_affiliations (list_id, player_id, club, region)"
+                " VALUES (?, ?, ?, ?)",
+                [(list_id, pid, club, region) for pid, (club, region) in clubs.items()])
+            invalidate(db, pool_id, on)
+            details = {"date": on.isoformat(), "players": len(entries), "by_id": counted["id"],
+                       "by_name": counted["name"], "new": counted["new"]}
+            if stored is not None:
+                details["replaced"] = [stored[0], stored[1]]
+            record(conn, db.author, "list", pool_id=pool_id, path=where, content_hash=digest,
+                   details=details)
     return ListImport(len(entries), counted, [
         (str(entry.place), person.name, pid, names[pid])
         for entry, person, pid, kind in zip(listed, people, entries["player"].tolist(), how,
-                                            strict=True) if kind == "name"])
+                                            strict=True) if kind == "name"], unchanged)
 
 
 def _inactive(listed: list[ListEntry], players: npt.NDArray[np.int32]) -> bytes | None:
@@ -103,44 +119,39 @@ def _inactive(listed: list[ListEntry], players: npt.NDArray[np.int32]) -> bytes 
     return players[[flag is False for flag in said]].astype("<i4").tobytes()
 
 
+def _affiliations(conn: sqlite3.Connection, list_id: int) -> dict[int, tuple[Any, Any]]:
+    """The clubs and regions a stored list gave, by player."""
+    return {pid: (club, region) for pid, club, region in conn.execute(
+        "SELECT player_id, club, region FROM list_affiliations WHERE list_id = ?", (list_id,))}
+
+
 def player_count(db: Database) -> int:
     return int(db.query("SELECT coalesce(max(id), 0) + 1 FROM players")[0][0])
 
 
-def base_list(db: Database, pool_id: int, before: date,
-              played: Ints | None = None) -> tuple[int | None, ListState]:
-    """The latest published list dated on or before ``before`` (the first period's
-    start), or an empty one: every player unrated.  ``played`` (by player) gets the
-    list's date (``date.toordinal()``) for each player it lists and does not mark
-    inactive: his activity as the list knew it."""
-    state = ListState.empty(player_count(db))
-    row = db.conn.execute(
-        "SELECT id, entries, date, inactive FROM published_lists WHERE pool_id = ?"
-        " AND date <= ? ORDER BY date DESC LIMIT 1", (pool_id, before.isoformat())).fetchone()
-    if row is None:
-        return None, state
-    entries = unpack(row[1], LIST_ENTRY)
-    state.apply(entries)
-    if played is not None:
-        active = np.setdiff1d(entries["player"], unpack(row[3] or b"", np.dtype("<i4")))
-        played[active] = date.fromisoformat(row[2]).toordinal()
-    return int(row[0]), state
-
-
 def computed_state(db: Database, computation_id: int, base: ListState,
                    through: date, played: Ints | None = None) -> ListState:
-    """``base`` with the stored periods ending on or before ``through`` applied.
-    ``played`` (by player) gets the date (``date.toordinal()``) of the list after each
-    period in which a player's rated games grew: the last list he was active on."""
-    rows = db.query("SELECT entries, pending, list_date FROM periods WHERE computation_id = ?"
-                    " AND end <= ? ORDER BY end, first_event", computation_id,
-                    through.isoformat())
-    for entries, _, list_date in rows:
+    """``base`` with the stored rows (the rating periods and the lists between them)
+    ending on or before ``through`` applied.  ``played`` (by player) gets the date
+    (``date.toordinal()``) of the last list each player was active on: the list after a
+    period in which his rated games grew, or a published list that gave his entry and
+    does not mark him inactive (one that does: none known)."""
+    rows = db.query(
+        "SELECT p.entries, p.pending, p.list_date, p.list_id, p.listed, l.inactive"
+        " FROM periods p LEFT JOIN published_lists l ON l.id = p.list_id"
+        " WHERE p.computation_id = ? AND p.end <= ? ORDER BY p.end, p.first_event",
+        computation_id, through.isoformat())
+    for entries, _, list_date, list_id, listed, inactive in rows:
         found = unpack(entries, LIST_ENTRY)
         if played is not None:
-            who = found["player"]
-            played[who[found["games"] > base.games[who]]] = date.fromisoformat(
-                list_date).toordinal()
+            day = date.fromisoformat(list_date).toordinal()
+            if list_id is None:
+                who = found["player"]
+                played[who[found["games"] > base.games[who]]] = day
+            else:
+                given = found["player"][len(found) - listed:]
+                played[given] = day
+                played[np.intersect1d(given, unpack(inactive or b"", np.dtype("<i4")))] = 0
         base.apply(found)
     if rows:
         base.pending = unpack(rows[-1][1], PENDING_ENTRY).copy()

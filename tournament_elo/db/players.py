@@ -109,6 +109,8 @@ def merge_players(db: Database, kept: int, gone: int) -> list[tuple[str, date]]:
                     "<i4").tobytes()
             conn.execute("UPDATE published_lists SET entries = ?, inactive = ? WHERE id = ?",
                          (changed.tobytes(), inactive, list_id))
+            # Its rows in the computed lists name the merged record: they go too.
+            conn.execute("DELETE FROM periods WHERE list_id = ?", (list_id,))
             first[pool] = min(first.get(pool, date.max), date.fromisoformat(day))
         # Listed twice with a club or region: the kept record's line stays.
         conn.execute("UPDATE OR IGNORE list_affiliations SET player_id = ? WHERE player_id = ?",

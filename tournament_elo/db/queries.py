@@ -21,7 +21,7 @@ from ..read.detect import read_ratings
 from ..read.headers import fold_name
 from ..systems.registry import get_system
 from .list_filter import EVERYONE, ListFilter
-from .lists import base_list, computed_state, player_count
+from .lists import computed_state, player_count
 from .recompute import RATED_EVENTS, pool_system
 from .store import Database, identity_key, player_info, unpack
 
@@ -55,6 +55,14 @@ class Computation:
             self.pool_id, self.valid_through.isoformat() if self.valid_through else "",
             self.unfinished)[0][0])
 
+    def stale_lists(self, db: Database) -> int:
+        """Published lists of the pool imported after the lists were computed: not
+        placed among them yet."""
+        return int(db.query(
+            "SELECT count(*) FROM published_lists l WHERE pool_id = ? AND NOT EXISTS"
+            " (SELECT 1 FROM periods p WHERE p.computation_id = ? AND p.list_id = l.id"
+            " AND p.end <= ?)", self.pool_id, self.id, self.current)[0][0])
+
 
 def computation(db: Database, pool: str | None = None, system: str | None = None,
                 period: str = "month") -> Computation:
@@ -84,21 +92,27 @@ def state_as_of(db: Database, comp: Computation, on: date | None,
     """The list in force on ``on`` (the latest if None) and its date.  ``played`` (by
     player, :func:`player_count` long) gets the date of the last list each player was
     active on by then (:func:`.lists.computed_state`)."""
-    first = db.query("SELECT min(start), max(list_date) FROM periods WHERE computation_id = ?"
-                     " AND end <= ?", comp.id, comp.current)[0]
-    start = date.fromisoformat(first[0]) if first[0] else date.max
-    base, state = base_list(db, comp.pool_id, start, played)
-    through = date.fromisoformat(first[1]) if first[1] else start
-    if not first[1] and base is not None:  # no period yet: the base list, of its own date
-        through = date.fromisoformat(db.query("SELECT date FROM published_lists WHERE id = ?",
-                                              base)[0][0])
+    last = db.query("SELECT max(list_date) FROM periods WHERE computation_id = ? AND end <= ?",
+                    comp.id, comp.current)[0][0]
+    through = date.fromisoformat(last) if last else date.max
     if on is not None:
         through = min(through, on)
     # The list dated D follows the periods ending before D.
-    state = computed_state(db, comp.id, state, date.fromordinal(through.toordinal() - 1),
-                           played)
+    state = computed_state(db, comp.id, ListState.empty(player_count(db)),
+                           date.fromordinal(through.toordinal() - 1), played)
     state.grow(player_count(db))
     return state, through
+
+
+def entries_given(db: Database, comp: Computation, day: date) -> npt.NDArray[Any]:
+    """The entries the published lists placed just before the list dated ``day`` gave
+    (:data:`LIST_ENTRY`)."""
+    rows = db.query("SELECT entries, listed FROM periods WHERE computation_id = ?"
+                    " AND list_id IS NOT NULL AND list_date = ? AND end <= ?"
+                    " ORDER BY end, first_event", comp.id, day.isoformat(), comp.current)
+    return np.concatenate([np.zeros(0, dtype=LIST_ENTRY), *(
+        unpack(entries, LIST_ENTRY)[len(entries) // LIST_ENTRY.itemsize - listed:]
+        for entries, listed in rows)])
 
 
 def rated_games(games: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
@@ -129,7 +143,11 @@ def ratings(db: Database, comp: Computation, on: date | None = None,
     before = system.list_figures(previous, ids, info, day).rating
     players["rating"] = figures.rating
     players["change"] = pd.array(np.where(before > 0, figures.rating - before, np.nan))
-    now, then = rated_games(state.games[ids]), rated_games(previous.games[ids])
+    # A player a published list gave his entry played none of its games here.
+    start = previous.games.copy()
+    given = entries_given(db, comp, day)
+    start[given["player"]] = given["games"]
+    now, then = rated_games(state.games[ids]), rated_games(start[ids])
     players["games"] = now
     players["period_games"] = now - then
     players["k"] = figures.k
@@ -200,7 +218,8 @@ HISTORY_ROW = np.dtype([("player", "<i4"), ("before", "<f8"), ("rating", "<f8"),
 
 @dataclass(frozen=True)
 class PeriodLines:
-    """One stored period and the history line of each player with an entry in it."""
+    """One stored period, or a published list placed among them, and the history line
+    of each player with an entry in it (a list's: each player who took its entry)."""
 
     id: int
     start: str
@@ -208,22 +227,23 @@ class PeriodLines:
     list_date: str
     system: str
     lines: npt.NDArray[Any]  # HISTORY_ROW, by player
+    list_name: str | None = None  # a published list's file name; None: a rating period
 
 
 def period_lines(db: Database, comp: Computation) -> Iterator[PeriodLines]:
-    """The current periods in order, each list read once, with every player's line (one
-    pass over the stored lists: each period's entries unpacked once)."""
-    first = db.query("SELECT min(start) FROM periods WHERE computation_id = ? AND end <= ?",
-                     comp.id, comp.current)[0][0]
-    if not first:
-        return
-    _, state = base_list(db, comp.pool_id, date.fromisoformat(first))
-    state.grow(player_count(db))
-    for pid, start, end, list_date, system, entries in db.conn.execute(
-            "SELECT id, start, end, list_date, system, entries FROM periods"
-            " WHERE computation_id = ? AND end <= ? ORDER BY end, first_event",
+    """The current periods and lists in order, each read once, with every player's line
+    (one pass over the stored lists: each one's entries unpacked once)."""
+    state = ListState.empty(player_count(db))
+    for pid, start, end, list_date, system, entries, listed, path in db.conn.execute(
+            "SELECT p.id, p.start, p.end, p.list_date, p.system, p.entries, p.listed, l.path"
+            " FROM periods p LEFT JOIN published_lists l ON l.id = p.list_id"
+            " WHERE p.computation_id = ? AND p.end <= ? ORDER BY p.end, p.first_event",
             (comp.id, comp.current)):
         found = unpack(entries, LIST_ENTRY)
+        if path is not None:
+            # What the system changed on the list's date comes before the list's entries.
+            state.apply(found[:len(found) - listed])
+            found = found[len(found) - listed:]
         who = found["player"]
         players, first_at = np.unique(who, return_index=True)
         last_at = len(who) - 1 - np.unique(who[::-1], return_index=True)[1]
@@ -237,18 +257,25 @@ def period_lines(db: Database, comp: Computation) -> Iterator[PeriodLines]:
         lines["rating"] = found["rating"][last_at]
         lines["games"] = rated_games(found["games"][last_at].astype(np.int64))
         lines["period_games"] = lines["games"] - rated_games(state.games[players])
-        yield PeriodLines(int(pid), start, end, list_date, system, lines)
+        if path is None:
+            yield PeriodLines(int(pid), start, end, list_date, system, lines)
+        else:
+            yield PeriodLines(int(pid), start, end, start, system, lines, Path(path).name)
         state.apply(found)
 
 
 def history_row(period: PeriodLines, line: Any, events: str) -> dict[str, Any]:
-    """A history line as ``db history`` and the player's page show it."""
+    """A history line as ``db history`` and the player's page show it: a period's, or a
+    published list's (its date, the entry it gave him and the list's name)."""
     before, new = float(line["before"]), float(line["rating"])
-    return {"list_date": period.list_date, "period": f"{period.start}..{period.end}",
-            "system": period.system, "rating_before": before or None, "rating": new or None,
-            "change": (new - before) if before and new else None,
-            "games": int(line["games"]), "period_games": int(line["period_games"]),
-            "events": events}
+    row = {"list_date": period.list_date, "period": f"{period.start}..{period.end}",
+           "system": period.system, "rating_before": before or None, "rating": new or None,
+           "change": (new - before) if before and new else None,
+           "games": int(line["games"]), "period_games": int(line["period_games"]),
+           "events": events, "list": period.list_name}
+    if period.list_name is not None:
+        row.update(period=None, system=None, period_games=None, events=None)
+    return row
 
 
 def period_events(played: Sequence[tuple[str, str]], start: str, end: str) -> str:
@@ -257,11 +284,12 @@ def period_events(played: Sequence[tuple[str, str]], start: str, end: str) -> st
 
 
 HISTORY_COLUMNS = ["list_date", "period", "system", "rating_before", "rating", "change",
-                   "games", "period_games", "events"]
+                   "games", "period_games", "events", "list"]
 
 
 def history(db: Database, comp: Computation, player: int) -> pd.DataFrame:
-    """The player's rating after every period he played in, with its events."""
+    """The player's rating after every period he played in, with its events, and the
+    entry of each published list he took."""
     played = [(str(name), str(end)) for name, end in db.query(
         "SELECT e.name, e.end FROM events e JOIN event_players p ON p.event_id = e.id"
         f" WHERE p.player_id = ? AND e.pool_id = ? AND {RATED_EVENTS} ORDER BY e.end, e.id",
@@ -304,26 +332,35 @@ def _listed_players(db: Database, entries: Sequence[ListEntry]) -> list[int | No
     """The database id of each list entry, read-only: by FIDE id, by federation id, by
     the database's own id where the name agrees (a list this tool wrote: a player without
     FIDE id is known by it), else by his identity key or his folded name where one player
-    has it."""
-    fide, fed, names, keys = {}, {}, {}, dict(db.query("SELECT key, player_id FROM player_keys"))
+    has it; a record merged into another (``db merge-players``) finds that one by its id
+    and name, and by its name."""
+    fide, fed, keys = {}, {}, dict(db.query("SELECT key, player_id FROM player_keys"))
+    # A database id and its name, each of the player's: a record merged into another
+    # keeps its id and name for him (a list written before the merge names it).
+    names: dict[int, tuple[int, str]] = {}
     folded: dict[str, list[int]] = {}
     has_fide: set[int] = set()
     for pid, key, fide_id, federation_id, name_folded in db.query(
             "SELECT id, key, fide_id, federation_id, name_folded FROM players"):
         keys[key] = pid
-        names[pid] = name_folded
+        names[pid] = (pid, name_folded)
         folded.setdefault(name_folded, []).append(pid)
         if fide_id:
             fide[fide_id] = pid
             has_fide.add(pid)
         if federation_id:
             fed[federation_id] = pid
+    for merged, pid, name_folded in db.query(
+            "SELECT id, player_id, name_folded FROM merged_players"):
+        names[merged] = (pid, name_folded)
+        if pid not in folded.get(name_folded, []):
+            folded.setdefault(name_folded, []).append(pid)
     found: list[int | None] = []
     for entry in entries:
         name = fold_name(entry.name or "")
-        own = int(entry.id) if entry.id and entry.id.isdigit() else None
+        own = names.get(int(entry.id)) if entry.id and entry.id.isdigit() else None
         pid = (fide.get(entry.fide_id or "") or fed.get(entry.id or "")
-               or (own if own is not None and names.get(own) == name else None)
+               or (own[0] if own is not None and own[1] == name else None)
                or keys.get(identity_key(entry.fide_id, entry.id, entry.name or "",
                                         entry.birth_year)))
         alone = folded.get(name, [])

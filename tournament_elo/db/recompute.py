@@ -2,10 +2,16 @@
 
 The rules are the rating system's (:meth:`~tournament_elo.systems.protocol.RatingSystem.
 rate_period`); this module reads the pool's events in time order, cuts them into
-periods, forms each period's starting list (the previous list; a player first met in an
-event file starts from the rating it gives him), lets the system rate the period, and
-writes what it computed: the list's changes and every event's figures.  A period is
-rated under the system in force on its first day.
+periods, places the published lists between them (each before the first period
+starting on or after its date), forms each period's starting list (the previous list; a
+player first met in an event file starts from the rating it gives him), lets the system
+rate the period, and writes what it computed: the list's changes and every event's
+figures.  A period is rated under the system in force on its first day.
+
+A published list gives its entries to the players the database does not rate yet: those
+in no earlier event, or unrated after them.  A player the database rates keeps his
+computed rating: the list is compared with it (``db diff``), and the summary says how
+many it lists otherwise.
 
 Each period is written whole or not at all (a savepoint) together with the
 computation's ``valid_through``, and the periods are committed together about every
@@ -15,11 +21,13 @@ and running the command again goes on from the first period not written.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -28,16 +36,16 @@ import numpy.typing as npt
 from ..errors import InputError, Place
 from ..i18n.message import alternatives, message
 from ..model import Event
-from ..rating_list import UNKNOWN_GAMES, ListState, PlayerInfo
+from ..rating_list import LIST_ENTRY, UNKNOWN_GAMES, ListState, PlayerInfo
 from ..systems.periods import PeriodEvents
 from ..systems.protocol import NamedSystem
 from ..systems.registry import system_named
 from .changes import record
 from .defaults import PERIOD_KINDS
 from .events import stored_event
-from .lists import base_list, computed_state
+from .lists import computed_state, player_count
 from .schema import GAME_ROW
-from .store import Database, day, insert_columns, player_info
+from .store import Database, insert_columns, player_info, unpack
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
@@ -48,6 +56,10 @@ COMMIT_SECONDS = 0.5
 #: second's figures (about 10 MB at 100,000 players) stay in it until they are
 #: committed, rather than spilling into the log before and being written there again.
 WRITE_CACHE_KIB = 32 << 10
+#: A list's row sorts after the rating periods that end on its row's last day: its
+#: ``first_event`` is this plus its date's ordinal (above any event's id), so that two
+#: lists before one period keep their dates' order.
+LIST_STEP = 1 << 40
 
 
 @dataclass(frozen=True)
@@ -134,6 +146,46 @@ def periods(history: History, kind: str) -> list[Period]:
     return out
 
 
+@dataclass(frozen=True)
+class ListStep:
+    """A published list among the periods: it counts from the first period starting on
+    or after its date."""
+
+    id: int
+    day: date  # the list's date
+    name: str  # its file's name
+    end: date  # the day before the first period it counts for
+    first: int  # the events before it: the History's ``[0, first)``
+
+    @property
+    def first_event(self) -> int:
+        return LIST_STEP + self.day.toordinal()
+
+
+#: What a recomputation goes through in order: rating periods and published lists.
+Step = Period | ListStep
+
+
+def list_steps(db: Database, pool_id: int, kind: str, history: History) -> list[ListStep]:
+    """The pool's published lists, each placed before the first period (of ``kind``)
+    starting on or after its date."""
+    steps = []
+    for list_id, listed_on, path in db.query(
+            "SELECT id, date, path FROM published_lists WHERE pool_id = ? ORDER BY date",
+            pool_id):
+        on = date.fromisoformat(listed_on)
+        start, end = period_bounds(on, kind)
+        last = on - timedelta(days=1) if start == on else end
+        steps.append(ListStep(int(list_id), on, Path(path).name, last,
+                              bisect.bisect_right(history.ends, last)))
+    return steps
+
+
+def _step_key(step: Step) -> tuple[date, int, int | None]:
+    """A step's stored row: its last day, its ``first_event`` and its list."""
+    return step.end, step.first_event, step.id if isinstance(step, ListStep) else None
+
+
 def period_bounds(day: date, kind: str) -> tuple[date, date]:
     """The first and last day of the period ``day`` falls in."""
     if kind == "event":
@@ -147,6 +199,29 @@ def period_bounds(day: date, kind: str) -> tuple[date, date]:
 
 
 @dataclass(frozen=True)
+class ListUse:
+    """How a recomputation used a published list: the players who start from it, and
+    those the database rates already, who keep their computed rating (how many of them
+    the list gives another one)."""
+
+    day: date
+    name: str
+    in_force: date  # the date of the first list it is part of
+    started: int
+    kept: int
+    differing: int
+
+    def summary(self, pool: str) -> str:
+        if not self.kept:
+            return message("{}: list of {} ({}): {} players start from it", pool, self.day,
+                           self.name, self.started)
+        return message("{}: list of {} ({}): {} players start from it; {} rated here already "
+                       "keep their computed rating, {} of them listed otherwise (db diff {} "
+                       "--date {})", pool, self.day, self.name, self.started, self.kept,
+                       self.differing, self.name, self.in_force)
+
+
+@dataclass(frozen=True)
 class RecomputeReport:
     pool: str
     system: str
@@ -156,11 +231,16 @@ class RecomputeReport:
     events: int
     games: int
     rated_players: int  # on the list after the last period
+    lists: tuple[ListUse, ...] = ()  # the published lists placed again, in date order
 
     def summary(self) -> str:
         return message("{}: {} periods recomputed under {} ({} kept), {} events, {} games; "
                        "{} rated players", self.pool, self.periods, self.system, self.kept,
                        self.events, self.games, self.rated_players)
+
+    def list_lines(self) -> list[str]:
+        """A line for each published list placed again: how it was used."""
+        return [used.summary(self.pool) for used in self.lists]
 
 
 def recompute(
@@ -204,88 +284,152 @@ def _recompute_pool(db: Database, pool: str, system: str | None, start: date | N
     system = system or pool_system(db, pool_id, pool)
     named = system_named(system)  # an unknown name fails here, before any work
     every = load_history(db, pool_id, None, unfinished)
-    all_periods = periods(every, kind)
-    first_day = all_periods[0].start if all_periods else date.max
-    base_id, state = base_list(db, pool_id, first_day)
-    base_day = day(db.query("SELECT date FROM published_lists WHERE id = ?", base_id)[0][0]) \
-        if base_id is not None else None
+    steps: list[Step] = sorted([*periods(every, kind), *list_steps(db, pool_id, kind, every)],
+                               key=lambda step: (step.end, step.first_event))
+    # ``--from``: the lists dated from that period on are placed again too.
+    cut = period_bounds(start, kind)[0] if start is not None else None
     with db.transaction() as conn:
         computation = conn.execute(
-            "SELECT id, base_list_id, valid_through, unfinished FROM computations"
+            "SELECT id, valid_through, unfinished FROM computations"
             " WHERE pool_id = ? AND system = ? AND period = ?", (pool_id, system, kind)).fetchone()
         if computation is None:
             computation = (conn.execute(
-                "INSERT INTO computations (pool_id, system, period, base_list_id)"
-                " VALUES (?, ?, ?, ?)", (pool_id, system, kind, base_id)).lastrowid, base_id, None,
-                False)
+                "INSERT INTO computations (pool_id, system, period) VALUES (?, ?, ?)",
+                (pool_id, system, kind)).lastrowid, None, False)
         computation_id = int(computation[0])
-        valid = date.fromisoformat(computation[2]) if computation[2] else None
-        if computation[1] != base_id or bool(computation[3]) != unfinished:
+        valid = date.fromisoformat(computation[1]) if computation[1] else None
+        if bool(computation[2]) != unfinished:
             valid = None
-        if start is not None and (valid is None or start <= valid):
-            valid = period_bounds(start, kind)[0] - timedelta(days=1)
-        # A period is kept if it ends by ``valid`` and was written, as was every one
-        # before it (per-event periods may share their last day).
-        stored = {(date.fromisoformat(end), event): row for row, end, event in conn.execute(
-            "SELECT id, end, first_event FROM periods WHERE computation_id = ? AND end <= ?",
-            (computation_id, valid.isoformat() if valid else ""))}
-        kept = list(itertools.takewhile(lambda p: (p.end, p.first_event) in stored,
-                                        all_periods))
-        todo = all_periods[len(kept):]
+        if cut is not None and (valid is None or cut <= valid):
+            valid = cut - timedelta(days=1)
+        # A step is kept if it ends by ``valid`` and was written, as was every one before
+        # it (per-event periods may share their last day).
+        stored = {(date.fromisoformat(end), event, list_id): row
+                  for row, end, event, list_id in conn.execute(
+                      "SELECT id, end, first_event, list_id FROM periods"
+                      " WHERE computation_id = ? AND end <= ?",
+                      (computation_id, valid.isoformat() if valid else ""))}
+        kept = list(itertools.takewhile(
+            lambda step: _step_key(step) in stored and not (
+                cut is not None and isinstance(step, ListStep) and step.day >= cut), steps))
+        todo = steps[len(kept):]
         valid = kept[-1].end if kept else None
-        # The periods to compute are rewritten in place (queries read only those up to
-        # ``valid_through``); a period that no longer exists goes now.
-        wanted = {(p.end.isoformat(), p.first_event) for p in all_periods}
-        gone = [(row,) for row, end, event in conn.execute(
-            "SELECT id, end, first_event FROM periods WHERE computation_id = ?",
-            (computation_id,)).fetchall() if (end, event) not in wanted]
-        conn.executemany("DELETE FROM periods WHERE id = ?", gone)
-        conn.execute("UPDATE computations SET base_list_id = ?, valid_through = ?,"
-                     " unfinished = ? WHERE id = ?",
-                     (base_id, valid.isoformat() if valid else None, unfinished, computation_id))
+        # The steps to compute are rewritten in place (queries read only those up to
+        # ``valid_through``); a step that no longer exists goes now, and so does one to
+        # compute that ends by ``valid`` (a list ``--from`` places again).
+        wanted = {_step_key(step) for step in steps}
+        kept_rows = {stored[_step_key(step)] for step in kept}
+        rows = conn.execute("SELECT id, end, first_event, list_id FROM periods"
+                            " WHERE computation_id = ?", (computation_id,)).fetchall()
+        gone = [row for row, end, event, list_id in rows
+                if (date.fromisoformat(end), event, list_id) not in wanted]
+        again = [row for row, end, _, _ in rows if valid is not None
+                 and end <= valid.isoformat() and row not in kept_rows]
+        conn.executemany("DELETE FROM periods WHERE id = ?",
+                         [(row,) for row in dict.fromkeys([*gone, *again])])
+        conn.execute("UPDATE computations SET valid_through = ?, unfinished = ? WHERE id = ?",
+                     (valid.isoformat() if valid else None, unfinished, computation_id))
         if gone and not todo:  # periods gone, none to compute: that is the change
             _record(db, pool_id, system, kind, todo, kept, len(gone), 0, unfinished)
+    state = ListState.empty(player_count(db))
     if valid is not None:
         state = computed_state(db, computation_id, state, valid)
     if total:
         total(len(todo))
     state.grow(len(info.birth_year))
     games = 0
-    since = valid if valid is not None else base_day
-    # Who has been met already: listed, or in an event before the periods to compute.
-    known = state.listed.copy()
-    known[every.owner[:every.slot_start[todo[0].first] if todo else 0]] = True
+    since = _list_day(kept[-1]) if kept else None
+    # Who has played in an event before the steps to compute, and who has been met
+    # already: that, or listed.
+    played = np.zeros(len(state.rating), dtype=bool)
+    played[every.owner[:every.slot_start[todo[0].first] if todo else 0]] = True
+    known = state.listed | played
+    uses = []
     with db.page_cache(WRITE_CACHE_KIB), db.batched(COMMIT_SECONDS) as checkpoint:
-        for p in todo:
-            games += _write_period(db, computation_id, named, every, p, state, info, since,
-                                   known)
+        for step in todo:
+            if isinstance(step, ListStep):
+                uses.append(_write_list(db, computation_id, named, step, state, since,
+                                        played, known))
+            else:
+                games += _write_period(db, computation_id, named, every, step, state, info,
+                                       since, known)
+                played[every.owner[every.slot_start[step.first]:every.slot_start[step.stop]]] \
+                    = True
             checkpoint()
-            since = p.end
+            since = _list_day(step)
             if advance:
                 advance(1)
-        if todo:  # on record with the last periods (a recomputation stopped has no row)
-            with db.transaction():
-                _record(db, pool_id, system, kind, todo, kept, len(gone), games,
-                        unfinished)
-    return RecomputeReport(pool, system, kind, len(todo), len(kept),
-                           sum(p.stop - p.first for p in todo), games,
-                           int(np.count_nonzero(state.rating > 0)))
+    done = [step for step in todo if isinstance(step, Period)]
+    if todo:  # on record with the last steps (a recomputation stopped has no row)
+        with db.transaction():
+            _record(db, pool_id, system, kind, todo, kept, len(gone), games, unfinished)
+    return RecomputeReport(pool, system, kind, len(done),
+                           sum(isinstance(step, Period) for step in kept),
+                           sum(p.stop - p.first for p in done), games,
+                           int(np.count_nonzero(state.rating > 0)), tuple(uses))
 
 
-def _record(db: Database, pool_id: int, system: str, kind: str, todo: list[Period],
-            kept: list[Period], removed: int, games: int, unfinished: bool) -> None:
-    """The recomputation's row of the change log."""
+def _list_day(step: Step) -> date:
+    """The date of the list a step leaves: a period's last day, or the list's date."""
+    return step.day if isinstance(step, ListStep) else step.end
+
+
+def _write_list(db: Database, computation_id: int, named: NamedSystem, step: ListStep,
+                state: ListState, since: date | None, played: Bools, known: Bools) -> ListUse:
+    """Place a published list on ``state`` (the list as of ``since``) and write its row:
+    the players the database does not rate yet (in no earlier event, or unrated after
+    them) take its entry, and the pooled games of those it rates end; the others keep
+    theirs."""
+    opened = state.entries(named.open_period(state, since, step.day))
+    listed = unpack(db.query("SELECT entries FROM published_lists WHERE id = ?",
+                             step.id)[0][0], LIST_ENTRY)
+    who = listed["player"]
+    ours = played[who] & (state.rating[who] > 0)
+    taken, compared = listed[~ours], listed[ours]
+    differing = int(np.count_nonzero(compared["rating"] != state.rating[compared["player"]]))
+    state.apply(taken)
+    rated = taken["player"][taken["rating"] > 0]
+    state.pending = state.pending[~np.isin(state.pending["player"], rated)]
+    known[taken["player"]] = True
+    entries = np.concatenate([opened, taken])
+    in_force = step.end + timedelta(days=1)
+    with db.transaction() as conn:
+        conn.execute(
+            "INSERT INTO periods (computation_id, start, end, first_event, list_date, system,"
+            " events, games, entries, pending, list_id, listed)"
+            " VALUES (?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?)"
+            " ON CONFLICT (computation_id, end, first_event) DO UPDATE SET"
+            " start = excluded.start, list_date = excluded.list_date,"
+            " system = excluded.system, entries = excluded.entries,"
+            " pending = excluded.pending, list_id = excluded.list_id,"
+            " listed = excluded.listed",
+            (computation_id, step.day.isoformat(), step.end.isoformat(), step.first_event,
+             in_force.isoformat(), named.name, entries.tobytes(), state.pending.tobytes(),
+             step.id, len(taken)))
+        conn.execute("UPDATE computations SET valid_through = ? WHERE id = ?",
+                     (step.end.isoformat(), computation_id))
+    return ListUse(step.day, step.name, in_force, len(taken), len(compared), differing)
+
+
+def _record(db: Database, pool_id: int, system: str, kind: str, todo: list[Step],
+            kept: list[Step], removed: int, games: int, unfinished: bool) -> None:
+    """The recomputation's row of the change log: its periods (the lists placed among
+    them are named by the report, not counted)."""
+    periods = [step for step in todo if isinstance(step, Period)]
     record(db.conn, db.author, "recompute", pool_id=pool_id, details={
-        "system": system, "period": kind, "from": todo[0].start.isoformat() if todo else None,
-        "periods": len(todo), "kept": len(kept), "removed": removed,
-        "events": sum(p.stop - p.first for p in todo), "games": games, "unfinished": unfinished})
+        "system": system, "period": kind,
+        "from": (periods[0].start if periods else _list_day(todo[0])).isoformat()
+        if todo else None,
+        "periods": len(periods), "kept": sum(isinstance(step, Period) for step in kept),
+        "removed": removed, "events": sum(p.stop - p.first for p in periods), "games": games,
+        "unfinished": unfinished})
 
 
 def _write_period(db: Database, computation_id: int, named: NamedSystem, history: History,
                   period: Period, state: ListState, info: PlayerInfo, since: date | None,
                   known: Bools) -> int:
     """Rate one period in place on ``state`` (the list as of ``since``: the previous
-    period's end or the base list's date) and write it; returns its games."""
+    period's end or the published list's date) and write it; returns its games."""
     chosen = named.on(period.start)
     opened = state.entries(named.open_period(state, since, period.start))
     first = _first_seen(state, history, period, known)

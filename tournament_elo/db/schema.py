@@ -243,12 +243,27 @@ CREATE TRIGGER changes_never_deleted BEFORE DELETE ON changes
 BEGIN SELECT RAISE(ABORT, 'the change log is append-only: its rows are never deleted'); END;
 """
 
-#: Version 6: what a published list says of its players beside their ratings.
+#: Version 6: every imported list counts from its date.  A list is a row of ``periods``
+#: (``list_id``), between the rating periods, holding the entries it gave (the last
+#: ``listed`` of its ``entries``; any before them are what the system changed on its
+#: date, as FIDE's raise of 1 March 2024): the players the database did not rate yet.
+#: The lists are no longer a computation's base (``computations.base_list_id`` goes), so
+#: the lists computed before are computed again.
+_VERSION_6 = """
+ALTER TABLE periods ADD COLUMN list_id INTEGER REFERENCES published_lists (id)
+    ON DELETE CASCADE;
+ALTER TABLE periods ADD COLUMN listed INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE computations DROP COLUMN base_list_id;
+DELETE FROM periods;
+UPDATE computations SET valid_through = NULL;
+"""
+
+#: Version 7: what a published list says of its players beside their ratings.
 #: ``published_lists.inactive`` holds the players it lists as inactive (int32 player ids;
 #: NULL: the list says nothing of activity), the start of each one's activity in the lists
 #: computed from it; ``list_affiliations`` each player's club and region as the list gives
 #: them (a player's club at a date is the one of the latest list by then that names one).
-_VERSION_6 = """
+_VERSION_7 = """
 ALTER TABLE published_lists ADD COLUMN inactive BLOB;
 CREATE TABLE list_affiliations (       -- a published list's club and region of a player
     list_id INTEGER NOT NULL REFERENCES published_lists (id) ON DELETE CASCADE,
@@ -262,7 +277,7 @@ CREATE INDEX list_affiliations_by_player ON list_affiliations (player_id);
 
 #: ``MIGRATIONS[v]`` brings a database at version ``v`` to version ``v + 1``.
 MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2, _VERSION_3, _VERSION_4, _VERSION_5,
-                              _VERSION_6)
+                              _VERSION_6, _VERSION_7)
 VERSION = len(MIGRATIONS)
 
 

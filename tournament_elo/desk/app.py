@@ -51,9 +51,10 @@ MAX_UPLOAD = 20 * MB
 MAX_DROPPED = 100
 #: The most the dropped files may weigh together, in largest files.
 TOTAL_UPLOADS = 10
-#: What a dropped file is: an event, a rating list, a system definition file (.toml) or
-#: an arbiter's final order; each but the event is the field of the options it fills.
-DROP_KINDS = ("event", "ratings", "system", "order")
+#: What a dropped file is: an event, a rating list, a system definition file (.toml), an
+#: arbiter's final order or a prize table; each but the event is the field of the options
+#: it fills.
+DROP_KINDS = ("event", "ratings", "system", "order", "prizes")
 
 
 class _Refused(Exception):
@@ -201,11 +202,14 @@ def create_app(desk: Desk, readonly: bool = False, watcher: Watcher | None = Non
 
     async def drop(request: Request) -> Response:
         """A file dropped on the page: kept in the work folder, then opened (an event) or
-        chosen for the page's event (a rating list, a system, a final order)."""
+        chosen for the page's event (a rating list, a system, a final order, a prize
+        table)."""
         words = desk_words(desk.lang)
         kind = request.query_params.get("kind", "event")
         name = request.query_params.get("name", "event")
-        if kind not in DROP_KINDS or (kind == "system") != name.lower().endswith(".toml"):
+        toml = name.lower().endswith(".toml")  # a system's, or a prize table's
+        if kind not in DROP_KINDS or (kind == "system" and not toml) or (
+                toml and kind not in ("system", "prizes")):
             return JSONResponse({"error": words["dropped_kind"]}, status_code=400)
         try:
             path = await _receive(request, desk, name, bounds, words)
@@ -217,7 +221,8 @@ def create_app(desk: Desk, readonly: bool = False, watcher: Watcher | None = Non
             event = await anyio.to_thread.run_sync(desk.open, path)
             changes.notify()
             return JSONResponse({"url": f"/e/{event.key}/"})
-        add = {"ratings": desk.add_list, "system": desk.add_system, "order": desk.add_order}
+        add = {"ratings": desk.add_list, "system": desk.add_system, "order": desk.add_order,
+               "prizes": desk.add_prizes}
         listed = add[kind](path)
         shown = desk.events.get(request.query_params.get("event", ""))  # the page's event
         if shown is None:

@@ -18,6 +18,7 @@ from ..errors import InputError
 from ..render.format import fmt_points, missing
 from ..render.html import render
 from ..render.json import present
+from ..render.prizes import prize_rows
 from ..render.sections import report_data
 from ..render.view import build_context
 from ..systems.fide.average_rule import UNRATED_OPPONENTS_SETTING, AverageRule, UnratedOpponents
@@ -50,6 +51,7 @@ def event_context(event: DeskEvent) -> dict[str, Any] | None:
         played = result.event.rounds_played
         context["after"] = played
         context["holding"] = holding(result)
+        context["prizes"] = prize_rows(result, lang)
         # The pairings are made only where a round is paired beyond the last played.
         context["next_round"] = next((day for day in context["pairings"]
                                       if day["round"] == played + 1 and day["boards"]),
@@ -102,7 +104,8 @@ def shell(desk: Desk, event: DeskEvent | None, view: str, readonly: bool) -> dic
         "lang": lang, "desk": desk, "event": event, "view": view,
         "readonly": readonly, "systems": [*system_names(), *desk.systems],
         "tiebreak_rules": TIEBREAK_RULES, "lists": list(desk.lists),
-        "orders": list(desk.orders), "norm_events": list(NORM_EVENTS),
+        "orders": list(desk.orders), "prize_tables": list(desk.prizes),
+        "norm_events": list(NORM_EVENTS),
         "unrated_opponents": list(UnratedOpponents), "average_rules": list(AverageRule),
         "setting_field": SETTING_FIELD,
         "settings": setting_fields(desk, event) if event is not None else [],

@@ -42,7 +42,8 @@ def is_loopback(host: str) -> bool:
 
 
 async def follow(desk: Desk, changes: Changes, stop: anyio.Event) -> None:
-    """Re-read every event whose file (or rating list) changed, then wake the pages."""
+    """Re-read every event whose file (or rating list, system, final order or prize table)
+    changed, then wake the pages."""
     from watchfiles import awatch
 
     while not stop.is_set():
@@ -58,9 +59,10 @@ async def follow(desk: Desk, changes: Changes, stop: anyio.Event) -> None:
             lists = {key for key, path in desk.lists.items() if path in changed}
             systems = {key for key, path in desk.systems.items() if path in changed}
             orders = {key for key, path in desk.orders.items() if path in changed}
+            prizes = {key for key, path in desk.prizes.items() if path in changed}
             touched = [e for e in list(desk.events.values()) if e.files & changed
                        or e.options.ratings in lists or e.options.system in systems
-                       or e.options.order in orders]
+                       or e.options.order in orders or e.options.prizes in prizes]
             for event in touched:
                 await anyio.to_thread.run_sync(event.load, desk.given)
             if touched:
@@ -101,8 +103,8 @@ def watch_reports(path: Path, out: Path, options: Options, given: GivenFiles,
                   echo: Callable[[str, bool], None], stop: threading.Event | None = None
                   ) -> None:
     """Write the report set of ``path`` into ``out`` now and after every change of the
-    file (or of the rating list or final order it is rated with); bad input is said as
-    ``rate`` says it, and the folder keeps the last good set.  ``given`` names the files
+    file (or of the rating list, final order or prize table it is rated with); bad input
+    is said as ``rate`` says it, and the folder keeps the last good set.  ``given`` names the files
     ``options`` stand for (``options.lots`` is a seed: the lots stay the same at each
     change)."""
     from watchfiles import watch

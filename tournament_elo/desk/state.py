@@ -8,9 +8,9 @@ import json
 import re
 import threading
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 
 from ..errors import InputError, Place, Problems, TournamentEloError
 from ..i18n.messages import problem_lines, say
@@ -18,6 +18,7 @@ from ..rating.engine import RatingResult, rate
 from ..rating.last_resort import is_draw, lots_seed
 from ..rating.request import RateRequest, parse_day
 from ..read.detect import read_event, read_ratings
+from ..read.prizes import read_prize_table
 from ..read.sheet_files import input_files
 from ..read.values import MAX_RATING, whole
 from ..render.writers import write_atomic
@@ -43,9 +44,10 @@ class Options:
     """What the page lets the arbiter choose for an event: ``rate``'s options, each as the
     text of its field; empty text means the default ``rate`` would take (the usual
     tie-breaks, the edition in force, no rating list, the last round played, the file's
-    date, lots and final order).  ``ratings``, ``system`` and ``order`` name files the
-    desk was given; ``lots`` is a seed (``draw`` is drawn once, when chosen:
-    :func:`with_lots_drawn`); ``settings`` the system's own, in the order given."""
+    date, lots and final order, no prize list).  ``ratings``, ``system``, ``order`` and
+    ``prizes`` name files the desk was given; ``lots`` is a seed (``draw`` is drawn once,
+    when chosen: :func:`with_lots_drawn`); ``settings`` the system's own, in the order
+    given."""
 
     system: str = "fide"
     tiebreaks: str = ""
@@ -61,6 +63,7 @@ class Options:
     unrated_opponents: str = ""
     average_rule: str = AverageRule.PLAIN.value
     settings: tuple[tuple[str, str], ...] = ()
+    prizes: str = ""
 
     @classmethod
     def from_mapping(cls, data: Any, default: Options) -> Options:
@@ -116,21 +119,33 @@ def with_lots_drawn(options: Options) -> tuple[Options, int | None]:
 @dataclass(frozen=True)
 class GivenFiles:
     """The files the desk was given (on the command line, or dropped on the page), by their
-    names on the page: rating lists, system definitions, final orders."""
+    names on the page: rating lists, system definitions, final orders, prize tables."""
 
     lists: Mapping[str, Path]
     systems: Mapping[str, Path]
     orders: Mapping[str, Path]
+    prizes: Mapping[str, Path] = field(default_factory=dict)
 
     def paths(self) -> list[Path]:
-        return [*self.lists.values(), *self.systems.values(), *self.orders.values()]
+        return [*self.lists.values(), *self.systems.values(), *self.orders.values(),
+                *self.prizes.values()]
 
 
-def given_inputs(options: Options, given: GivenFiles) -> tuple[str, Path | None, Path | None]:
-    """The system ``rate`` is given, the rating list read and the final order file read
-    under ``options``, which name them: a system of the catalogue, or a file given to the
-    desk.  Any other value, a path too, is refused before a file is looked at: the refusal
-    is the same whether or not such a file exists."""
+class Inputs(NamedTuple):
+    """What ``options`` name: the system ``rate`` is given, and the files read (``None``:
+    none chosen)."""
+
+    system: str
+    ratings: Path | None
+    order: Path | None
+    prizes: Path | None
+
+
+def given_inputs(options: Options, given: GivenFiles) -> Inputs:
+    """The system ``rate`` is given, the rating list, the final order file and the prize
+    table read under ``options``, which name them: a system of the catalogue, or a file
+    given to the desk.  Any other value, a path too, is refused before a file is looked
+    at: the refusal is the same whether or not such a file exists."""
     problems = Problems()
     system = options.system or "fide"
     if system in given.systems:
@@ -150,16 +165,23 @@ def given_inputs(options: Options, given: GivenFiles) -> tuple[str, Path | None,
         problems.add(InputError(
             "not a final order of the desk", Place("order"), found=repr(options.order),
             expected="a final order given with 'serve --order' or dropped on the page"))
+    prizes = given.prizes.get(options.prizes)
+    if options.prizes and prizes is None:
+        problems.add(InputError(
+            "not a prize table of the desk", Place("prizes"), found=repr(options.prizes),
+            expected="a prize table given with 'serve --prizes' or dropped on the page"))
     problems.raise_any()
-    return system, listed, order
+    return Inputs(system, listed, order, prizes)
 
 
-def desk_request(options: Options, given: GivenFiles) -> tuple[RateRequest, Path | None]:
+def desk_request(options: Options, given: GivenFiles) -> tuple[RateRequest, Inputs]:
     """The request ``rate`` is given under ``options`` (every problem of its fields at
-    once), but its rating list: the file to read it from, if one is chosen."""
+    once), but its rating list and prize table: the files to read them from
+    (``Inputs.ratings``, ``Inputs.prizes``), if chosen."""
     problems = Problems()
-    nothing: tuple[str, Path | None, Path | None] = ("fide", None, None)
-    system, listed, order = problems.checked(lambda: given_inputs(options, given), nothing)
+    inputs = problems.checked(lambda: given_inputs(options, given),
+                              Inputs("fide", None, None, None))
+    system, order = inputs.system, inputs.order
     day = problems.checked(lambda: parse_day(options.date or None, "--date"), None)
     unrated = problems.checked(lambda: whole(options.unrated_rating, Place(
         "--unrated-rating"), "rating", MAX_RATING), None)
@@ -172,16 +194,17 @@ def desk_request(options: Options, given: GivenFiles) -> tuple[RateRequest, Path
         unrated_opponents=options.unrated_opponents or None,
         average_rule=options.average_rule, after_round=options.round or None, date=day,
         lots=options.lots or None, order=order, norm_event=options.norm_event or None,
-        settings=dict(options.settings)), listed
+        settings=dict(options.settings)), inputs
 
 
 def rate_file(path: Path, options: Options, given: GivenFiles) -> tuple[RatingResult, int]:
     """Read and rate an event file as ``rate`` does with these options; and how many
     rounds the file has played (the rounds the page may go back to)."""
-    request, listed = desk_request(options, given)
+    request, inputs = desk_request(options, given)
     event = read_event(path)
-    ratings = read_ratings(listed) if listed is not None else None
-    result = rate(event, replace(request, ratings=ratings))
+    ratings = read_ratings(inputs.ratings) if inputs.ratings is not None else None
+    prizes = read_prize_table(inputs.prizes) if inputs.prizes is not None else None
+    result = rate(event, replace(request, ratings=ratings, prizes=prizes))
     result.player_table  # noqa: B018 - the tables are computed here, not while a page waits
     return result, event.rounds_played
 
@@ -255,24 +278,28 @@ class DeskEvent:
 
 
 class Desk:
-    """The opened events, the rating lists, system definition files and final orders they
-    may use (by their names on the page), and the work folder that keeps the dropped files
-    and the options chosen per event."""
+    """The opened events, the rating lists, system definition files, final orders and
+    prize tables they may use (by their names on the page), and the work folder that keeps
+    the dropped files and the options chosen per event."""
 
     def __init__(self, work: Path, lang: str, lists: Iterable[Path] = (),
-                 systems: Iterable[Path] = (), orders: Iterable[Path] = ()) -> None:
+                 systems: Iterable[Path] = (), orders: Iterable[Path] = (),
+                 prizes: Iterable[Path] = ()) -> None:
         self.work = work
         self.lang = lang
         self.events: dict[str, DeskEvent] = {}
         self.lists: dict[str, Path] = {}
         self.systems: dict[str, Path] = {}
         self.orders: dict[str, Path] = {}
+        self.prizes: dict[str, Path] = {}
         for path in lists:
             self.add_list(path)
         for path in systems:
             self.add_system(path)
         for path in orders:
             self.add_order(path)
+        for path in prizes:
+            self.add_prizes(path)
         try:
             saved = json.loads((work / SETTINGS_FILE).read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -280,7 +307,8 @@ class Desk:
         self.saved: dict[str, Any] = saved if isinstance(saved, dict) else {}
 
     def default_options(self) -> Options:
-        return Options(lang=self.lang, ratings=next(iter(self.lists), ""))
+        return Options(lang=self.lang, ratings=next(iter(self.lists), ""),
+                       prizes=next(iter(self.prizes), ""))
 
     def add_list(self, path: Path) -> str:
         """A rating list the page may choose; its name there."""
@@ -294,9 +322,13 @@ class Desk:
         """A final order file the page may choose; its name there."""
         return _named(self.orders, path)
 
+    def add_prizes(self, path: Path) -> str:
+        """A prize table the page may choose; its name there."""
+        return _named(self.prizes, path)
+
     @property
     def given(self) -> GivenFiles:
-        return GivenFiles(self.lists, self.systems, self.orders)
+        return GivenFiles(self.lists, self.systems, self.orders, self.prizes)
 
     def open(self, path: Path) -> DeskEvent:
         """Open an event file (once: the same file again is the same event) and rate it."""

@@ -17,7 +17,7 @@ DESK_WORDS: dict[str, str] = {
                             'together (ten times serve --max-upload): this one'
                             ' is not kept'),
     'dropped_kind': N_('a dropped file is an event, a rating list, a rating '
-                        'system (.toml) or a final order'),
+                        'system (.toml), a final order or a prize table'),
 }
 
 

@@ -138,6 +138,17 @@ REPORT_WORDS: dict[str, str] = {
     'white_points': N_('White Pts. before'),
     'black_points': N_('Black Pts. before'),
     'failed': N_('Failed conditions'),
+    'prizes': N_('Prizes'),
+    'prize': N_('Prize'),
+    'prize_label': N_('Award'),
+    'amount': N_('Amount'),
+    'shared_with': N_('Shared with'),
+    'nobody': N_('not awarded'),
+    'one_per_player': N_('one prize per player'),
+    'sharing_tiebreak': N_('ties decided by the tie-breaks'),
+    'sharing_split': N_('tied players share the prizes they occupy'),
+    'sharing_hort': N_('tied players share half of the prizes they occupy, the other '
+                       'half by the tie-breaks (Hort system)'),
     'period_note': N_('{n} events in the rating period {period} ({events}): '
                        'the list counts them together, {before} → {after}'),
 }
@@ -154,6 +165,7 @@ _SITE: dict[str, str] = {
     'site': NC_('site:site', 'Rating list'),
     'chart': N_('Rating by list date'),
     'chart_of': N_('Rating history of'),
+    'published_list': N_('Published list'),
     'not_rated_yet': N_('it was imported after the lists were computed: run '
                          "'tournament-elo db recompute'"),
     'swiss': N_('Swiss'),

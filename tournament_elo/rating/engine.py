@@ -28,13 +28,14 @@ from ..systems.protocol import Figures, RatingSystem
 from ..systems.registry import DATED_ALIASES, get_system
 from .c07.tiebreaks import decimals
 from .request import RateRequest
-from .standings import event_tiebreaks, standings, tiebreak_codes
+from .standings import event_tiebreaks, standing_order, standings, tiebreak_codes
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from ..systems.columns import Table
     from ..systems.fide.norms import NormResult
+    from .prizes import PrizeList
     from .teams.report import TeamOptions, TeamReport
 
 logger = logging.getLogger(__name__)
@@ -50,6 +51,8 @@ class RatingResult:
     standings: Standings
     #: How a team event's teams are ranked and scored (None: the defaults).
     team_options: TeamOptions | None = None
+    #: The prizes given by the standings, where a prize table was given.
+    prizes: PrizeList | None = None
 
     @property
     def warnings(self) -> tuple[InputWarning, ...]:
@@ -93,9 +96,7 @@ class RatingResult:
         """The rows of :attr:`players` every output lists, in standings order (place, then
         start number): the participants — a fixed-rated reference opponent (an AI level)
         is no standings row, though his games count for his opponents."""
-        rank = self.standings.rank
-        rows = np.flatnonzero(rank > 0)
-        return rows[np.lexsort((rows, rank[rows]))].astype(np.int64)
+        return standing_order(self.standings.rank)
 
     @cached_property
     def game_rows(self) -> npt.NDArray[np.int64]:
@@ -253,7 +254,13 @@ def rate(event: Event, request: RateRequest | str = DEFAULT_REQUEST) -> RatingRe
             Place(event.source), message(
                 "no player has a rating under {}: every player is rated as unrated (give "
                 "ratings in the file, or a rating list with --ratings)", chosen.name))))
-    return RatingResult(event, chosen, figures, table, request.team_options)
+    prizes = None
+    if request.prizes is not None:
+        from .prizes import award_prizes
+
+        prizes = award_prizes(event, table, request.prizes)
+        figures = figures._replace(warnings=(*figures.warnings, *prizes.warnings))
+    return RatingResult(event, chosen, figures, table, request.team_options, prizes)
 
 
 def as_requested(event: Event, request: RateRequest) -> Event:

@@ -18,6 +18,7 @@ from ..systems.fide.average_rule import UNRATED_OPPONENTS_SETTING, AverageRule
 
 if TYPE_CHECKING:
     from ..model import ListEntry
+    from ..prize_table import PrizeTable
     from .teams.report import TeamOptions
 
 
@@ -32,7 +33,8 @@ class RateRequest:
     arbiter's final order; ``date`` the event's date where its file gives none;
     ``settings`` the system's own (``--set KEY=VALUE``); ``team_options`` how a team
     event's teams are ranked and scored (``tournament-elo teams``' options; None: the
-    defaults).
+    defaults); ``prizes`` the prize table whose prizes are given by the standings
+    (:func:`~tournament_elo.read_prize_table`; None: no prize list).
     """
 
     system: str = "fide"
@@ -49,6 +51,7 @@ class RateRequest:
     norm_event: str | None = None
     settings: Mapping[str, str] = field(default_factory=dict)
     team_options: TeamOptions | None = None
+    prizes: PrizeTable | None = None
 
     def system_settings(self) -> dict[str, str]:
         """The settings the system is given: ``--set``'s, with ``--unrated-opponents``."""

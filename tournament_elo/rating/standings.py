@@ -116,6 +116,13 @@ def standings(
                      event.lots_seed, event.final_order)
 
 
+def standing_order(rank: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The rows of the players with a place, in the standings' order: place, then row
+    (start number)."""
+    rows = np.flatnonzero(rank > 0)
+    return rows[np.lexsort((rows, rank[rows]))].astype(np.int64)
+
+
 def places(points: npt.NDArray[np.int64], values: dict[str, npt.NDArray[np.float64]],
            ranked: npt.NDArray[np.bool_] | None = None,
            last: Sequence[npt.NDArray[np.float64]] = ()) -> npt.NDArray[np.int64]:

@@ -56,6 +56,7 @@ from .common import (
     parse_date,
 )
 from .headers import canonical, column_name, fold, in_vietnamese, map_headers, near_miss
+from .prize_words import PRIZE_SHEETS
 from .sheet_cells import cell_place, cell_text
 from .sheet_event import EventInfo, read_event_sheet
 from .sheet_files import Companions, companion_files, players_file_name
@@ -154,9 +155,11 @@ def sheets_draft(path: Readable, encoding: str | None = None) -> EventDraft:
 
 
 def _workbook_sources(path: Readable, reading: _Reading) -> _Sources:
-    """Find the games, players and event sheets by name, else by their headers."""
+    """Find the games, players and event sheets by name, else by their headers (a prize
+    sheet, which ``rate --prizes`` reads, is none of them)."""
     source = str(path)
-    sheets = read_workbook(path)
+    sheets = {name: rows for name, rows in read_workbook(path).items()
+              if fold(name) not in PRIZE_SHEETS}
     games_name = _sheet_named(sheets, GAMES_SHEETS) or _sheet_with(sheets, _games_header)
     if games_name is None and len(sheets) == 1:
         games_name = next(iter(sheets))

@@ -16,6 +16,7 @@ import jinja2
 from ..i18n.catalog import template_functions
 from .collector import without_collector
 from .markup import crosstable_body, crosstable_style, event_report_body, starting_rank_body
+from .prizes import prize_rows
 from .sections import report_data
 from .view import ReportView, build_context
 
@@ -85,8 +86,8 @@ def asset(name: str) -> bytes:
 @without_collector
 def render_html(result: RatingResult, lang: str, notes: Mapping[Any, str] | None = None,
                 view: ReportView | None = None, assets: str | None = None) -> str:
-    """The event's report page: crosstable, rating report, pairings, norms, a section
-    per player (``notes``: a text per player id shown in his section); the pairings and
+    """The event's report page: crosstable, prizes, rating report, pairings, norms, a
+    section per player (``notes``: a text per player id shown in his section); the pairings and
     the players' sections are drawn by the page's script from its data block
     (:mod:`.sections`).
 
@@ -97,5 +98,6 @@ def render_html(result: RatingResult, lang: str, notes: Mapping[Any, str] | None
     address ending in ``/``) links them instead, as ``report.css`` and ``report.js``
     there (:data:`LINKED_ASSETS`): a site's pages share them."""
     context = build_context(result, lang, notes, view)
-    page = render("report.html.j2", context, data=report_data(context), assets=assets)
+    page = render("report.html.j2", context, data=report_data(context), assets=assets,
+                  prizes=prize_rows(result, lang))
     return _INDENT.sub("\n", page)

@@ -136,6 +136,7 @@ def to_json(result: RatingResult) -> dict[str, Any]:
         "games": game_records(result),
         "fixed_opponents": fixed_opponent_records(result),
         "norms": norm_records(result),
+        "prizes": prize_records(result),
         **team_records(result),
         "warnings": [str(w) for w in result.warnings],
     }
@@ -174,6 +175,7 @@ def write_json(result: RatingResult, out: TextIO, indent: int | None = None) -> 
         out.write("]")
     out.write(', "fixed_opponents": ' + dump(fixed_opponent_records(result)))
     out.write(', "norms": ' + dump(norm_records(result)))
+    out.write(', "prizes": ' + dump(prize_records(result)))
     for key, value in team_records(result).items():
         out.write(f', "{key}": ' + dump(value))
     out.write(', "warnings": ' + dump([str(w) for w in result.warnings]) + "}\n")
@@ -199,3 +201,23 @@ def norm_records(result: RatingResult) -> list[dict[str, Any]]:
             "points_needed": n.forecast.points_needed / 100,
             "opponents_rating": n.forecast.opponents_rating},
     } for n in result.norms if n.listed]
+
+
+def prize_records(result: RatingResult) -> list[dict[str, Any]]:
+    """The prize list, one object per prize in the table's order (an empty list without a
+    prize table): ``prize`` its name, ``label`` what it is in kind, ``player`` the id of
+    the player it goes to (``null``: not awarded), ``amount`` what he receives (the
+    prize's amount where it is not awarded), ``shared_with`` the ids of the players of his
+    tie.
+    A tie of more players than prizes adds an object for each player beyond, after the
+    tie's last prize and named after it."""
+    if result.prizes is None:
+        return []
+    from .prizes import amount_number
+
+    players = result.event.players
+    return [{"prize": a.prize.name, "label": a.prize.label,
+             "player": None if a.player is None else players[a.player].id,
+             "amount": amount_number(a.amount),
+             "shared_with": [players[i].id for i in a.shared_with]}
+            for a in result.prizes.awards]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from .collector import without_collector
 from .format import Writing, title_of
+from .prizes import prize_sheet
 from .view import (
     ReportView,
     Row,
@@ -135,7 +136,8 @@ class ReportTable:
 def report_tables(result: RatingResult, lang: str,
                   view: ReportView | None = None) -> list[ReportTable]:
     """The crosstable, the event rating report, the starting rank, the pairings and,
-    when the event has them, the round-robin grid and the norms, numbers as numbers
+    when the event has them, the round-robin grid, the norms and the prizes, numbers as
+    numbers
     (``view``: the result's :func:`~.view.report_view` in ``lang``, when the caller has
     made it already).
     """
@@ -153,6 +155,9 @@ def report_tables(result: RatingResult, lang: str,
     norms_sheet = _norms_sheet(result, how)
     if norms_sheet is not None:
         tables.append(ReportTable("Norms", "norms.csv", *norms_sheet, optional=True))
+    prizes = prize_sheet(result, lang)
+    if prizes is not None:
+        tables.append(ReportTable("Prizes", "prizes.csv", *prizes))
     return tables
 
 

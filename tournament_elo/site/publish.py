@@ -207,7 +207,7 @@ def publish_site(
             _list_pages(players.index.tolist(), rows, site, paged, per_page, stale, step, page)
         _categories_page(lists, site, paged, words, step)
         _event_index(events, site, paged, page_rows, words, step)
-        _search_shards(active, inactive, site)
+        _search_shards(active, inactive, _merged_names(db), site)
         site.commit()
     return [site.out / name for name in site.written]
 
@@ -386,7 +386,7 @@ def _event_pages(db: Database, comp: Computation, events: Sequence[_Event], site
             if site.keep(name, key):
                 step(1)
                 continue
-            job = _Job(str(db.path.absolute()), comp, event, common, mine, nav,
+            job = _Job(str(Path(db.path).resolve()), comp, event, common, mine, nav,
                        str(site.claim(name)), versions)
             pending.append((job, key))
             yield job
@@ -443,16 +443,19 @@ def _store_lines(site: SiteFolder, event: _Event, lines: list[tuple[Any, ...]]) 
          for idx, player, *outcome in lines])
 
 
-_databases: dict[str, Database] = {}
+#: The databases a process renders pages from, each kept open: by path and file (one
+#: process publishes several databases, or a new one at a path, as the tests do).
+_databases: dict[tuple[str, int], Database] = {}
 
 
 def _render_events(jobs: list[_Job]) -> list[_Written]:
     """Render and write each event's page (a worker keeps its database open)."""
     done = []
     for job in jobs:
-        db = _databases.get(job.db)
+        key = (job.db, os.stat(job.db).st_ino)
+        db = _databases.get(key)
         if db is None:
-            db = _databases[job.db] = Database(job.db, readonly=True)
+            db = _databases[key] = Database(job.db, readonly=True)
         html, lines = _page(db, job)
         data = html.encode("utf-8")
         with open(job.path, "wb") as stream:
@@ -621,18 +624,23 @@ def _player_context(person: tuple[Any, ...], entry: tuple[Any, ...] | None,
             for period, line in zip(periods, own, strict=True)]
     series = [(date.fromisoformat(str(r["list_date"])), float(r["rating"])) for r in past
               if r["rating"] is not None]
-    return {"common": common, "player": row, "history": [_history_cells(r) for r in past],
+    return {"common": common, "player": row,
+            "history": [_history_cells(r, words) for r in past],
             "series": series, "words": words,
             "events": [{"id": -int(e[1]), "name": e[2], "end": e[3], "rounds": e[4],
                         "points": e[5], "rank": e[6], "rating": e[7], "change": e[8],
                         "new_rating": e[9]} for e in mine]}
 
 
-def _history_cells(r: Row) -> Row:
-    return {"list_date": r["list_date"], "period": str(r["period"]).replace("..", " – "),
+def _history_cells(r: Row, words: dict[str, str]) -> Row:
+    """A history line's cells; a published list's names no period: it says what it is."""
+    listed = r["list"] is not None
+    return {"list_date": r["list_date"],
+            "period": words["published_list"] if listed else str(r["period"]).replace(
+                "..", " – "),
             "rating_before": fmt_list_rating(r["rating_before"]),
             "rating": fmt_list_rating(r["rating"]), "change": fmt_list_change(r["change"]),
-            "games": fmt_text(r["games"]), "events": r["events"]}
+            "games": fmt_text(r["games"]), "events": "" if listed else r["events"]}
 
 
 def _render_players(jobs: list[_PlayerJob]) -> list[bytes]:
@@ -751,10 +759,21 @@ def shard_keys(terms: Sequence[str]) -> dict[str, list[int]]:
     return {key: sorted(found) for key, found in sorted(groups.items())}
 
 
-def _search_shards(active: Any, inactive: Any, site: SiteFolder) -> None:
+def _merged_names(db: Database) -> dict[int, list[str]]:
+    """The folded names of the records merged into each player (``db merge-players``)."""
+    names: dict[int, list[str]] = {}
+    for pid, folded in db.query("SELECT player_id, name_folded FROM merged_players"
+                                " ORDER BY player_id, id"):
+        names.setdefault(int(pid), []).append(str(folded))
+    return names
+
+
+def _search_shards(active: Any, inactive: Any, merged: dict[int, list[str]],
+                   site: SiteFolder) -> None:
     """``search/index.js`` (the shards' keys) and one script per shard: each listed
-    player once by his folded name, and by each of his ids, with the cells of his row —
-    the active players' with their places, then the inactive players' with none."""
+    player once by his folded name, by the name of each record merged into his
+    (``merged``), and by each of his ids, with the cells of his row — the active players'
+    with their places, then the inactive players' with none."""
     records, terms = [], []
     listed = pd.concat([active, inactive])
     places = [str(n) for n in range(1, len(active) + 1)] + ["–"] * len(inactive)
@@ -768,7 +787,8 @@ def _search_shards(active: Any, inactive: Any, site: SiteFolder) -> None:
                   fmt_text(title), fmt_text(federation), fmt_text(born), fmt_text(games),
                   fmt_text(period_games), fmt_text(k), fmt_text(fide_id),
                   fmt_text(federation_id), place]
-        for term in dict.fromkeys([fold_name(str(name)), fold_name(fmt_text(fide_id)),
+        for term in dict.fromkeys([fold_name(str(name)), *merged.get(int(pid), []),
+                                   fold_name(fmt_text(fide_id)),
                                    fold_name(fmt_text(federation_id))]):
             if term:
                 terms.append(term)

@@ -27,12 +27,13 @@
   }
 
   // Dropped or chosen files are kept by the desk, one after another, and opened: events,
-  // rating lists, rating systems (.toml) or final orders.  The first the desk refuses (past
+  // rating lists, rating systems (.toml), final orders or prize tables.  The first the desk refuses (past
   // its bounds) stops the rest, and its reason is shown; else the page goes to the last
   // event opened.
   const message = document.getElementById("drop-message");
   const eventFile = /\.(trf|csv|xlsx?|pgn|html?)$/i;
-  const kindOf = (file) => /\.toml$/i.test(file.name) ? "system"
+  const kindOf = (file) => /prize|giai.?thuong/i.test(file.name) ? "prizes"
+    : /\.toml$/i.test(file.name) ? "system"
     : /order/i.test(file.name) && !eventFile.test(file.name) ? "order"
     : /list|rating/i.test(file.name) ? "ratings" : "event";
   async function send(files, kind) {
