@@ -12,13 +12,12 @@ from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
-from db_figures import expected, half_away
+from db_figures import expected, half_away, write_event
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import DATA, make_event
 from tournament_elo.db.store import Database
-from tournament_elo.write.trf import write_trf
 
 CROSSTABLE = DATA / "chessresults_british2026_champ_crosstable_final.html"
 STARTING_RANK = DATA / "chessresults_british2026_champ_startingrank.html"
@@ -49,20 +48,12 @@ def test_a_starting_rank_list_meets_the_event_players_by_name(run):
     assert out == "108 players listed on 2026-08-01: 108 matched by id, 0 by name, 0 new\n"
 
 
-def _trf(folder: Path, name: str, end: date, people: list[dict[str, object]],
-         ratings: list[int | None], games: list[tuple[int, int, int, str]]) -> None:
-    event = make_event(ratings, games, end=end)
-    event = replace(event, name=name, players=tuple(
-        replace(player, **fields) for player, fields in zip(event.players, people, strict=True)))
-    (folder / f"{name}.trf").write_text(write_trf(event))
-
-
 def test_name_forms_are_one_person_and_a_merge_recomputes(run, tmp_path):
-    _trf(tmp_path, "january", date(2025, 1, 15),
+    write_event(tmp_path, "january", date(2025, 1, 15),
          [{"name": "Nguyễn Văn An"}, {"name": "Trần Bình"}, {"name": "Đặng Đức"},
           {"name": "Lê Cường"}],
          [1800, 1900, 1700, 1750], [(1, 1, 2, "0"), (1, 3, 4, "=")])
-    _trf(tmp_path, "february", date(2025, 2, 15),
+    write_event(tmp_path, "february", date(2025, 2, 15),
          [{"name": "NGUYEN, Van An"}, {"name": "Dang Duc"}, {"name": "Binh Tran"},
           {"name": "Le Cuong", "fide_id": "12345678"}, {"name": "Le Cuong", "fide_id": "999"}],
          [1800, 1700, 1900, 1750, 1600], [(1, 3, 2, "1"), (1, 1, 4, "=")])
@@ -110,7 +101,7 @@ def test_a_merged_player_is_found_by_every_name_and_id_he_had(run, tmp_path):
     of his own, #110 after Lê Cường #109) are merged; the merged record's name and id find
     him, through a recomputation, a corrected file and a new player."""
     people = [{"name": "Lê Cường"}, {"name": "Shreyas Royal"}]
-    _trf(tmp_path, "weekend", date(2026, 9, 12), people, [2414, 2490], [(1, 2, 1, "1")])
+    write_event(tmp_path, "weekend", date(2026, 9, 12), people, [2414, 2490], [(1, 2, 1, "1")])
     assert run("db", "import", CROSSTABLE, "weekend.trf")[0] == 0
     assert run("db", "import-list", STARTING_RANK, "--date", "2026-08-01")[0] == 0
     assert run("db", "recompute")[0] == 0
@@ -145,14 +136,14 @@ def test_a_merged_player_is_found_by_every_name_and_id_he_had(run, tmp_path):
     # The weekend corrected: a draw.  Its "Shreyas Royal" is the merged record's identity:
     # #3, no new record.
     (tmp_path / "corrected").mkdir()
-    _trf(tmp_path / "corrected", "weekend", date(2026, 9, 12), people, [2414, 2490],
+    write_event(tmp_path / "corrected", "weekend", date(2026, 9, 12), people, [2414, 2490],
          [(1, 2, 1, "=")])
     code, out, err = run("db", "import", tmp_path / "corrected" / "weekend.trf")
     assert (code, out) == (0, "0 imported, 1 replaced, 0 unchanged, 0 failed; 1 games\n")
     assert run("db", "recompute")[0] == 0
     found_as_royal(half_away(10 * (50 - expected(2514, 2414))))
     # A new player takes the next id: #110 stays the merged record's.
-    _trf(tmp_path, "club", date(2026, 10, 3), [{"name": "Phạm Minh"}, {"name": "Lê Cường"}],
+    write_event(tmp_path, "club", date(2026, 10, 3), [{"name": "Phạm Minh"}, {"name": "Lê Cường"}],
          [1800, 2414], [(1, 1, 2, "0")])
     assert run("db", "import", "club.trf")[0] == 0
     assert [p["id"] for p in as_json(run, "db", "players")][-3:] == [108, 109, 111]
@@ -223,10 +214,10 @@ def test_what_a_later_file_tells_of_a_known_player_fills_his_record(run, tmp_pat
               {"name": "Hồ Lan", "fide_id": "12400001"}]
     games = [(1, 1, 2, "1")]
     for name, day in (("one", 10), ("two", 11)):
-        _trf(tmp_path, name, date(2025, 3, day), people, [1800, 1700], games)
-    _trf(tmp_path, "three", date(2025, 3, 12),
+        write_event(tmp_path, name, date(2025, 3, day), people, [1800, 1700], games)
+    write_event(tmp_path, "three", date(2025, 3, 12),
          [{**people[0], "birth_year": 1990}, {**people[1], "sex": "w"}], [1800, 1700], games)
-    _trf(tmp_path, "four", date(2025, 3, 13),
+    write_event(tmp_path, "four", date(2025, 3, 13),
          [{**people[0], "birth_year": 1991}, people[1]], [1800, 1700], games)
     code, _, err = run("db", "import", "one.trf", "two.trf", "three.trf", "four.trf")
     assert code == 0, err
@@ -327,7 +318,7 @@ def test_a_merge_keeps_what_the_lists_say_of_the_kept_record(run, tmp_path):
     (tmp_path / "list.csv").write_text("name,rating,club,active\nTrần Bình,1900,CLB A,no\n"
                                        "Binh Tran,1900,CLB B,yes\nAn,1800,,yes\n",
                                        encoding="utf-8")
-    _trf(tmp_path, "january", date(2025, 1, 15), [{"name": "An"}, {"name": "Lê"}],
+    write_event(tmp_path, "january", date(2025, 1, 15), [{"name": "An"}, {"name": "Lê"}],
          [1800, 1700], [(1, 1, 2, "=")])
     for args in (("db", "import-list", "list.csv", "--date", "2025-01-01"),
                  ("db", "import", "january.trf"), ("db", "recompute")):

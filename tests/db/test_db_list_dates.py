@@ -10,17 +10,15 @@ import csv
 import io
 import json
 import tempfile
-from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
 import pytest
-from db_figures import expected, half_away
+from db_figures import expected, half_away, write_event
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import DATA, make_event
-from tournament_elo.write.trf import write_trf
+from helpers import DATA
 
 KARL_MALA = DATA / "fide_trf16_example_karl_mala_2005.trf"
 CAPO = DATA / "javafo_aum_capo_dorso_2012_final.trf"
@@ -206,23 +204,15 @@ def test_recomputing_after_the_lists_import_equals_a_database_built_with_it(
     assert len(found["2012-10-01"]) > len(found["2012-01-01"]) > 100  # type: ignore[arg-type]
 
 
-def _trf(folder: Path, name: str, end: date, people: list[dict[str, object]],
-         ratings: list[int | None], games: list[tuple[int, int, int, str]]) -> None:
-    event = make_event(ratings, games, end=end)
-    event = replace(event, name=name, players=tuple(
-        replace(player, **fields) for player, fields in zip(event.players, people, strict=True)))
-    (folder / f"{name}.trf").write_text(write_trf(event))
-
-
 def test_a_list_after_the_raise_of_march_2024_is_not_raised_again(run, tmp_path):
     """FIDE's list of 1 March 2024 already holds the one-time raise; the database's
     players cross it when their next period starts, before the list is placed."""
     q = {"name": "Quang", "fide_id": "30000001"}
     r = {"name": "Rosa", "fide_id": "30000002"}
     p = {"name": "Phong", "fide_id": "30000003"}
-    _trf(tmp_path, "february", date(2024, 2, 10), [q, r], [1600, 1700], [(1, 1, 2, "1")])
+    write_event(tmp_path, "february", date(2024, 2, 10), [q, r], [1600, 1700], [(1, 1, 2, "1")])
     # Phong's file says 1450: he is listed, so his list entry counts.
-    _trf(tmp_path, "april", date(2024, 4, 6), [p, q], [1450, 1768], [(1, 1, 2, "=")])
+    write_event(tmp_path, "april", date(2024, 4, 6), [p, q], [1450, 1768], [(1, 1, 2, "=")])
     (tmp_path / "list-2024-03.csv").write_text(
         "fide_id,name,rating,games\n30000003,Phong,1500,50\n30000001,Quang,1800,40\n",
         encoding="utf-8")

@@ -1,19 +1,23 @@
 """The database tests' shared computations: FIDE's expected score and rounding written out
-plainly, a folder imported, a site page's tables read back, the change log's rows."""
+plainly, a folder imported, an event of named players written, a site page's tables read
+back, the change log's rows."""
 
 from __future__ import annotations
 
 import csv
 import sqlite3
+from dataclasses import replace
+from datetime import date
 from html.parser import HTMLParser
 from pathlib import Path
 
 from conftest import HISTORY_START
 
-from helpers import DATA
+from helpers import DATA, make_event
 from tournament_elo.db.importer import import_events
 from tournament_elo.db.lists import import_list
 from tournament_elo.db.store import Database
+from tournament_elo.write.trf import write_trf
 
 
 def imported(folder: Path, db_path: Path) -> Database:
@@ -22,6 +26,16 @@ def imported(folder: Path, db_path: Path) -> Database:
     report = import_events(db, [folder / "events"], system="fide-2024")
     assert not report.failed
     return db
+
+
+def write_event(folder: Path, name: str, end: date, people: list[dict[str, object]],
+                ratings: list[int | None], games: list[tuple[int, int, int, str]]) -> None:
+    """``make_event``'s event named ``name``, ending on ``end``, its players given the
+    fields of ``people`` (names, ids, birth years), written as ``folder/name.trf``."""
+    event = make_event(ratings, games, end=end)
+    event = replace(event, name=name, players=tuple(
+        replace(player, **fields) for player, fields in zip(event.players, people, strict=True)))
+    (folder / f"{name}.trf").write_text(write_trf(event))
 
 
 def expected(own: int, opponent: int) -> int:
