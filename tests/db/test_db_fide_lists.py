@@ -182,3 +182,38 @@ def test_the_inactive_are_flagged_i_and_the_filters_hold(run, rated, tmp_path):
     code, _, err = run("db", "ratings", "--format", "fide-txt", "--inactive", "-o", "i.txt")
     assert code == 0, err
     assert [e.fide_id for e in read_ratings(tmp_path / "i.txt")] == ["3000001"]
+
+
+def test_an_established_player_of_a_fide_list_keeps_his_k(run, tmp_path):
+    """FIDE's list gives a player's games of the last period only, not his career: a
+    rated player it brings in is established (Seletsky: K 15 in the list, as in the
+    event file's database), not a newcomer with K 25.  Capo d'Orso 2012 rated, its list
+    written in FIDE's TXT, imported into a second database for 1 January 2013, and the
+    same event held again in September 2013: his change there is what ``rate`` gives the
+    event with that list (``--ratings``), K 15 — with K 25 it would be +22, not +13."""
+    import json
+    import re
+
+    from helpers import DATA
+
+    capo = (DATA / "javafo_aum_capo_dorso_2012_final.trf").read_text(encoding="utf-8")
+    (tmp_path / "capo.trf").write_text(capo, encoding="utf-8")
+    (tmp_path / "capo13.trf").write_text(re.sub(r"\b2012([/-])", r"2013\1", capo),
+                                         encoding="utf-8")
+    for args in (("db", "import", "capo.trf", "--db", "a.db"),
+                 ("db", "recompute", "--db", "a.db"),
+                 ("db", "ratings", "--db", "a.db", "--format", "fide-txt", "-o", "list.txt"),
+                 ("db", "import-list", "list.txt", "--date", "2013-01-01", "--db", "b.db"),
+                 ("db", "import", "capo13.trf", "--db", "b.db"),
+                 ("db", "recompute", "--db", "b.db")):
+        code, _, err = run(*args)
+        assert code == 0, (args, err)
+    assert "14112191       Seletsky Grigory" in (tmp_path / "list.txt").read_text()
+    code, out, err = run("db", "history", "14112191", "--db", "b.db", "--format", "json")
+    assert code == 0, err
+    line = json.loads(out)[-1]  # the event's line, after the list's
+    code, out, err = run("rate", "capo13.trf", "--ratings", "list.txt", "--format", "json")
+    assert code == 0, err
+    seletsky = next(p for p in json.loads(out)["players"] if p["name"] == "Seletsky Grigory")
+    assert (seletsky["rating"], seletsky["k"], seletsky["change_rounded"]) == (2351, 15, 13)
+    assert (line["rating_before"], line["change"], line["rating"]) == (2351, 13, 2364)

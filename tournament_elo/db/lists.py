@@ -18,7 +18,7 @@ import numpy.typing as npt
 from ..errors import InputError
 from ..i18n.message import message
 from ..model import ListEntry, Player
-from ..rating_list import LIST_ENTRY, PENDING_ENTRY, Ints, ListState
+from ..rating_list import LIST_ENTRY, PENDING_ENTRY, UNKNOWN_GAMES, Ints, ListState
 from ..read.detect import read_ratings
 from ..read.text import read_bytes
 from .changes import record
@@ -66,7 +66,10 @@ def import_list(db: Database, path: str | Path, on: date, pool: str = "main",
         entries["player"] = db.player_ids(people, how)
         names = dict(db.query("SELECT id, name FROM players"))
         entries["rating"] = [e.rating or 0 for e in listed]
-        entries["games"] = [e.games or 0 for e in listed]
+        # A list that rates a player without his games in total (FIDE's gives only the
+        # period's) makes him established, as ``rate --ratings`` does: his games unknown.
+        entries["games"] = [UNKNOWN_GAMES if e.games is None and e.rating else e.games or 0
+                            for e in listed]
         # A published 2400 is what "ever 2400" means: the rating itself shows it.
         entries["ever_2400"] = [bool(e.ever_2400) or (e.rating or 0) >= 2400 for e in listed]
         entries["k"] = [e.k or 0 for e in listed]
