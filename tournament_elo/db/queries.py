@@ -251,9 +251,10 @@ def period_lines(db: Database, comp: Computation) -> Iterator[PeriodLines]:
         lines["player"] = players
         before = state.rating[players]
         # First met in the period (an entry whose game count is not known): the rating
-        # his event file gave him.
-        lines["before"] = np.where((before == 0) & (found["games"][first_at] >= UNKNOWN_GAMES),
-                                   found["rating"][first_at], before)
+        # his event file gave him.  A list's line has no rating before: it gives one.
+        first_met = (before == 0) & (found["games"][first_at] >= UNKNOWN_GAMES)
+        lines["before"] = np.where(first_met & (path is None), found["rating"][first_at],
+                                   before)
         lines["rating"] = found["rating"][last_at]
         lines["games"] = rated_games(found["games"][last_at].astype(np.int64))
         lines["period_games"] = lines["games"] - rated_games(state.games[players])
