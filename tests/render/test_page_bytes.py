@@ -8,7 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from report_pages import CASES, DESK_CASES, PAGES, ROOT, desk_pages, stored, written
 
 

@@ -9,7 +9,7 @@ it belongs to and the :class:`Writing` of the report (language, decimals, titles
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any
@@ -138,8 +138,9 @@ def fmt_text(value: Any) -> str:
 
 
 def fmt_chart_rating(value: float) -> str:
-    """A point of the rating chart: ``2150``, ``2151.6``, ``737.3``."""
-    return f"{round(value, 2):g}" if abs(value) < 1e5 else str(round(value))
+    """A point of the rating chart: ``2150``, ``2151.6``, ``737.3`` (``0``, never ``-0``:
+    ``+ 0.0`` makes a negative zero a zero)."""
+    return f"{round(value, 2) + 0.0:g}" if abs(value) < 1e5 else str(round(value))
 
 
 def title_of(code: Any) -> str:
@@ -175,7 +176,7 @@ class Writing:
     #: and the records' list, which the entry holds (so that no other list can take its
     #: id); the records are read, never changed, once made.
     written: dict[tuple[str, str, str | None, int],
-                  tuple[Sequence[Row], tuple[list[str], list[int]]]] = field(
+                  tuple[object, tuple[list[str], list[int]]]] = field(
         default_factory=dict, compare=False, repr=False)
 
     def title_text(self, code: Any) -> str:
@@ -197,11 +198,11 @@ def _score(value: Any, record: Row, how: Writing) -> str:
 
 
 def _relative_difference(value: Any, record: Row, how: Writing) -> str:
-    """The difference looked up, negative when the opponent is the higher-rated."""
+    """The difference looked up, negative when the opponent is the higher-rated
+    (``opponent_higher``: :data:`~.view.DERIVED`)."""
     if missing(value):
         return ""
-    own = record.get("own_rating") or 0
-    return fmt_signed(-value if (record.get("opponent_rating") or 0) > own else value)
+    return fmt_signed(-value if record.get("opponent_higher") else value)
 
 
 def _start(value: Any, record: Row, how: Writing) -> str:

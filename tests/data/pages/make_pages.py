@@ -10,9 +10,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "support"))
 
-from report_pages import CASES, DESK_CASES, desk_pages, stored, written  # noqa: E402
+from report_pages import CASES, DESK_CASES, desk_pages, stored, written
 
-import tournament_elo  # noqa: E402
+import tournament_elo
 
 print("tournament_elo from", Path(tournament_elo.__file__).parent)
 for name, case in CASES.items():
