@@ -9,7 +9,7 @@ it belongs to and the :class:`Writing` of the report (language, decimals, titles
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any
@@ -35,6 +35,8 @@ def missing(value: Any) -> bool:
     """None, NaN or pandas' NA."""
     if value is None:
         return True
+    if type(value) is float:  # the most common case, at once
+        return value != value
     try:
         return bool(value != value)
     except TypeError:  # pandas' NA compares to NA, and its truth is ambiguous
@@ -138,8 +140,12 @@ def fmt_text(value: Any) -> str:
 
 
 def fmt_chart_rating(value: float) -> str:
-    """A point of the rating chart: ``2150``, ``2151.6``, ``737.3`` (``0``, never ``-0``:
-    ``+ 0.0`` makes a negative zero a zero)."""
+    """A point of the rating chart, to hundredths, six significant digits at most:
+    ``2150``, ``2151.6``, ``737.3``, ``12345.7``, ``123457`` (``0``, never ``-0``)."""
+    if abs(value) < 1e4:  # at most six digits: the hundredths without trailing zeros
+        text = f"{value:.2f}".rstrip("0").rstrip(".")
+        return "0" if text == "-0" else text
+    # + 0.0: a negative zero is a zero
     return f"{round(value, 2) + 0.0:g}" if abs(value) < 1e5 else str(round(value))
 
 
@@ -190,59 +196,52 @@ class Writing:
         return f"{text} ({title.note})" if title.note else text
 
 
-Style = Callable[[Any, Row, Writing], str]
+#: A style writes a column's distinct values at once: each a value alone, or, for a
+#: style that reads fields of its record beside the value (:data:`READS`), a tuple of
+#: the value and those fields, in that order.
+Style = Callable[[Sequence[Any], Writing], list[str]]
+
+#: The fields of its record that a style reads beside the value (a style not named here
+#: reads none): equal values with equal fields, one text.
+READS: dict[str, tuple[str, ...]] = {
+    "score": ("result",), "relative_difference": ("opponent_higher",),
+    "rating_move": ("new_rating",), "change_sum": ("games_rated",),
+}
 
 
-def _score(value: Any, record: Row, how: Writing) -> str:
-    return "" if record.get("result") == " " else fmt_points(value)
-
-
-def _relative_difference(value: Any, record: Row, how: Writing) -> str:
-    """The difference looked up, negative when the opponent is the higher-rated
-    (``opponent_higher``: :data:`~.view.DERIVED`)."""
-    if missing(value):
-        return ""
-    return fmt_signed(-value if record.get("opponent_higher") else value)
-
-
-def _start(value: Any, record: Row, how: Writing) -> str:
-    return fmt_int(value) if not missing(value) else how.words[how.start_missing]
-
-
-def _rating_move(value: Any, record: Row, how: Writing) -> str:
-    before = fmt_rating(value, how.decimals)
-    return f"{before} → {fmt_rating(record.get('new_rating'), how.decimals)}"
-
-
-def _game_change(value: Any, record: Row, how: Writing) -> str:
-    return "" if missing(value) else "0.00" if value == 0 else f"{value:+.2f}"
-
-
-def _change_sum(value: Any, record: Row, how: Writing) -> str:
-    return "" if missing(value) or not record.get("games_rated") else f"{value:+.2f}"
+def _each(write: Callable[[Any], str]) -> Style:
+    """The style of a rule that writes a value alone."""
+    return lambda values, how: list(map(write, values))
 
 
 #: How a figure can be written (:attr:`Figure.style`).
 STYLES: dict[str, Style] = {
-    "int": lambda v, r, h: fmt_int(v),
-    "points": lambda v, r, h: fmt_points(v),
-    "change": lambda v, r, h: fmt_change(v),
-    "signed": lambda v, r, h: fmt_signed(v),
-    "expected": lambda v, r, h: fmt_expected(v),
-    "expected3": lambda v, r, h: fmt_expected(v, 3),
-    "rating": lambda v, r, h: fmt_rating(v, h.decimals),
-    "rating_change": lambda v, r, h: fmt_rating_change(v, h.decimals),
-    "bonus": lambda v, r, h: fmt_bonus(v),
-    "factor": lambda v, r, h: fmt_factor(v),
-    "code": lambda v, r, h: "" if missing(v) else str(v or ""),
-    "text": lambda v, r, h: fmt_text(v),
-    "title_name": lambda v, r, h: h.title_text(v),
-    "score": _score,
-    "relative_difference": _relative_difference,
-    "start": _start,
-    "rating_move": _rating_move,
-    "game_change": _game_change,
-    "change_sum": _change_sum,
+    "int": _each(fmt_int),
+    "points": _each(fmt_points),
+    "change": _each(fmt_change),
+    "signed": _each(fmt_signed),
+    "expected": _each(fmt_expected),
+    "expected3": lambda values, how: [fmt_expected(v, 3) for v in values],
+    "rating": lambda values, how: [fmt_rating(v, how.decimals) for v in values],
+    "rating_change": lambda values, how: [fmt_rating_change(v, how.decimals) for v in values],
+    "bonus": _each(fmt_bonus),
+    "factor": _each(fmt_factor),
+    "code": lambda values, how: ["" if missing(v) else str(v or "") for v in values],
+    "text": _each(fmt_text),
+    "title_name": lambda values, how: list(map(how.title_text, values)),
+    # A round not played yet scores nothing yet.
+    "score": lambda keys, how: ["" if result == " " else fmt_points(v) for v, result in keys],
+    # The difference looked up, negative when the opponent is the higher-rated.
+    "relative_difference": lambda keys, how: [
+        "" if missing(v) else fmt_signed(-v if higher else v) for v, higher in keys],
+    "start": lambda values, how: [how.words[how.start_missing] if missing(v) else fmt_int(v)
+                                  for v in values],
+    "rating_move": lambda keys, how: [
+        f"{fmt_rating(v, how.decimals)} → {fmt_rating(new, how.decimals)}" for v, new in keys],
+    "game_change": lambda values, how: [
+        "" if missing(v) else "0.00" if v == 0 else f"{v:+.2f}" for v in values],
+    "change_sum": lambda keys, how: [
+        "" if missing(v) or not games else f"{v:+.2f}" for v, games in keys],
 }
 
 

@@ -48,6 +48,7 @@ from .rows import Games
 from .view import (
     Round,
     Sections,
+    each,
     game_kinds,
     game_notes,
     link,
@@ -86,11 +87,13 @@ def _written(number: int, width: int) -> str:
     return _written(high, width - 2) + _PAIRS[low]
 
 
-def index_column(indices: Sequence[int]) -> list[Any]:
+def index_column(indices: Sequence[int], largest: int | None = None) -> list[Any]:
     """Non-negative whole numbers as ``[width, digits]``: each in base ``len(DIGITS)``,
-    most significant digit first, in as few digits as the largest needs."""
+    most significant digit first, in as few digits as the largest (``largest``, when
+    known) needs."""
     width, top = 1, len(DIGITS)
-    largest = max(indices, default=0)
+    if largest is None:
+        largest = max(indices, default=0)
     while largest >= top:
         width, top = width + 1, top * len(DIGITS)
     if width <= 2:
@@ -104,7 +107,7 @@ def column(written: tuple[list[str], list[int]]) -> list[Any]:
     distinct, at = written
     if len(distinct) == 1 and len(at) > 0:
         return [distinct]
-    return [distinct, *index_column(at)]
+    return [distinct, *index_column(at, len(distinct) - 1)]  # each text is some row's
 
 
 def text_column(values: Sequence[str]) -> list[Any]:
@@ -175,7 +178,7 @@ def _games(sections: Sections, games: Games, people: _People) -> dict[str, Any]:
     numbers = iter(people.numbers([o for o, shown in zip(opponents, named, strict=True)
                                    if shown]))
     return {
-        "round": text_column(list(map(str, games.column("round")))),
+        "round": column(written_once(games.column("round"), each(str))),
         "opponent": index_column([next(numbers) + 1 if shown else 0 for shown in named]),
         "cells": [column(text_codes(f, games, how)) for f in sections.terms.game_columns],
         "kind": column(game_kinds(games, how.words)),
@@ -188,8 +191,8 @@ def _round(day: Round, people: _People) -> list[Any]:
         "white": index_column(people.numbers(day.white)),
         "black": index_column(people.numbers(day.black)),
         "result": text_column(day.result),
-        "white_points": column(written_once(day.white_points, fmt_points)),
-        "black_points": column(written_once(day.black_points, fmt_points)),
+        "white_points": column(written_once(day.white_points, each(fmt_points))),
+        "black_points": column(written_once(day.black_points, each(fmt_points))),
     }, [[people.numbers([b["key"]])[0], b["points_text"], b["score"], b["kind"]]
         for b in day.byes]]
 

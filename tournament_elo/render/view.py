@@ -26,6 +26,7 @@ from .collector import without_collector
 from .format import (
     KINDS,
     MARKS,
+    READS,
     STYLES,
     Writing,
     crosstable_cell,
@@ -127,7 +128,7 @@ def standings(result: RatingResult, how: Writing) -> Standings:
     (``None`` if not defined); each game its player's rating (``own_rating``).
     """
     every = result.player_table.records(result.player_table.names)
-    values = result.standings.values
+    values = {code: np.asarray(v).tolist() for code, v in result.standings.values.items()}
     places = result.tiebreak_decimals
     for index, p in enumerate(every):
         p["anchor"] = anchor(p["id"])
@@ -201,14 +202,6 @@ SHOWN: dict[str, Callable[[Columns], list[bool]]] = {
     "counted": lambda rows: [e is not None for e in rows.column("expected")],
 }
 
-#: The fields of its record that a style reads beside the value (:data:`~.format.STYLES`;
-#: a style not named here reads none): equal values with equal fields, one text, so that
-#: a column's texts are written once per distinct value and fields.
-READS: dict[str, tuple[str, ...]] = {
-    "score": ("result",), "relative_difference": ("opponent_higher",),
-    "rating_move": ("new_rating",), "change_sum": ("games_rated",),
-}
-
 #: The key of the records a figure does not apply to, among its values.
 _HIDDEN = object()
 
@@ -233,13 +226,24 @@ def values(figure: Figure, rows: Rows) -> list[Any]:
     return _raw(figure, _columns(rows))
 
 
-def written_once(keys: Sequence[Any], write: Callable[[Any], str]
+def written_once(keys: Sequence[Any], write: Callable[[list[Any]], list[str]]
                  ) -> tuple[list[str], list[int]]:
     """A column's texts as its distinct texts and each row's index among them, ``write``
-    called once per distinct key (a NaN is its own key, found again by identity)."""
-    distinct: dict[str, int] = {}
-    code = {key: distinct.setdefault(write(key), len(distinct)) for key in dict.fromkeys(keys)}
-    return list(distinct), list(map(code.__getitem__, keys))
+    given each distinct key once (a NaN is its own key, found again by identity)."""
+    index: dict[Any, int] = {}
+    codes = [index.setdefault(key, len(index)) for key in keys]
+    written = write(list(index))
+    distinct = list(dict.fromkeys(written))
+    if len(distinct) < len(written):  # keys written alike: one text
+        at = {text: i for i, text in enumerate(distinct)}
+        same = [at[text] for text in written]
+        codes = [same[code] for code in codes]
+    return distinct, codes
+
+
+def each(write: Callable[[Any], str]) -> Callable[[list[Any]], list[str]]:
+    """A writer of :func:`written_once` that writes each key alone."""
+    return lambda keys: list(map(write, keys))
 
 
 def text_codes(figure: Figure, rows: Rows, how: Writing) -> tuple[list[str], list[int]]:
@@ -257,17 +261,19 @@ def text_codes(figure: Figure, rows: Rows, how: Writing) -> tuple[list[str], lis
 
 
 def _text_codes(figure: Figure, rows: Columns, how: Writing) -> tuple[list[str], list[int]]:
-    write = STYLES[figure.style]
+    style = STYLES[figure.style]
     reads = READS.get(figure.style, ())
     raw = _raw(figure, rows, _HIDDEN)
-    if not reads:
-        return written_once(raw, lambda value: "" if value is _HIDDEN else write(value, {}, how))
+    keys = raw if not reads else list(zip(raw, *(column(rows, k) for k in reads), strict=True))
 
-    def written(key: tuple[Any, ...]) -> str:
-        fields = dict(zip(reads, key[1:], strict=True))
-        return "" if key[0] is _HIDDEN else write(key[0], fields, how)
+    def write(unique: list[Any]) -> list[str]:
+        shown = [k for k in unique if (k[0] if reads else k) is not _HIDDEN]
+        if len(shown) == len(unique):
+            return style(unique, how)
+        texts = iter(style(shown, how))
+        return ["" if (k[0] if reads else k) is _HIDDEN else next(texts) for k in unique]
 
-    return written_once(list(zip(raw, *(column(rows, k) for k in reads), strict=True)), written)
+    return written_once(keys, write)
 
 
 def texts(figure: Figure, rows: Rows, how: Writing) -> list[str]:
@@ -757,7 +763,7 @@ def game_notes(games: Games, words: Mapping[str, str]) -> tuple[list[str], list[
         return words["for_first_rating"] if rated else words["not_rated"]
 
     return written_once(list(zip(games.column("result"), SHOWN["counted"](games),
-                                 games.column("rated"), strict=True)), note)
+                                 games.column("rated"), strict=True)), each(note))
 
 
 def game_kinds(games: Games, words: Mapping[str, str]) -> tuple[list[str], list[int]]:
@@ -770,7 +776,7 @@ def game_kinds(games: Games, words: Mapping[str, str]) -> tuple[list[str], list[
         return words[KINDS[result]] if result in KINDS else ""
 
     return written_once(list(zip(games.column("result"), SHOWN["counted"](games), strict=True)),
-                        kind)
+                        each(kind))
 
 
 def rating_line(p: Row, start: str, terms: ReportTerms, words: Mapping[str, str]) -> str:
