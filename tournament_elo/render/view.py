@@ -316,10 +316,14 @@ def tiebreak_values(figure: Figure, records: Sequence[Row]) -> list[Any]:
     return values(figure, records)
 
 
-def tiebreak_texts(figure: Figure, records: Sequence[Row], how: Writing) -> list[str]:
+def _cell_codes(figure: Figure, records: Sequence[Row], how: Writing
+                ) -> tuple[list[str], list[int]]:
+    """A crosstable or rating report column's distinct texts and each record's index
+    among them: a tie-break's from the records' ``tiebreak_texts``."""
     if figure.style == "tiebreak":
-        return [str(r["tiebreak_texts"].get(figure.key, "")) for r in records]
-    return texts(figure, records, how)
+        return written_once([str(r["tiebreak_texts"].get(figure.key, "")) for r in records],
+                            list)
+    return text_codes(figure, records, how)
 
 
 def right_aligned(css: str) -> str:
@@ -332,9 +336,7 @@ def right_aligned(css: str) -> str:
 
 
 def _hints(figure: Figure, records: Sequence[Row], how: Writing) -> list[str]:
-    """The cells' hints of a column: a title's name where the figure is a title."""
-    if figure.hint != "title":
-        return [""] * len(records)
+    """The cells' hints of a column whose figure is a title: the title's name."""
     return [how.title_text(r.get(figure.key)) for r in records]
 
 
@@ -345,11 +347,16 @@ def _column_cells(figures: Sequence[Figure], records: Sequence[Row], how: Writin
     changed)."""
     columns = []
     for f, cls in zip(figures, classes, strict=True):
+        distinct, at = _cell_codes(f, records, how)
+        if f.hint != "title":  # no hint: one cell per text
+            cells = [{"text": t, "cls": cls, "hint": ""} for t in distinct]
+            columns.append(list(map(cells.__getitem__, at)))
+            continue
         made: dict[tuple[str, str], Row] = {}
         columns.append([made.get((t, h)) or made.setdefault((t, h), {"text": t, "cls": cls,
                                                                       "hint": h})
-                        for t, h in zip(tiebreak_texts(f, records, how),
-                                        _hints(f, records, how), strict=True)])
+                        for t, h in zip((distinct[i] for i in at), _hints(f, records, how),
+                                        strict=True)])
     return [list(row) for row in zip(*columns, strict=True)] if columns else [
         [] for _ in records]
 
