@@ -9,6 +9,7 @@ row per pairing row, nine or more per player, and no dict is made for one.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -88,7 +89,7 @@ class Games(Columns):
         own = self._own.get(key)
         return list(own) if own is not None else self.table.values(key, self.rows)
 
-    @property
+    @cached_property
     def rounds(self) -> IntArray:
         """Each game's round."""
         return np.asarray(self.column("round"), dtype=np.int64).reshape(len(self))

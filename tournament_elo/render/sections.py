@@ -54,6 +54,7 @@ from .view import (
     link,
     rating_line,
     rating_series,
+    start_ratings,
     text_codes,
     texts,
     written_once,
@@ -138,14 +139,14 @@ class _People:
 
     def block(self, sections: Sections) -> dict[str, Any]:
         records = [self._by_id.get(key) for key in self.keys]
-        known = [r for r in records if r is not None]
-        ratings = iter(texts(sections.terms.start, known, sections.how))
+        ratings = start_ratings(sections.table, sections.terms.start, sections.how)
         return {
             "number": [str(key) for key in self.keys],
             "name": [str(key) if r is None else r["name"] for key, r in
                      zip(self.keys, records, strict=True)],
             "anchor": ["" if r is None else link(r) for r in records],
-            "rating": text_column(["" if r is None else next(ratings) for r in records]),
+            "rating": text_column(["" if r is None else ratings[key][1] for key, r in
+                                   zip(self.keys, records, strict=True)]),
         }
 
 

@@ -120,6 +120,20 @@ class Standings:
     codes: tuple[str, ...] = ()  # the tie-break codes, in the ranking's order
     by_id: dict[Any, Row] = field(default_factory=dict)
 
+    @cached_property
+    def everyone(self) -> list[Row]:
+        """Every player's record (:attr:`by_id`'s), one list for every column of them."""
+        return list(self.by_id.values())
+
+
+def start_ratings(table: Standings, start: Figure, how: Writing) -> dict[Any, tuple[Any, str]]:
+    """Every player's rating before the event (the system's ``start`` figure) by id: its
+    value and its text."""
+    everyone = table.everyone
+    return dict(zip((p["id"] for p in everyone),
+                    zip(values(start, everyone), texts(start, everyone, how), strict=True),
+                    strict=True))
+
 
 def standings(result: RatingResult, how: Writing) -> Standings:
     """The participants in standings order (rank, then start number) with their rounds.
@@ -159,8 +173,9 @@ def _games(result: RatingResult, players: list[Row]) -> Games:
     places = place[result.event.pairings.player[rows]]
     rounds = np.asarray(table["round"])[rows]
     # In a round nobody is paired in yet, "Z" means "not paired yet", not "absent": dropped.
-    paired = np.unique(rounds[result.event.pairings.opponent[rows] >= 0])
-    kept = np.isin(rounds, paired) | (np.asarray(table["result"])[rows] != "Z")
+    paired = np.zeros(int(rounds.max(initial=0)) + 1, dtype=bool)
+    paired[rounds[result.event.pairings.opponent[rows] >= 0]] = True
+    kept = paired[rounds] | (np.asarray(table["result"])[rows] != "Z")
     order = np.lexsort((rounds[kept], places[kept]))  # stable: the event's order within
     rows, places = rows[kept][order], places[kept][order]
     ratings = [p["rating"] for p in players]
@@ -575,10 +590,7 @@ def pairings(table: Standings, start: Figure, how: Writing) -> list[Round]:
     if not table.rounds:
         return []
     games, by_id = table.games, table.by_id
-    everyone = list(by_id.values())
-    ratings = dict(zip((p["id"] for p in everyone),
-                       zip(values(start, everyone), texts(start, everyone, how), strict=True),
-                       strict=True))
+    ratings = start_ratings(table, start, how)
     keys, opponents = games.column("player"), games.column("opponent")
     results, colors = games.column("result"), games.column("color")
     rounds, places = games.rounds.tolist(), games.places.tolist()
@@ -635,12 +647,12 @@ def starting_rank(table: Standings, start: Figure, how: Writing) -> list[Row]:
     """The players by start number, as the list pinned before round 1 gives them:
     number, title, name, federation, FIDE id, rating (raw values and text)."""
     players = sorted(table.players, key=lambda p: _id_key(p["id"]))
+    ratings = start_ratings(table, start, how)
     return [{"id": str(p["id"]), "key": p["id"], "anchor": p["anchor"],
              "title": title_of(p["title"]), "name": p["name"],
              "federation": p["federation"] or "", "fide_id": p["fide_id"] or None,
-             "rating": rating, "rating_text": written}
-            for p, rating, written in zip(players, values(start, players),
-                                          texts(start, players, how), strict=True)]
+             "rating": ratings[p["id"]][0], "rating_text": ratings[p["id"]][1]}
+            for p in players]
 
 
 def grid_marks(table: Standings) -> dict[tuple[Any, Any], str]:
