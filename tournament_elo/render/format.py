@@ -2,8 +2,9 @@
 rating changes signed with the decimals they have, ratings as the system keeps them.
 
 :data:`STYLES` names the ways a rating system's figures can be written
-(:class:`~tournament_elo.systems.terms.Figure.style`); each takes the value, the record
-it belongs to and the :class:`Writing` of the report (language, decimals, titles).
+(:class:`~tournament_elo.systems.terms.Figure.style`); each writes a column's distinct
+values at once (with the fields of their records it reads, :data:`READS`), in the
+:class:`Writing` of the report (language, decimals, titles).
 """
 
 from __future__ import annotations
@@ -16,8 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # a FIDE event's report never imports the per-game definitions
     from ..systems.per_game.definition import Title
-
-Row = dict[str, Any]
 
 #: TRF title codes as titles are written.
 TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM",
