@@ -8,6 +8,7 @@ row per pairing row, nine or more per player, and no dict is made for one.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -22,21 +23,22 @@ Row = dict[str, Any]
 IntArray = npt.NDArray[np.int64]
 
 
-class Columns:
+class Columns(ABC):
     """Rows of named fields read a column at a time (a field none has: ``None`` each)."""
 
     def __init__(self) -> None:
         self._made: dict[str, list[Any]] = {}
 
-    def __len__(self) -> int:
-        raise NotImplementedError
+    @abstractmethod
+    def __len__(self) -> int: ...
 
+    @abstractmethod
     def __contains__(self, key: object) -> bool:
         """Whether the rows have the field ``key``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _stored(self, key: str) -> list[Any]:
-        raise NotImplementedError
+        """The field ``key`` of every row, which the rows have."""
 
     def column(self, key: str) -> list[Any]:
         """The field ``key`` of every row, in order."""
