@@ -54,7 +54,7 @@ def event_context(event: DeskEvent) -> dict[str, Any] | None:
         context["prizes"] = prize_rows(result, lang)
         # The pairings are made only where a round is paired beyond the last played.
         context["next_round"] = next((day for day in context["pairings"]
-                                      if day["round"] == played + 1 and day["boards"]),
+                                      if day.round == played + 1 and day.white),
                                      None) if played + 1 in context["rounds"] else None
         return context
 

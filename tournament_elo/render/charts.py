@@ -9,15 +9,17 @@ thousand SVGs."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING
 
+import numpy as np
 from markupsafe import Markup, escape
 
 from .format import fmt_chart_rating, fmt_list_rating, fmt_points
 
-Row = dict[str, Any]
+if TYPE_CHECKING:
+    from .rows import Games
 
 
 def _scale(values: list[float], span: int) -> tuple[int, int]:
@@ -35,42 +37,59 @@ def _short(value: float) -> float | int:
     return int(value) if value == int(value) else value
 
 
-def score_chart(games: list[Row], rounds: list[int]) -> list[Any] | None:
-    """A player's score chart: ``[total as written, [points after round 1, 2, …]]``, up to
-    the last round with a result; its scale is 0 to the event's rounds.
-
-    None when there are no rounds to show (a game log) or no result yet.
-    """
+def score_charts(games: Games, players: int, rounds: int
+                 ) -> tuple[list[str], list[int], list[str]]:
+    """The players' score charts, as the data block writes them: each player's total as
+    written, how many rounds his chart shows (up to his last round with a result), and
+    the points after each of them, player after player; its scale is 0 to the event's
+    ``rounds``.  A player without a result yet has none, and so has everyone where there
+    are no rounds to show (a game log)."""
     if not rounds:
-        return None
-    by_round: dict[int, float] = {}
-    done = 0
-    for g in games:
-        if g["result"] != " " and g["score"] is not None:
-            by_round[g["round"]] = by_round.get(g["round"], 0.0) + float(g["score"])
-            done = max(done, g["round"])
-    if not done:
-        return None
-    total, points = 0.0, []
-    for r in range(1, done + 1):
-        total += by_round.get(r, 0.0)
-        points.append(_short(total))
-    return [fmt_points(total), points]
+        return [""] * players, [0] * players, []
+    scores = games.column("score")
+    counted = np.array([r != " " and s is not None
+                        for r, s in zip(games.column("result"), scores, strict=True)], dtype=bool)
+    at, places, on = np.flatnonzero(counted), games.places[counted], games.rounds[counted]
+    by_round = np.zeros((players, rounds + 1))
+    np.add.at(by_round, (places, on), [float(scores[i]) for i in at.tolist()])
+    done = np.zeros(players, dtype=np.int64)
+    np.maximum.at(done, places, on)
+    after = np.cumsum(by_round[:, 1:], axis=1)
+    points = after[np.arange(rounds) < done[:, None]].tolist()
+    written = {v: repr(_short(v)) for v in set(points)}
+    totals = after[np.arange(players), np.maximum(done - 1, 0)].tolist()
+    return ([fmt_points(total) if shown else "" for total, shown in
+             zip(totals, done.tolist(), strict=True)],
+            done.tolist(), list(map(written.__getitem__, points)))
 
 
 #: The least height of the rating chart's scale, in rating points (a flat line is centred).
 RATING_CHART_SPAN = 20
 
 
-def rating_chart(series: list[float]) -> list[Any] | None:
-    """A player's rating chart: ``[low, high, [rating before the event, after each rated
-    game …]]``, the scale's whole-number ends from the exact series, each point as its
-    title writes it (:func:`~.format.fmt_chart_rating`, to hundredths); None without a
-    rated game."""
-    if len(series) < 2:
-        return None
-    low, high = _scale(series, RATING_CHART_SPAN)
-    return [low, high, [_short(float(fmt_chart_rating(v))) for v in series]]
+def rating_charts(series: Sequence[list[float]]
+                  ) -> tuple[list[str], list[str], list[int], list[str]]:
+    """The players' rating charts (``series``: each one's rating before the event, after
+    each rated game …), as the data block writes them: each chart's scale, its
+    whole-number ends from the exact series (low, high), its number of points, and the
+    points as their titles write them (:func:`~.format.fmt_chart_rating`, to
+    hundredths), player after player; none for a player without a rated game."""
+    lows: list[str] = []
+    highs: list[str] = []
+    counts: list[int] = []
+    points: list[str] = []
+    for ratings in series:
+        if len(ratings) < 2:
+            lows.append("")
+            highs.append("")
+            counts.append(0)
+            continue
+        low, high = _scale(ratings, RATING_CHART_SPAN)
+        lows.append(str(low))
+        highs.append(str(high))
+        counts.append(len(ratings))
+        points.extend(map(fmt_chart_rating, ratings))
+    return lows, highs, counts, points
 
 
 CHART_W, CHART_H = 560, 240

@@ -2,8 +2,9 @@
 rating changes signed with the decimals they have, ratings as the system keeps them.
 
 :data:`STYLES` names the ways a rating system's figures can be written
-(:class:`~tournament_elo.systems.terms.Figure.style`); each takes the value, the record
-it belongs to and the :class:`Writing` of the report (language, decimals, titles).
+(:class:`~tournament_elo.systems.terms.Figure.style`); each writes a column's distinct
+values at once (with the fields of their records it reads, :data:`READS`), in the
+:class:`Writing` of the report (language, decimals, titles).
 """
 
 from __future__ import annotations
@@ -16,8 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # a FIDE event's report never imports the per-game definitions
     from ..systems.per_game.definition import Title
-
-Row = dict[str, Any]
 
 #: TRF title codes as titles are written.
 TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM",
@@ -35,6 +34,8 @@ def missing(value: Any) -> bool:
     """None, NaN or pandas' NA."""
     if value is None:
         return True
+    if type(value) is float:  # the most common case, at once
+        return value != value
     try:
         return bool(value != value)
     except TypeError:  # pandas' NA compares to NA, and its truth is ambiguous
@@ -138,8 +139,13 @@ def fmt_text(value: Any) -> str:
 
 
 def fmt_chart_rating(value: float) -> str:
-    """A point of the rating chart: ``2150``, ``2151.6``, ``737.3``."""
-    return f"{round(value, 2):g}" if abs(value) < 1e5 else str(round(value))
+    """A point of the rating chart, to hundredths, six significant digits at most:
+    ``2150``, ``2151.6``, ``737.3``, ``12345.7``, ``123457`` (``0``, never ``-0``)."""
+    if abs(value) < 1e4:  # at most six digits: the hundredths without trailing zeros
+        text = f"{value:.2f}".rstrip("0").rstrip(".")
+        return "0" if text == "-0" else text
+    # + 0.0: a negative zero is a zero
+    return f"{round(value, 2) + 0.0:g}" if abs(value) < 1e5 else str(round(value))
 
 
 def title_of(code: Any) -> str:
@@ -175,7 +181,7 @@ class Writing:
     #: and the records' list, which the entry holds (so that no other list can take its
     #: id); the records are read, never changed, once made.
     written: dict[tuple[str, str, str | None, int],
-                  tuple[Sequence[Row], tuple[list[str], list[int]]]] = field(
+                  tuple[object, tuple[list[str], list[int]]]] = field(
         default_factory=dict, compare=False, repr=False)
 
     def title_text(self, code: Any) -> str:
@@ -189,59 +195,52 @@ class Writing:
         return f"{text} ({title.note})" if title.note else text
 
 
-Style = Callable[[Any, Row, Writing], str]
+#: A style writes a column's distinct values at once: each a value alone, or, for a
+#: style that reads fields of its record beside the value (:data:`READS`), a tuple of
+#: the value and those fields, in that order.
+Style = Callable[[Sequence[Any], Writing], list[str]]
+
+#: The fields of its record that a style reads beside the value (a style not named here
+#: reads none): equal values with equal fields, one text.
+READS: dict[str, tuple[str, ...]] = {
+    "score": ("result",), "relative_difference": ("opponent_higher",),
+    "rating_move": ("new_rating",), "change_sum": ("games_rated",),
+}
 
 
-def _score(value: Any, record: Row, how: Writing) -> str:
-    return "" if record.get("result") == " " else fmt_points(value)
-
-
-def _relative_difference(value: Any, record: Row, how: Writing) -> str:
-    """The difference looked up, negative when the opponent is the higher-rated."""
-    if missing(value):
-        return ""
-    own = record.get("own_rating") or 0
-    return fmt_signed(-value if (record.get("opponent_rating") or 0) > own else value)
-
-
-def _start(value: Any, record: Row, how: Writing) -> str:
-    return fmt_int(value) if not missing(value) else how.words[how.start_missing]
-
-
-def _rating_move(value: Any, record: Row, how: Writing) -> str:
-    before = fmt_rating(value, how.decimals)
-    return f"{before} → {fmt_rating(record.get('new_rating'), how.decimals)}"
-
-
-def _game_change(value: Any, record: Row, how: Writing) -> str:
-    return "" if missing(value) else "0.00" if value == 0 else f"{value:+.2f}"
-
-
-def _change_sum(value: Any, record: Row, how: Writing) -> str:
-    return "" if missing(value) or not record.get("games_rated") else f"{value:+.2f}"
+def _each(write: Callable[[Any], str]) -> Style:
+    """The style of a rule that writes a value alone."""
+    return lambda values, how: list(map(write, values))
 
 
 #: How a figure can be written (:attr:`Figure.style`).
 STYLES: dict[str, Style] = {
-    "int": lambda v, r, h: fmt_int(v),
-    "points": lambda v, r, h: fmt_points(v),
-    "change": lambda v, r, h: fmt_change(v),
-    "signed": lambda v, r, h: fmt_signed(v),
-    "expected": lambda v, r, h: fmt_expected(v),
-    "expected3": lambda v, r, h: fmt_expected(v, 3),
-    "rating": lambda v, r, h: fmt_rating(v, h.decimals),
-    "rating_change": lambda v, r, h: fmt_rating_change(v, h.decimals),
-    "bonus": lambda v, r, h: fmt_bonus(v),
-    "factor": lambda v, r, h: fmt_factor(v),
-    "code": lambda v, r, h: "" if missing(v) else str(v or ""),
-    "text": lambda v, r, h: fmt_text(v),
-    "title_name": lambda v, r, h: h.title_text(v),
-    "score": _score,
-    "relative_difference": _relative_difference,
-    "start": _start,
-    "rating_move": _rating_move,
-    "game_change": _game_change,
-    "change_sum": _change_sum,
+    "int": _each(fmt_int),
+    "points": _each(fmt_points),
+    "change": _each(fmt_change),
+    "signed": _each(fmt_signed),
+    "expected": _each(fmt_expected),
+    "expected3": lambda values, how: [fmt_expected(v, 3) for v in values],
+    "rating": lambda values, how: [fmt_rating(v, how.decimals) for v in values],
+    "rating_change": lambda values, how: [fmt_rating_change(v, how.decimals) for v in values],
+    "bonus": _each(fmt_bonus),
+    "factor": _each(fmt_factor),
+    "code": lambda values, how: ["" if missing(v) else str(v or "") for v in values],
+    "text": _each(fmt_text),
+    "title_name": lambda values, how: list(map(how.title_text, values)),
+    # A round not played yet scores nothing yet.
+    "score": lambda keys, how: ["" if result == " " else fmt_points(v) for v, result in keys],
+    # The difference looked up, negative when the opponent is the higher-rated.
+    "relative_difference": lambda keys, how: [
+        "" if missing(v) else fmt_signed(-v if higher else v) for v, higher in keys],
+    "start": lambda values, how: [how.words[how.start_missing] if missing(v) else fmt_int(v)
+                                  for v in values],
+    "rating_move": lambda keys, how: [
+        f"{fmt_rating(v, how.decimals)} → {fmt_rating(new, how.decimals)}" for v, new in keys],
+    "game_change": lambda values, how: [
+        "" if missing(v) else "0.00" if v == 0 else f"{v:+.2f}" for v in values],
+    "change_sum": lambda keys, how: [
+        "" if missing(v) or not games else f"{v:+.2f}" for v, games in keys],
 }
 
 

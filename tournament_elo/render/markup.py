@@ -88,7 +88,8 @@ def crosstable_body(context: Mapping[str, Any], to: str) -> Markup:
             cells.append(f'<td class="ttl">{escaped(p["title"])}')
         cells.append(_name(to, p["anchor"], p["name"]))
         cells.append(f"<td>{escaped(p['rating'])}<td>{escaped(p['federation'])}")
-        cells.extend(_cell("", "", c) for c in p["cells"])
+        if p["cells"]:  # the rounds' cells: no class, no hint
+            cells.append("<td>" + "<td>".join(map(escaped, p["cells"])))
         cells.extend(_cell(_left_to_cell(c["cls"]), c["hint"], c["text"]) for c in p["stats"])
         cells.append("</tr>\n")
         lines.append("".join(cells))

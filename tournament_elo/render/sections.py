@@ -41,18 +41,23 @@ from typing import Any
 
 from markupsafe import Markup
 
-from .charts import rating_chart, score_chart
+from .charts import rating_charts, score_charts
 from .collector import without_collector
-from .format import fmt_int, title_of
+from .format import fmt_int, fmt_points, title_of
+from .rows import Games
 from .view import (
+    Round,
     Sections,
-    game_kind,
-    game_note,
+    each,
+    game_kinds,
+    game_notes,
     link,
     rating_line,
     rating_series,
+    start_ratings,
     text_codes,
     texts,
+    written_once,
 )
 
 Row = dict[str, Any]
@@ -83,11 +88,13 @@ def _written(number: int, width: int) -> str:
     return _written(high, width - 2) + _PAIRS[low]
 
 
-def index_column(indices: Sequence[int]) -> list[Any]:
+def index_column(indices: Sequence[int], largest: int | None = None) -> list[Any]:
     """Non-negative whole numbers as ``[width, digits]``: each in base ``len(DIGITS)``,
-    most significant digit first, in as few digits as the largest needs."""
+    most significant digit first, in as few digits as the largest (``largest``, when
+    known) needs."""
     width, top = 1, len(DIGITS)
-    largest = max(indices, default=0)
+    if largest is None:
+        largest = max(indices, default=0)
     while largest >= top:
         width, top = width + 1, top * len(DIGITS)
     if width <= 2:
@@ -101,7 +108,7 @@ def column(written: tuple[list[str], list[int]]) -> list[Any]:
     distinct, at = written
     if len(distinct) == 1 and len(at) > 0:
         return [distinct]
-    return [distinct, *index_column(at)]
+    return [distinct, *index_column(at, len(distinct) - 1)]  # each text is some row's
 
 
 def text_column(values: Sequence[str]) -> list[Any]:
@@ -118,39 +125,37 @@ class _People:
         self._by_id = by_id
         self.keys: list[Any] = []
         self._at: dict[Any, int] = {}
-        for p in players:
-            self(p["id"])
+        self.numbers([p["id"] for p in players])
 
-    def __call__(self, key: Any) -> int:
-        at = self._at.get(key)
-        if at is None:
-            at = self._at[key] = len(self.keys)
-            self.keys.append(key)
-        return at
+    def numbers(self, keys: Sequence[Any]) -> list[int]:
+        """Each key's number, a key not named before numbered after the others (in the
+        order of ``keys``)."""
+        at = self._at
+        for key in dict.fromkeys(keys):
+            if key not in at:
+                at[key] = len(self.keys)
+                self.keys.append(key)
+        return list(map(at.__getitem__, keys))
 
     def block(self, sections: Sections) -> dict[str, Any]:
         records = [self._by_id.get(key) for key in self.keys]
-        known = [r for r in records if r is not None]
-        ratings = iter(texts(sections.terms.start, known, sections.how))
+        ratings = start_ratings(sections.table, sections.terms.start, sections.how)
         return {
             "number": [str(key) for key in self.keys],
             "name": [str(key) if r is None else r["name"] for key, r in
                      zip(self.keys, records, strict=True)],
             "anchor": ["" if r is None else link(r) for r in records],
-            "rating": text_column(["" if r is None else next(ratings) for r in records]),
+            "rating": text_column(["" if r is None else ratings[key][1] for key, r in
+                                   zip(self.keys, records, strict=True)]),
         }
 
 
-def _players(sections: Sections, players: Sequence[Row], games: Sequence[Row]
-             ) -> dict[str, Any]:
+def _players(sections: Sections, players: Sequence[Row], games: Games) -> dict[str, Any]:
     """The sections' own figures and charts, a column at a time."""
     how, terms, table = sections.how, sections.terms, sections.table
     starts = texts(terms.start, players, how)
-    scores = [score_chart(table.games[p["id"]], table.rounds) for p in players]
-    charts = [rating_chart(rating_series(p, table.games[p["id"]], terms, how))
-              for p in players]
-    after = [len(s[1]) if s else 0 for s in scores]
-    series = [len(c[2]) if c else 0 for c in charts]
+    totals, after, points = score_charts(games, len(players), len(table.rounds))
+    lows, highs, series, ratings = rating_charts(rating_series(players, games, terms))
     return {
         "title": text_column([title_of(p["title"]) for p in players]),
         "federation": text_column([p["federation"] or "" for p in players]),
@@ -159,39 +164,38 @@ def _players(sections: Sections, players: Sequence[Row], games: Sequence[Row]
         "rank": text_column([fmt_int(p["rank"]) for p in players]),
         "note": text_column([sections.notes.get(p["id"], "") for p in players]),
         "totals": [column(text_codes(f, players, how)) for f in terms.totals],
-        "games": index_column([len(table.games[p["id"]]) for p in players]),
-        "score": [text_column([s[0] if s else "" for s in scores]), index_column(after),
-                  text_column([repr(v) for s in scores if s for v in s[1]])],
-        "rating_chart": [text_column([str(c[0]) if c else "" for c in charts]),
-                         text_column([str(c[1]) if c else "" for c in charts]),
-                         index_column(series),
-                         text_column([repr(v) for c in charts if c for v in c[2]])],
+        "games": index_column(games.counts.tolist()),
+        "score": [text_column(totals), index_column(after), text_column(points)],
+        "rating_chart": [text_column(lows), text_column(highs), index_column(series),
+                         text_column(ratings)],
     }
 
 
-def _games(sections: Sections, games: Sequence[Row], people: _People) -> dict[str, Any]:
+def _games(sections: Sections, games: Games, people: _People) -> dict[str, Any]:
     """Every section's games, player after player, a column at a time."""
     how, by_id = sections.how, sections.table.by_id
-    words = how.words
+    opponents = games.column("opponent")
+    named = [o in by_id for o in opponents]  # an opponent who is no player: none
+    numbers = iter(people.numbers([o for o, shown in zip(opponents, named, strict=True)
+                                   if shown]))
     return {
-        "round": text_column([str(g["round"]) for g in games]),
-        "opponent": index_column([0 if g["opponent"] is None or g["opponent"] not in by_id
-                                  else people(g["opponent"]) + 1 for g in games]),
+        "round": column(written_once(games.column("round"), each(str))),
+        "opponent": index_column([next(numbers) + 1 if shown else 0 for shown in named]),
         "cells": [column(text_codes(f, games, how)) for f in sections.terms.game_columns],
-        "kind": text_column([game_kind(g, words) for g in games]),
-        "note": text_column([game_note(g, words) for g in games]),
+        "kind": column(game_kinds(games, how.words)),
+        "note": column(game_notes(games, how.words)),
     }
 
 
-def _round(day: Row, people: _People) -> list[Any]:
-    boards = day["boards"]
-    return [day["round"], {
-        "white": index_column([people(b["white"]["key"]) for b in boards]),
-        "black": index_column([people(b["black"]["key"]) for b in boards]),
-        "result": text_column([b["result"] for b in boards]),
-        "white_points": text_column([b["white"]["points_text"] for b in boards]),
-        "black_points": text_column([b["black"]["points_text"] for b in boards]),
-    }, [[people(b["key"]), b["points_text"], b["score"], b["kind"]] for b in day["byes"]]]
+def _round(day: Round, people: _People) -> list[Any]:
+    return [day.round, {
+        "white": index_column(people.numbers(day.white)),
+        "black": index_column(people.numbers(day.black)),
+        "result": text_column(day.result),
+        "white_points": column(written_once(day.white_points, each(fmt_points))),
+        "black_points": column(written_once(day.black_points, each(fmt_points))),
+    }, [[people.numbers([b["key"]])[0], b["points_text"], b["score"], b["kind"]]
+        for b in day.byes]]
 
 
 @without_collector
@@ -204,7 +208,7 @@ def report_data(context: Mapping[str, Any], players: Sequence[int] | None = None
     sections: Sections = context["sections"]
     table = sections.table
     shown = table.players if players is None else [table.players[i] for i in players]
-    games = [g for p in shown for g in table.games[p["id"]]]
+    games = table.games if players is None else table.games.of(players)
     people = _People(table.by_id, shown)
     words = context["t"]
     data = {

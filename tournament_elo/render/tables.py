@@ -11,7 +11,7 @@ from .format import Writing, title_of
 from .prizes import prize_sheet
 from .view import (
     ReportView,
-    Row,
+    Round,
     Standings,
     crosstable_figures,
     grid_cells,
@@ -58,7 +58,7 @@ def _rating_report_sheet(result: RatingResult, how: Writing, table: Standings) -
     return header, rows
 
 
-def _pairings_sheet(pairings: list[Row], how: Writing) -> Sheet:
+def _pairings_sheet(pairings: list[Round], how: Writing) -> Sheet:
     """Every board of every round (the HTML pairings), then the round's byes; each
     player's rating and points before the round follow the result."""
     words = how.words
@@ -67,14 +67,16 @@ def _pairings_sheet(pairings: list[Row], how: Writing) -> Sheet:
               words["white_points"], words["black_rating"], words["black_points"]]
     rows: list[list[Any]] = []
     for day in pairings:
-        for board, b in enumerate(day["boards"], start=1):
-            white, black = b["white"], b["black"]
-            rows.append([day["round"], board, white["key"], white["name"], black["key"],
-                         black["name"], b["result"] or None, white["rating"], white["points"],
-                         black["rating"], black["points"]])
-        for b in day["byes"]:
-            rows.append([day["round"], None, b["key"], b["name"], None, b["kind"], b["score"],
-                         b["rating"], b["points"], None, None])
+        people = day.people
+        for board, (w, b, result, w_points, b_points) in enumerate(zip(
+                day.white, day.black, day.result, day.white_points, day.black_points,
+                strict=True), start=1):
+            white, black = people[w], people[b]
+            rows.append([day.round, board, w, white["name"], b, black["name"], result or None,
+                         white["rating"], w_points, black["rating"], b_points])
+        for bye in day.byes:
+            rows.append([day.round, None, bye["key"], bye["name"], None, bye["kind"],
+                         bye["score"], bye["rating"], bye["points"], None, None])
     return header, rows
 
 

@@ -1,5 +1,6 @@
-"""The view model of an event's report: plain lists of dicts and strings, every number
-already written, that the HTML template and the sheets lay out.
+"""The view model of an event's report: every number already written, that the HTML
+template and the sheets lay out — the players as records (dicts), their games as
+columns (:class:`~.rows.Games`), the pairings a column per round.
 
 What is shown for each system comes from its :class:`~tournament_elo.systems.terms.
 ReportTerms`; this module has no knowledge of any system's kind.
@@ -10,7 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, overload
+from itertools import accumulate, groupby
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, TypeVar, overload
+
+import numpy as np
+import numpy.typing as npt
 
 from ..i18n.labels import labels
 from ..i18n.messages import warning_lines
@@ -20,6 +26,7 @@ from .collector import without_collector
 from .format import (
     KINDS,
     MARKS,
+    READS,
     STYLES,
     Writing,
     crosstable_cell,
@@ -30,12 +37,14 @@ from .format import (
     missing,
     title_of,
 )
+from .rows import Columns, Games, Records
 
 if TYPE_CHECKING:
     from ..rating.engine import RatingResult
     from ..systems.fide.norms import Condition
 
 Row = dict[str, Any]
+T = TypeVar("T")
 
 #: More rounds than this is a game log, not a tournament, even where the input does not
 #: say so (a TRF of a log): no round columns are shown.
@@ -50,14 +59,27 @@ def print_size(rounds: int) -> str:
     return next((cls for above, cls in PRINT_SIZES if rounds > above), "")
 
 
-def _w_minus_we(p: Row) -> Any:
-    if p["rating"] is None or p["expected"] is None or p["score_rated"] is None:
-        return None
-    return round(p["score_rated"] - p["expected"], 2)
+def _w_minus_we(rows: Columns) -> list[Any]:
+    return [None if r is None or e is None or s is None else round(s - e, 2)
+            for r, e, s in zip(rows.column("rating"), rows.column("expected"),
+                               rows.column("score_rated"), strict=True)]
 
 
-#: Figures derived from a player's record rather than read from it.
-DERIVED: dict[str, Callable[[Row], Any]] = {"w_minus_we": _w_minus_we}
+def _opponent_higher(rows: Columns) -> list[bool]:
+    """Whether the opponent is the higher-rated (a missing rating counts as 0)."""
+    return [(theirs or 0) > (own or 0) for theirs, own in
+            zip(rows.column("opponent_rating"), rows.column("own_rating"), strict=True)]
+
+
+#: Fields derived from a record's others rather than read from it, a column at a time.
+DERIVED: dict[str, Callable[[Columns], list[Any]]] = {
+    "w_minus_we": _w_minus_we, "opponent_higher": _opponent_higher}
+
+
+def column(rows: Columns, key: str) -> list[Any]:
+    """The field ``key`` of every row, read or derived (:data:`DERIVED`)."""
+    derive = DERIVED.get(key)
+    return rows.column(key) if derive is None else derive(rows)
 
 
 def anchor(player_id: int | str) -> str:
@@ -87,26 +109,40 @@ def _id_key(player_id: int | str) -> tuple[int, int, str]:
 
 @dataclass(frozen=True)
 class Standings:
-    """The participants' records in standings order, their games and crosstable cells by
-    id; ``by_id``: every player's record, the reference opponents' too (``reference``,
-    named by :func:`reference_name`)."""
+    """The participants' records in standings order, their games (columns, in the same
+    order) and crosstable cells by id; ``by_id``: every player's record, the reference
+    opponents' too (``reference``, named by :func:`reference_name`)."""
 
     players: list[Row]
-    games: dict[Any, list[Row]]
+    games: Games
     rounds: list[int]
     cells: dict[Any, list[str]]
     codes: tuple[str, ...] = ()  # the tie-break codes, in the ranking's order
     by_id: dict[Any, Row] = field(default_factory=dict)
+
+    @cached_property
+    def everyone(self) -> list[Row]:
+        """Every player's record (:attr:`by_id`'s), one list for every column of them."""
+        return list(self.by_id.values())
+
+
+def start_ratings(table: Standings, start: Figure, how: Writing) -> dict[Any, tuple[Any, str]]:
+    """Every player's rating before the event (the system's ``start`` figure) by id: its
+    value and its text."""
+    everyone = table.everyone
+    return dict(zip((p["id"] for p in everyone),
+                    zip(values(start, everyone), texts(start, everyone, how), strict=True),
+                    strict=True))
 
 
 def standings(result: RatingResult, how: Writing) -> Standings:
     """The participants in standings order (rank, then start number) with their rounds.
 
     Each player record gains ``anchor`` (his section's id), ``tiebreaks``: code → value
-    (``None`` if not defined), and each game record its player's rating (``own_rating``).
+    (``None`` if not defined); each game its player's rating (``own_rating``).
     """
     every = result.player_table.records(result.player_table.names)
-    values = result.standings.values
+    values = {code: np.asarray(v).tolist() for code, v in result.standings.values.items()}
     places = result.tiebreak_decimals
     for index, p in enumerate(every):
         p["anchor"] = anchor(p["id"])
@@ -117,28 +153,49 @@ def standings(result: RatingResult, how: Writing) -> Standings:
     for index in result.reference_rows.tolist():
         every[index].update(reference=True,
                             name=reference_name(every[index], result.system.terms, how))
-    own = {p["id"]: p["rating"] for p in every}
     players = [every[i] for i in result.standing_rows.tolist()]
-    rows = sorted(result.game_table.records(result.game_table.names, result.game_rows),
-                  key=lambda g: g["round"])
-    # In a round nobody is paired in yet, "Z" means "not paired yet", not "absent": dropped.
-    paired = {g["round"] for g in rows if g["opponent"] is not None}
-    rows = [g for g in rows if g["round"] in paired or g["result"] != "Z"]
-    last = max([result.event.rounds_played, *(g["round"] for g in rows)])
+    games = _games(result, players)
+    last = max([result.event.rounds_played, *games.rounds.tolist()])
     # A game log (an online platform's, one round per game) has no crosstable to show.
     log = result.event.game_log or last > CROSSTABLE_MAX_ROUNDS
     rounds = [] if log else list(range(1, last + 1))
-    games: dict[Any, list[Row]] = {p["id"]: [] for p in players}
-    cells = {p["id"]: dict.fromkeys(rounds, "") for p in players}
-    for g in rows:
-        g["own_rating"] = own[g["player"]]
-        games[g["player"]].append(g)
-        if rounds:
-            cells[g["player"]][g["round"]] = crosstable_cell(g["result"], g["opponent"],
-                                                             g["color"])
-    return Standings(players, games, rounds,
-                     {key: list(row.values()) for key, row in cells.items()},
+    return Standings(players, games, rounds, _crosstable_cells(players, games, len(rounds)),
                      tuple(result.standings.codes), {p["id"]: p for p in every})
+
+
+def _games(result: RatingResult, players: list[Row]) -> Games:
+    """The participants' games, player after player in standings order, each player's
+    by round (in the event's order within a round)."""
+    table = result.game_table
+    rows = result.game_rows
+    place = np.full(len(result.event.players), -1, dtype=np.int64)
+    place[result.standing_rows] = np.arange(len(players), dtype=np.int64)
+    places = place[result.event.pairings.player[rows]]
+    rounds = np.asarray(table["round"])[rows]
+    # In a round nobody is paired in yet, "Z" means "not paired yet", not "absent": dropped.
+    paired = np.zeros(int(rounds.max(initial=0)) + 1, dtype=bool)
+    paired[rounds[result.event.pairings.opponent[rows] >= 0]] = True
+    kept = paired[rounds] | (np.asarray(table["result"])[rows] != "Z")
+    order = np.lexsort((rounds[kept], places[kept]))  # stable: the event's order within
+    rows, places = rows[kept][order], places[kept][order]
+    ratings = [p["rating"] for p in players]
+    return Games(table, rows, places, len(players),
+                 {"own_rating": list(map(ratings.__getitem__, places.tolist()))})
+
+
+def _crosstable_cells(players: list[Row], games: Games, rounds: int) -> dict[Any, list[str]]:
+    """Each player's crosstable cells, a round each (:func:`~.format.crosstable_cell`;
+    none for a game log)."""
+    if not rounds:
+        return {p["id"]: [] for p in players}
+    keys = list(zip(games.column("result"), games.column("opponent"), games.column("color"),
+                    strict=True))
+    written = {key: crosstable_cell(*key) for key in dict.fromkeys(keys)}
+    cells = [""] * (len(players) * rounds)
+    # A player's later game of a round (a second game) is the cell's.
+    for at, key in zip((games.places * rounds + games.rounds - 1).tolist(), keys, strict=True):
+        cells[at] = written[key]
+    return {p["id"]: cells[i * rounds:(i + 1) * rounds] for i, p in enumerate(players)}
 
 
 def writing(result: RatingResult, lang: str) -> Writing:
@@ -149,81 +206,95 @@ def writing(result: RatingResult, lang: str) -> Writing:
                    terms.start_missing)
 
 
-#: Whether a figure applies to a record, by its :attr:`Figure.only`.
-SHOWN: dict[str, Callable[[Row], bool]] = {
-    "rated": lambda r: r.get("rating") is not None,
-    "moving": lambda r: "result" not in r or r.get("expected") is not None,
-    "played": lambda r: bool(r.get("games_rated")),
-    "counted": lambda r: r.get("expected") is not None,  # the game entered the computation
-}
-
-#: The fields of its record that a style reads beside the value (:data:`~.format.STYLES`;
-#: a style not named here reads none): equal values with equal fields, one text, so that
-#: a column's texts are written once per distinct value and fields.
-READS: dict[str, tuple[str, ...]] = {
-    "score": ("result",), "relative_difference": ("own_rating", "opponent_rating"),
-    "rating_move": ("new_rating",), "change_sum": ("games_rated",),
+#: Which rows a figure applies to, by its :attr:`Figure.only`.
+SHOWN: dict[str, Callable[[Columns], list[bool]]] = {
+    "rated": lambda rows: [r is not None for r in rows.column("rating")],
+    # Not a fixed-rated opponent: every player's record; a game that moved the ratings.
+    "moving": lambda rows: [e is not None for e in rows.column("expected")]
+    if "result" in rows else [True] * len(rows),
+    "played": lambda rows: [bool(n) for n in rows.column("games_rated")],
+    # A game that entered the computation.
+    "counted": lambda rows: [e is not None for e in rows.column("expected")],
 }
 
 #: The key of the records a figure does not apply to, among its values.
 _HIDDEN = object()
 
+Rows = Sequence[Row] | Columns
 
-def _raw(figure: Figure, records: Sequence[Row], hidden: Any = None) -> list[Any]:
-    """The figure's raw value for each record, ``hidden`` where it does not apply."""
-    derive = DERIVED.get(figure.key)
-    key = figure.key
+
+def _columns(rows: Rows) -> Columns:
+    return rows if isinstance(rows, Columns) else Records(rows)
+
+
+def _raw(figure: Figure, rows: Columns, hidden: Any = None) -> list[Any]:
+    """The figure's raw value for each row, ``hidden`` where it does not apply."""
+    raw = column(rows, figure.key)
     if figure.only is None:
-        return [r.get(key) for r in records] if derive is None else [derive(r) for r in records]
-    shown = SHOWN[figure.only]
-    if derive is None:
-        return [r.get(key) if shown(r) else hidden for r in records]
-    return [derive(r) if shown(r) else hidden for r in records]
+        return raw
+    return [v if shown else hidden for v, shown in zip(raw, SHOWN[figure.only](rows),
+                                                       strict=True)]
 
 
-def values(figure: Figure, records: Sequence[Row]) -> list[Any]:
-    """The figure's raw value for each record (None where it does not apply)."""
-    return _raw(figure, records)
+def values(figure: Figure, rows: Rows) -> list[Any]:
+    """The figure's raw value for each row (None where it does not apply)."""
+    return _raw(figure, _columns(rows))
 
 
-def text_codes(figure: Figure, records: Sequence[Row], how: Writing
-               ) -> tuple[list[str], list[int]]:
-    """The figure as written for each record ("" where it does not apply), as its
-    distinct texts and each record's index among them: a report's column, each distinct
-    value (with the fields its style reads, :data:`READS`) written once; a column
-    written already for the same records is not written again (:attr:`Writing.written`)."""
-    at = (figure.key, figure.style, figure.only, id(records))
+def written_once(keys: Sequence[Any], write: Callable[[list[Any]], list[str]]
+                 ) -> tuple[list[str], list[int]]:
+    """A column's texts as its distinct texts and each row's index among them, ``write``
+    given each distinct key once (a NaN is its own key, found again by identity)."""
+    index: dict[Any, int] = {}
+    codes = [index.setdefault(key, len(index)) for key in keys]
+    written = write(list(index))
+    distinct = list(dict.fromkeys(written))
+    if len(distinct) < len(written):  # keys written alike: one text
+        at = {text: i for i, text in enumerate(distinct)}
+        same = [at[text] for text in written]
+        codes = [same[code] for code in codes]
+    return distinct, codes
+
+
+def each(write: Callable[[Any], str]) -> Callable[[list[Any]], list[str]]:
+    """A writer of :func:`written_once` that writes each key alone."""
+    return lambda keys: list(map(write, keys))
+
+
+def text_codes(figure: Figure, rows: Rows, how: Writing) -> tuple[list[str], list[int]]:
+    """The figure as written for each row ("" where it does not apply), as its distinct
+    texts and each row's index among them: a report's column, each distinct value (with
+    the fields its style reads, :data:`READS`) written once; a column written already
+    for the same rows is not written again (:attr:`Writing.written`)."""
+    at = (figure.key, figure.style, figure.only, id(rows))
     known = how.written.get(at)
     if known is not None:
         return known[1]
-    made = _text_codes(figure, records, how)
-    how.written[at] = (records, made)
+    made = _text_codes(figure, _columns(rows), how)
+    how.written[at] = (rows, made)
     return made
 
 
-def _text_codes(figure: Figure, records: Sequence[Row], how: Writing
-                ) -> tuple[list[str], list[int]]:
-    write = STYLES[figure.style]
+def _text_codes(figure: Figure, rows: Columns, how: Writing) -> tuple[list[str], list[int]]:
+    style = STYLES[figure.style]
     reads = READS.get(figure.style, ())
-    raw = _raw(figure, records, _HIDDEN)
-    # The rows' keys and look-ups go through zip and map: one pass in C each.
-    keys: list[Any] = raw if not reads else list(
-        zip(raw, *([r.get(k) for r in records] for k in reads), strict=True))
-    distinct: dict[str, int] = {}
-    code: dict[Any, int] = {}
-    # One record per key (any: the text follows from the key); a NaN is its own key,
-    # found again by identity.
-    for key, record in dict(zip(keys, records, strict=True)).items():
-        value = key[0] if reads else key
-        text = "" if value is _HIDDEN else write(value, record, how)
-        code[key] = distinct.setdefault(text, len(distinct))
-    return list(distinct), list(map(code.__getitem__, keys))
+    raw = _raw(figure, rows, _HIDDEN)
+    keys = raw if not reads else list(zip(raw, *(column(rows, k) for k in reads), strict=True))
+
+    def write(unique: list[Any]) -> list[str]:
+        shown = [k for k in unique if (k[0] if reads else k) is not _HIDDEN]
+        if len(shown) == len(unique):
+            return style(unique, how)
+        texts = iter(style(shown, how))
+        return ["" if (k[0] if reads else k) is _HIDDEN else next(texts) for k in unique]
+
+    return written_once(keys, write)
 
 
-def texts(figure: Figure, records: Sequence[Row], how: Writing) -> list[str]:
-    """The figure as written for each record ("" where it does not apply): a report's
-    column, written in one pass over its records."""
-    distinct, at = text_codes(figure, records, how)
+def texts(figure: Figure, rows: Rows, how: Writing) -> list[str]:
+    """The figure as written for each row ("" where it does not apply): a report's
+    column, written in one pass over its rows."""
+    distinct, at = text_codes(figure, rows, how)
     return [distinct[i] for i in at]
 
 
@@ -260,10 +331,14 @@ def tiebreak_values(figure: Figure, records: Sequence[Row]) -> list[Any]:
     return values(figure, records)
 
 
-def tiebreak_texts(figure: Figure, records: Sequence[Row], how: Writing) -> list[str]:
+def _cell_codes(figure: Figure, records: Sequence[Row], how: Writing
+                ) -> tuple[list[str], list[int]]:
+    """A crosstable or rating report column's distinct texts and each record's index
+    among them: a tie-break's from the records' ``tiebreak_texts``."""
     if figure.style == "tiebreak":
-        return [str(r["tiebreak_texts"].get(figure.key, "")) for r in records]
-    return texts(figure, records, how)
+        return written_once([str(r["tiebreak_texts"].get(figure.key, "")) for r in records],
+                            list)
+    return text_codes(figure, records, how)
 
 
 def right_aligned(css: str) -> str:
@@ -276,9 +351,7 @@ def right_aligned(css: str) -> str:
 
 
 def _hints(figure: Figure, records: Sequence[Row], how: Writing) -> list[str]:
-    """The cells' hints of a column: a title's name where the figure is a title."""
-    if figure.hint != "title":
-        return [""] * len(records)
+    """The cells' hints of a column whose figure is a title: the title's name."""
     return [how.title_text(r.get(figure.key)) for r in records]
 
 
@@ -289,11 +362,16 @@ def _column_cells(figures: Sequence[Figure], records: Sequence[Row], how: Writin
     changed)."""
     columns = []
     for f, cls in zip(figures, classes, strict=True):
+        distinct, at = _cell_codes(f, records, how)
+        if f.hint != "title":  # no hint: one cell per text
+            cells = [{"text": t, "cls": cls, "hint": ""} for t in distinct]
+            columns.append(list(map(cells.__getitem__, at)))
+            continue
         made: dict[tuple[str, str], Row] = {}
         columns.append([made.get((t, h)) or made.setdefault((t, h), {"text": t, "cls": cls,
                                                                       "hint": h})
-                        for t, h in zip(tiebreak_texts(f, records, how),
-                                        _hints(f, records, how), strict=True)])
+                        for t, h in zip((distinct[i] for i in at), _hints(f, records, how),
+                                        strict=True)])
     return [list(row) for row in zip(*columns, strict=True)] if columns else [
         [] for _ in records]
 
@@ -311,31 +389,31 @@ def _event_report(table: Standings, terms: ReportTerms, how: Writing) -> Row:
     }
 
 
-class Later(Sequence[Row]):
+class Later(Sequence[T]):
     """A part of the view made when it is first read: the desk's standings read neither
     the players' sections nor the pairings, which are most of a large event's view."""
 
-    def __init__(self, make: Callable[[], list[Row]]) -> None:
-        self._make: Callable[[], list[Row]] | None = make
-        self._rows: list[Row] = []
+    def __init__(self, make: Callable[[], list[T]]) -> None:
+        self._make: Callable[[], list[T]] | None = make
+        self._rows: list[T] = []
 
-    def _made(self) -> list[Row]:
+    def _made(self) -> list[T]:
         if self._make is not None:
             self._rows, self._make = self._make(), None
         return self._rows
 
     @overload
-    def __getitem__(self, index: int) -> Row: ...
+    def __getitem__(self, index: int) -> T: ...
     @overload
-    def __getitem__(self, index: slice) -> list[Row]: ...
+    def __getitem__(self, index: slice) -> list[T]: ...
 
-    def __getitem__(self, index: int | slice) -> Row | list[Row]:
+    def __getitem__(self, index: int | slice) -> T | list[T]:
         return self._made()[index]
 
     def __len__(self) -> int:
         return len(self._made())
 
-    def __iter__(self) -> Iterator[Row]:
+    def __iter__(self) -> Iterator[T]:
         return iter(self._made())
 
 
@@ -350,9 +428,8 @@ class ReportView:
     table: Standings
 
     @cached_property
-    def pairings(self) -> list[Row]:
-        return pairings(self.table, self.table.by_id, self.result.system.terms.start,
-                        self.how)
+    def pairings(self) -> list[Round]:
+        return pairings(self.table, self.result.system.terms.start, self.how)
 
 
 def report_view(result: RatingResult, lang: str) -> ReportView:
@@ -425,8 +502,9 @@ def build_context(result: RatingResult, lang: str, notes: Mapping[Any, str] | No
     }
 
 
-def rating_series(p: Row, games: list[Row], terms: ReportTerms, how: Writing) -> list[float]:
-    """A player's rating before the event, then after each game that moved it.
+def rating_series(players: Sequence[Row], games: Games, terms: ReportTerms
+                  ) -> list[list[float]]:
+    """Each player's rating before the event, then after each game that moved it.
 
     FIDE rates the event as a whole: the rating before it plus the running sum of the
     per-game changes (so the last point is the unrounded new rating).  A per-game
@@ -434,107 +512,134 @@ def rating_series(p: Row, games: list[Row], terms: ReportTerms, how: Writing) ->
     (FIDE's unrated), a fixed-rated opponent, or no rated game yet.
     """
     per_game = terms.series == "rating_after"
-    rated = [g for g in games if g["expected"] is not None
-             and (not per_game or g["rating_after"] is not None)]
-    start = p.get(terms.start.key)
-    if not rated or start is None:
-        return []
-    series = [float(start)]
-    for g in rated:
-        series.append(float(g["rating_after"]) if per_game
-                      else series[-1] + float(g["change"] or 0))
+    counted = SHOWN["counted"](games)
+    steps = ([None if not c or a is None else float(a)
+              for c, a in zip(counted, games.column("rating_after"), strict=True)] if per_game
+             else [float(change or 0) if c else None
+                   for c, change in zip(counted, games.column("change"), strict=True)])
+    series: list[list[float]] = []
+    end = 0
+    for p, count in zip(players, games.counts.tolist(), strict=True):
+        moved = [s for s in steps[end:end + count] if s is not None]
+        end += count
+        start = p.get(terms.start.key)
+        if not moved or start is None:
+            series.append([])
+        elif per_game:
+            series.append([float(start), *moved])
+        else:
+            series.append(list(accumulate(moved, initial=float(start))))
     return series
 
 
-def points_before(table: Standings) -> dict[tuple[Any, int], float]:
-    """(player, round) → his points from rounds 1 to round − 1: what a pairing list
-    shows beside his name (a round he has no row in adds nothing)."""
-    out: dict[tuple[Any, int], float] = {}
-    for player, rows in table.games.items():
-        scored: dict[int, float] = {}
-        for g in rows:
-            scored[g["round"]] = scored.get(g["round"], 0.0) + float(g["score"] or 0)
-        total = 0.0
-        for r in table.rounds:
-            out[(player, r)] = total
-            total += scored.get(r, 0.0)
-    return out
+def points_before(games: Games, players: int, rounds: int) -> npt.NDArray[np.float64]:
+    """``[place, r - 1]``: the points of the player at ``place`` from rounds 1 to r − 1,
+    what a pairing list shows beside his name (a round he has no row in adds nothing)."""
+    scored = np.zeros((players, rounds + 1))
+    np.add.at(scored, (games.places, games.rounds),
+              [float(s or 0) for s in games.column("score")])
+    return np.cumsum(scored, axis=1)[:, :-1]
 
 
 def _person(p: Row | None, key: Any, rating: tuple[Any, str]) -> Row:
     """A player as a pairing list names him: start number, name, rating (``rating``: its
-    value and text); :func:`pairings` adds his points before the round (raw values for
-    the sheets, text for the page)."""
+    value and text)."""
     return {"name": str(key) if p is None else p["name"], "id": str(key),
             "anchor": "" if p is None else link(p), "key": key,
             "rating": rating[0], "rating_text": rating[1]}
 
 
-def _board_order(board: Row) -> tuple[float, float, tuple[int, int, str]]:
-    """Boards without numbers of their own (TRF has none): the higher of the two players'
-    points before the round first, then the higher of their ratings, then the lower
-    start number."""
-    white, black = board["white"], board["black"]
-    rating = max(-1.0 if r["rating"] is None else float(r["rating"]) for r in (white, black))
-    return (-max(white["points"], black["points"]), -rating,
-            min(_id_key(white["key"]), _id_key(black["key"])))
+@dataclass(frozen=True)
+class Round:
+    """A round's pairings: its boards a column each — white's and black's keys, the
+    result as written, each side's points before the round — in board order
+    (:func:`pairings`), and its byes (a person of ``people`` with his points before the
+    round, the bye's ``kind`` and ``score``); ``people``: each key's person
+    (:func:`_person`)."""
+
+    round: int
+    white: list[Any]
+    black: list[Any]
+    result: list[str]
+    white_points: list[float]
+    black_points: list[float]
+    byes: list[Row]
+    people: Mapping[Any, Row]
+
+    @property
+    def boards(self) -> list[Row]:
+        """The boards as records (white and black: each a person with his ``points``
+        and ``points_text``; the result), for a template that lists one round."""
+        def side(key: Any, points: float) -> Row:
+            return {**self.people[key], "points": points, "points_text": fmt_points(points)}
+
+        return [{"white": side(w, wp), "black": side(b, bp), "result": r}
+                for w, b, r, wp, bp in zip(self.white, self.black, self.result,
+                                           self.white_points, self.black_points, strict=True)]
 
 
-def pairings(table: Standings, by_id: dict[Any, Row], start: Figure,
-             how: Writing) -> list[Row]:
+def pairings(table: Standings, start: Figure, how: Writing) -> list[Round]:
     """Each round's boards (white – result – black, each with his rating and points
-    before the round; order: :func:`_board_order`) and its byes."""
+    before the round) and its byes; a round without either is left out.
+
+    A board is listed from white's line (without colours, the lower start number's).
+    Boards without numbers of their own (TRF has none) are ordered by the higher of the
+    two players' points before the round, then the higher of their ratings, then the
+    lower start number, then as their lines come in the standings; byes by start number.
+    """
     if not table.rounds:
         return []
-    words = how.words
-    result_of = {(g["player"], g["round"], g["opponent"]): g["result"]
-                 for rows in table.games.values() for g in rows}
-    before = points_before(table)
-    rounds: dict[int, Row] = {r: {"round": r, "boards": [], "byes": []} for r in table.rounds}
+    games, by_id = table.games, table.by_id
+    ratings = start_ratings(table, start, how)
+    keys, opponents = games.column("player"), games.column("opponent")
+    results, colors = games.column("result"), games.column("color")
+    rounds, places = games.rounds.tolist(), games.places.tolist()
+    # Each one's place among the start numbers (:func:`_id_key`).
+    number = {key: at for at, key in enumerate(sorted({*keys, *opponents} - {None},
+                                                      key=_id_key))}
+    people = {key: _person(by_id.get(key), key, ratings.get(key, (None, ""))) for key in number}
+    rated = {key: -1.0 if p["rating"] is None else float(p["rating"]) for key, p in people.items()}
+    before = points_before(games, len(table.players), len(table.rounds)).tolist()
+    place = {p["id"]: at for at, p in enumerate(table.players)}
+    result_of = dict(zip(zip(keys, rounds, opponents, strict=True), results, strict=True))
 
-    everyone = list(by_id.values())
-    ratings = dict(zip((p["id"] for p in everyone),
-                       zip(values(start, everyone), texts(start, everyone, how), strict=True),
-                       strict=True))
+    boards: list[tuple[Any, ...]] = []  # (round, the order's keys…, row, points)
+    byes: list[tuple[int, int, int]] = []  # (round, start number, row)
+    for i, (key, opponent, color) in enumerate(zip(keys, opponents, colors, strict=True)):
+        if opponent is None:
+            if results[i] not in (" ", "Z"):
+                byes.append((rounds[i], number[key], i))
+        elif color == "w" or (color != "b" and number[key] <= number[opponent]):
+            r = rounds[i]
+            own = before[places[i]][r - 1]
+            theirs = before[place[opponent]][r - 1] if opponent in place else 0.0
+            boards.append((r, -max(own, theirs), -max(rated[key], rated[opponent]),
+                           min(number[key], number[opponent]), i, own, theirs))
+    boards.sort()
+    byes.sort()
+    marks: dict[tuple[str, str], str] = {}
 
-    people: dict[Any, Row] = {}
-    points_texts: dict[float, str] = {}
-
-    def who(key: Any, r: int) -> Row:
-        person = people.get(key)
-        if person is None:
-            person = people[key] = _person(by_id.get(key), key, ratings.get(key, (None, "")))
-        points = before.get((key, r), 0.0)
-        text = points_texts.get(points)
+    def written(i: int) -> str:
+        mine = results[i]
+        pair = (mine, result_of.get((opponents[i], rounds[i], keys[i]), " "))
+        text = marks.get(pair)
         if text is None:
-            text = points_texts[points] = fmt_points(points)
-        return {**person, "points": points, "points_text": text}
+            text = marks[pair] = "" if mine == " " else f"{MARKS[mine]}–{MARKS[pair[1]]}"
+        return text
 
-    for player, rows in table.games.items():
-        for g in rows:
-            day = rounds.get(g["round"])
-            if day is None:
-                continue
-            opponent = g["opponent"]
-            if opponent is None:
-                if g["result"] not in (" ", "Z"):
-                    day["byes"].append({**who(player, g["round"]),
-                                        "kind": words[KINDS.get(g["result"], "bye")],
-                                        "score": MARKS[g["result"]]})
-                continue
-            if g["color"] == "b" or (g["color"] != "w" and _id_key(player) > _id_key(opponent)):
-                continue  # listed from white's (or, without colours, the lower id's) line
-            theirs = result_of.get((opponent, g["round"], player), " ")
-            written = "" if g["result"] == " " else f"{MARKS[g['result']]}–{MARKS[theirs]}"
-            day["boards"].append({"white": who(player, g["round"]),
-                                  "black": who(opponent, g["round"]), "result": written})
+    words = how.words
+    day_byes = {r: [i for _, _, i in rows] for r, rows in groupby(byes, itemgetter(0))}
+    day_boards = {r: list(rows) for r, rows in groupby(boards, itemgetter(0))}
     out = []
-    for day in rounds.values():
-        if not day["boards"] and not day["byes"]:
-            continue
-        day["boards"].sort(key=_board_order)
-        day["byes"].sort(key=lambda b: _id_key(b["key"]))
-        out.append(day)
+    for r in sorted(day_boards.keys() | day_byes.keys()):
+        shown = day_boards.get(r, [])
+        out.append(Round(
+            r, [keys[b[4]] for b in shown], [opponents[b[4]] for b in shown],
+            [written(b[4]) for b in shown], [b[5] for b in shown], [b[6] for b in shown],
+            [{**people[keys[i]], "points": before[places[i]][r - 1],
+              "points_text": fmt_points(before[places[i]][r - 1]),
+              "kind": words[KINDS.get(results[i], "bye")], "score": MARKS[results[i]]}
+             for i in day_byes.get(r, [])], people))
     return out
 
 
@@ -542,22 +647,23 @@ def starting_rank(table: Standings, start: Figure, how: Writing) -> list[Row]:
     """The players by start number, as the list pinned before round 1 gives them:
     number, title, name, federation, FIDE id, rating (raw values and text)."""
     players = sorted(table.players, key=lambda p: _id_key(p["id"]))
+    ratings = start_ratings(table, start, how)
     return [{"id": str(p["id"]), "key": p["id"], "anchor": p["anchor"],
              "title": title_of(p["title"]), "name": p["name"],
              "federation": p["federation"] or "", "fide_id": p["fide_id"] or None,
-             "rating": rating, "rating_text": written}
-            for p, rating, written in zip(players, values(start, players),
-                                          texts(start, players, how), strict=True)]
+             "rating": ratings[p["id"]][0], "rating_text": ratings[p["id"]][1]}
+            for p in players]
 
 
 def grid_marks(table: Standings) -> dict[tuple[Any, Any], str]:
     """(player, opponent) → the player's results against him: 1 ½ 0 (several for a double round)."""
     marks: dict[tuple[Any, Any], str] = {}
-    for player, rows in table.games.items():
-        for g in rows:
-            if g["opponent"] is not None and g["result"] != " ":
-                key = (player, g["opponent"])
-                marks[key] = marks.get(key, "") + MARKS[g["result"]]
+    games = table.games
+    for player, opponent, result in zip(games.column("player"), games.column("opponent"),
+                                        games.column("result"), strict=True):
+        if opponent is not None and result != " ":
+            key = (player, opponent)
+            marks[key] = marks.get(key, "") + MARKS[result]
     return marks
 
 
@@ -664,20 +770,32 @@ def _rounds_text(rounds: int, played: int, words: Mapping[str, str]) -> str:
     return str(rounds)
 
 
-def game_note(g: Row, words: Mapping[str, str]) -> str:
-    """Why a round changed no rating (empty for a rated game)."""
-    if g["result"] == " ":
-        return words["not_played"]
-    if g["expected"] is not None:
-        return ""
-    return words["for_first_rating"] if g["rated"] else words["not_rated"]
+def game_notes(games: Games, words: Mapping[str, str]) -> tuple[list[str], list[int]]:
+    """Why each round changed no rating (empty for a rated game), as a column's distinct
+    texts and each row's index among them."""
+    def note(key: tuple[str, bool, Any]) -> str:
+        result, counted, rated = key
+        if result == " ":
+            return words["not_played"]
+        if counted:
+            return ""
+        return words["for_first_rating"] if rated else words["not_rated"]
+
+    return written_once(list(zip(games.column("result"), SHOWN["counted"](games),
+                                 games.column("rated"), strict=True)), each(note))
 
 
-def game_kind(g: Row, words: Mapping[str, str]) -> str:
-    """What a round was, if not an ordinary game; a rated '-' is a game both lost."""
-    if g["result"] == "-" and g["expected"] is not None:
-        return words["both_lost"]
-    return words[KINDS[g["result"]]] if g["result"] in KINDS else ""
+def game_kinds(games: Games, words: Mapping[str, str]) -> tuple[list[str], list[int]]:
+    """What each round was, if not an ordinary game (a rated '-' is a game both lost),
+    as a column's distinct texts and each row's index among them."""
+    def kind(key: tuple[str, bool]) -> str:
+        result, counted = key
+        if result == "-" and counted:
+            return words["both_lost"]
+        return words[KINDS[result]] if result in KINDS else ""
+
+    return written_once(list(zip(games.column("result"), SHOWN["counted"](games), strict=True)),
+                        each(kind))
 
 
 def rating_line(p: Row, start: str, terms: ReportTerms, words: Mapping[str, str]) -> str:
