@@ -40,6 +40,15 @@ DESK_CASES = ("paired_9x5", "tuong_ky", "swiss_30x7")
 TABLES = ("crosstable.csv", "pairings.csv")
 
 
+#: What stands for the checkout's folder in a stored page: a warning names its file by
+#: the absolute path it was read from, which differs from checkout to checkout.
+CHECKOUT = b"CHECKOUT"
+
+
+def _placed(data: bytes) -> bytes:
+    return data.replace(str(ROOT).encode("utf-8"), CHECKOUT)
+
+
 def rated(case: Case) -> Any:
     from tournament_elo import RateRequest, rate, read_event
 
@@ -56,7 +65,7 @@ def written(case: Case) -> dict[str, bytes]:
     for table in report_tables(result, case.lang):
         if table.file in TABLES:
             files[table.file] = table_csv_bytes(table)
-    return files
+    return {name: _placed(data) for name, data in files.items()}
 
 
 def desk_pages(case: Case) -> dict[str, bytes]:
@@ -69,8 +78,8 @@ def desk_pages(case: Case) -> dict[str, bytes]:
     event.load(GivenFiles({}, {}, {}))
     assert event.result is not None, event.problems()
     first = f"p-{event.result.player_table.values('id', event.result.standing_rows)[0]}"
-    return {"desk.html": fragment(event, "").encode("utf-8"),
-            "desk-player.html": fragment(event, "player", first).encode("utf-8")}
+    return {"desk.html": _placed(fragment(event, "").encode("utf-8")),
+            "desk-player.html": _placed(fragment(event, "player", first).encode("utf-8"))}
 
 
 def stored(name: str, file: str) -> Path:
