@@ -37,7 +37,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import astuple, dataclass, field
-from datetime import date, timedelta
+from datetime import date
 from itertools import chain, islice
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -57,7 +57,7 @@ from .changes import record, timestamp
 from .differences import Version, differences, stored_version
 from .events import PackedEvent, compressed_file, event_identity, fill_identities, pack_event
 from .schema import DEFERRABLE_INDEXES, GAME_ROW
-from .store import Database, insert_columns, iso_day
+from .store import Database, insert_columns, invalidate, iso_day
 
 logger = logging.getLogger(__name__)
 
@@ -767,10 +767,3 @@ def store_packed(db: Database, event: PackedEvent, path: str, digest: str, sourc
                   version=version, look_alikes=tuple(look_alikes), complete_rounds=done,
                   rounds=event.rounds)
 
-
-def invalidate(db: Database, pool_id: int, changed: date) -> None:
-    """Mark every period of the pool that ends on or after ``changed`` for recomputation."""
-    db.conn.execute(
-        "UPDATE computations SET valid_through = min(valid_through, ?)"
-        " WHERE pool_id = ? AND valid_through IS NOT NULL",
-        (iso_day(changed - timedelta(days=1)), pool_id))

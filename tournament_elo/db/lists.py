@@ -22,7 +22,7 @@ from ..rating_list import LIST_ENTRY, PENDING_ENTRY, UNKNOWN_GAMES, Ints, ListSt
 from ..read.detect import read_ratings
 from ..read.text import read_bytes
 from .changes import record
-from .store import Database, unpack
+from .store import Database, invalidate, unpack
 
 
 @dataclass
@@ -46,8 +46,6 @@ def import_list(db: Database, path: str | Path, on: date, pool: str = "main",
     replaces it); each row is matched to a known player as event players are
     (:meth:`~.store.Database.player_ids`), or added.  A list with new entries makes the
     lists computed from its date on stale; the same entries again change nothing."""
-    from .importer import invalidate
-
     listed = list(read_ratings(path, encoding, speed))  # each entry made once, read often
     digest = hashlib.sha256(read_bytes(path)).hexdigest()
     with db.transaction() as conn:

@@ -13,9 +13,8 @@ from ..i18n.message import N_, message
 from ..rating_list import LIST_ENTRY
 from ..read.headers import fold_name
 from .changes import record, timestamp
-from .importer import invalidate
 from .recompute import RecomputeReport, recompute
-from .store import Database, unpack
+from .store import Database, invalidate, unpack
 
 PLAYER_COLUMNS = ("id", "name", "fide_id", "federation_id", "birth_year", "events",
                   "first_event", "last_event")

@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from functools import lru_cache
 from operator import attrgetter
 from pathlib import Path
@@ -609,3 +609,11 @@ def insert_columns(conn: sqlite3.Connection, insert: str, columns: Sequence[list
             values[at::width] = column[first:first + rows]
         marks = "(" + ", ".join("?" * width) + ")"
         conn.execute(f"{insert} {', '.join([marks] * rows)}{upsert}", values)
+
+
+def invalidate(db: Database, pool_id: int, changed: date) -> None:
+    """Mark every period of the pool that ends on or after ``changed`` for recomputation."""
+    db.conn.execute(
+        "UPDATE computations SET valid_through = min(valid_through, ?)"
+        " WHERE pool_id = ? AND valid_through IS NOT NULL",
+        (iso_day(changed - timedelta(days=1)), pool_id))
