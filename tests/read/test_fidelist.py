@@ -202,6 +202,25 @@ def test_2011_list_with_words_run_together(tmp_path):
             entry.birth_year, entry.flag) == ("5080444", "A, Sohita", "IND", 1447, 0, 1995, "wi")
 
 
+def test_a_combined_list_before_foa_with_its_inactive_woman(tmp_path):
+    # Two real lines of FIDE's combined list before its FOA column (quoted in the tests of
+    # CPAN's Chess::FIDE, gitpan/Chess-FIDE t/02-FIDE.t): a woman flagged inactive (wi)
+    # with a standard rating and K, and a man with neither flag.
+    header = ("ID Number      Name                                                         Fed Sex "
+              "Tit  WTit OTit           SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag")
+    lines = ["5031605        A, Akshaya                                                   IND F   "
+             "                         2014  0   20                           1994  wi",
+             "1701991        Aaberg, Anton                                                SWE M   "
+             "IM                       2393  0   10                           1972"]
+    akshaya, anton = read_fide_list(write_list(tmp_path, lines, header=header))
+    assert (akshaya.fide_id, akshaya.name, akshaya.federation, akshaya.sex, akshaya.rating,
+            akshaya.period_games, akshaya.list_k, akshaya.birth_year, akshaya.flag,
+            akshaya.active) == ("5031605", "A, Akshaya", "IND", "w", 2014, 0, 20, 1994, "wi",
+                                False)
+    assert (anton.fide_id, anton.sex, anton.title, anton.rating, anton.list_k, anton.flag,
+            anton.active) == ("1701991", "m", "IM", 2393, 10, None, True)
+
+
 def _event():
     players = [{"fide_id": "1503014"}, {"fide_id": "5000017"}, {"fide_id": "12345678"},
                {"fide_id": "99999999"}, {}]
