@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from team_events import generate
 
-from helpers import DATA
+from helpers import DATA, REPOSITORY
 from tournament_elo.cli.commands import main
 from tournament_elo.rating.c07.team_tiebreaks import team_tiebreaks
 from tournament_elo.rating.teams.matches import team_event
@@ -476,7 +476,7 @@ def test_an_individual_event_has_no_teams(cli):
 
 # ------------------------------------------------------------------ the README's samples
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = REPOSITORY
 
 
 def test_every_readme_teams_command_runs(cli, monkeypatch, tmp_path):

@@ -26,6 +26,9 @@ from tournament_elo.model import (
 )
 
 DATA = Path(__file__).resolve().parents[1] / "data"
+#: The repository's own folder (its README and its bundled samples), above tests/.
+REPOSITORY = DATA.parent.parent
+SAMPLES = REPOSITORY / "sample_events"
 
 def drawn(browser: Any, html: str | Path) -> str:
     """A report page (its text, or the file: a site's page, whose script is a file

@@ -15,14 +15,13 @@ too, and the four-byte sums are checked against the eight-byte ones they give wa
 from __future__ import annotations
 
 from datetime import date
-from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import make_event
+from helpers import REPOSITORY, make_event
 from tournament_elo.errors import EventModelError
 from tournament_elo.model import Event
 from tournament_elo.rating.engine import rate
@@ -33,7 +32,7 @@ from tournament_elo.systems.fide.edition import FideEdition
 from tournament_elo.systems.fide.event import Computed
 from tournament_elo.systems.registry import get_edition
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = REPOSITORY
 EDITIONS = ("fide-2009", "fide-2014", "fide-2024", "fide-2025", "fide-2025-rapid",
             "fide-2024-blitz")
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from helpers import make_event
+from helpers import SAMPLES, make_event
 from tournament_elo.errors import InputError
 from tournament_elo.model import Player, WinMethod
 from tournament_elo.rating.engine import rate
@@ -225,7 +225,7 @@ def test_games_are_rated_round_by_round_in_order():
 # --- Systems as data -------------------------------------------------------------------
 
 DATA = Path(__file__).parents[1] / "data"
-SAMPLE = Path(__file__).resolve().parents[2] / "sample_events" / "held_c07_swiss5.trf"
+SAMPLE = SAMPLES / "held_c07_swiss5.trf"
 
 
 def test_a_clubs_own_system_file_rated_end_to_end():
